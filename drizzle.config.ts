@@ -1,0 +1,9 @@
+import { defineConfig } from "drizzle-kit";
+
+// Generates SQL into migrations/, which wrangler applies (`npm run db:migrate:local|remote`).
+export default defineConfig({
+  dialect: "sqlite",
+  schema: "./src/db/schema.ts",
+  out: "./migrations",
+  casing: "camelCase",
+});

@@ -1,0 +1,19 @@
+export const ROOT: string;
+export function freePort(): Promise<number>;
+export interface WranglerDev {
+  url: string;
+  port: number;
+  persistTo: string;
+  pid: number;
+  output(): string;
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+export function startWranglerDev(options?: {
+  config?: string;
+  persistTo?: string;
+  port?: number;
+  vars?: Record<string, string>;
+  migrate?: boolean;
+  readyPath?: string;
+  timeoutMs?: number;
+}): Promise<WranglerDev>;

@@ -1,0 +1,113 @@
+// Starts `wrangler dev --local` on a free loopback port and waits until /health answers.
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export const ROOT = join(import.meta.dirname, "..", "..");
+const WRANGLER = join(ROOT, "node_modules", "wrangler", "bin", "wrangler.js");
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * @param {object} [options]
+ * @param {string} [options.config] wrangler config file
+ * @param {string} [options.persistTo] state directory (a fresh temp dir by default)
+ * @param {Record<string,string>} [options.vars] extra `--var` values (JWT_SECRET is generated)
+ * @param {boolean} [options.migrate] apply D1 migrations first (default true)
+ * @param {string} [options.readyPath] path that answers 200 once the Worker runs
+ */
+export async function startWranglerDev(options = {}) {
+  const config = options.config ?? join(ROOT, "wrangler.jsonc");
+  const persistTo = options.persistTo ?? mkdtempSync(join(tmpdir(), "wrangler-state-"));
+  const port = options.port ?? (await freePort());
+  const vars = { JWT_SECRET: randomBytes(64).toString("base64url"), LOG_LEVEL: "warn", ...options.vars };
+  const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" };
+
+  if (options.migrate !== false) {
+    await run(
+      process.execPath,
+      [WRANGLER, "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo, "-c", config],
+      env,
+    );
+  }
+  const args = [WRANGLER, "dev", "--local", "-c", config, "--ip", "127.0.0.1", "--port", String(port)];
+  args.push(
+    "--persist-to",
+    persistTo,
+    "--inspector-port",
+    String(await freePort()),
+    "--show-interactive-dev-session=false",
+  );
+  for (const [name, value] of Object.entries(vars)) args.push("--var", `${name}:${value}`);
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  let output = "";
+  child.stdout.on("data", (d) => (output += d));
+  child.stderr.on("data", (d) => (output += d));
+
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + (options.timeoutMs ?? 90_000);
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited early:\n${output}`);
+    try {
+      const res = await fetch(url + (options.readyPath ?? "/health"));
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      stopProcessGroup(child);
+      throw new Error(`wrangler dev did not become ready:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    port,
+    persistTo,
+    pid: child.pid,
+    output: () => output,
+    /** Ends wrangler and workerd (the whole process group this function started). */
+    stop: (signal = "SIGTERM") => stopProcessGroup(child, signal),
+  };
+}
+
+function stopProcessGroup(child, signal = "SIGTERM") {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once("exit", () => resolve());
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      resolve();
+    }
+  });
+}
+
+function run(cmd, args, env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (d) => (output += d));
+    child.stderr.on("data", (d) => (output += d));
+    child.on("exit", (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`${args.join(" ")} failed:\n${output}`)),
+    );
+  });
+}

@@ -1,0 +1,2 @@
+export { ChatAgent } from "./chat-agent";
+export { CounterAgent, type CounterState } from "./counter-agent";

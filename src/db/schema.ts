@@ -1,0 +1,78 @@
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+const timestamps = {
+  createdAt: text()
+    .notNull()
+    .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
+  updatedAt: text()
+    .notNull()
+    .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
+};
+
+export const ROLES = ["user", "admin"] as const;
+
+export const usersTable = sqliteTable(
+  "users_table",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    username: text().notNull(),
+    // NFKC + lower-case form of username: the UNIQUE index makes `Admin` and `ａｄｍｉｎ` collide.
+    usernameKey: text().notNull(),
+    name: text().notNull(),
+    email: text().notNull(),
+    age: integer(),
+    role: text({ enum: ROLES }).notNull().default("user"),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("users_username_key_unique").on(t.usernameKey),
+    uniqueIndex("users_email_unique").on(t.email),
+  ],
+);
+
+// Password hashes live apart from profiles so no user query can select one by accident.
+export const userCredentialsTable = sqliteTable("user_credentials_table", {
+  userId: integer()
+    .primaryKey()
+    .references(() => usersTable.id, { onDelete: "cascade", onUpdate: "cascade" }),
+  passwordHash: text().notNull(),
+  updatedAt: timestamps.updatedAt,
+});
+
+export const todosTable = sqliteTable(
+  "todos_table",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    userId: integer()
+      .notNull()
+      .references(() => usersTable.id, { onDelete: "cascade", onUpdate: "cascade" }),
+    title: text().notNull(),
+    description: text().notNull().default(""),
+    completed: integer({ mode: "boolean" }).notNull().default(false),
+    scheduleAt: text(),
+    completedAt: text(),
+    ...timestamps,
+  },
+  (t) => [
+    index("todos_user_id_idx").on(t.userId, t.id),
+    index("todos_user_completed_id_idx").on(t.userId, t.completed, t.id),
+  ],
+);
+
+export const todoAttachmentsTable = sqliteTable(
+  "todo_attachments_table",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    todoId: integer()
+      .notNull()
+      .references(() => todosTable.id, { onDelete: "cascade", onUpdate: "cascade" }),
+    fileKey: text().notNull(),
+    filePath: text().notNull(),
+    fileSize: integer().notNull(),
+    fileHash: text().notNull(),
+    fileName: text().notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("todo_attachments_todo_file_unique").on(t.todoId, t.fileKey)],
+);

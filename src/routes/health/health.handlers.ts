@@ -1,0 +1,19 @@
+import { ok } from "../../lib/envelope";
+import { ApiError } from "../../lib/errors";
+import type { AppRouteHandler } from "../../lib/types";
+import type { HealthRoute } from "./health.routes";
+
+export const health: AppRouteHandler<HealthRoute> = async (c) => {
+  const started = Date.now();
+  try {
+    await c.env.DB.prepare("SELECT 1").first();
+  } catch (err) {
+    c.get("logger").error("health_d1_failed", { error: String(err) });
+    throw new ApiError(503, "D1 is not answering");
+  }
+  return ok(c, {
+    status: "ok" as const,
+    d1: { ok: true, latencyMs: Date.now() - started },
+    time: new Date().toISOString(),
+  });
+};

@@ -1,0 +1,5 @@
+import { createRouter } from "../../lib/create-app";
+import * as handlers from "./health.handlers";
+import * as routes from "./health.routes";
+
+export const healthRouter = createRouter().openapi(routes.health, handlers.health);

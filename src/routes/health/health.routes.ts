@@ -1,0 +1,24 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { errorResponses, okContent, PUBLIC } from "../../lib/openapi-helpers";
+
+export const HealthSchema = z
+  .object({
+    status: z.literal("ok"),
+    d1: z.object({ ok: z.boolean(), latencyMs: z.number() }),
+    time: z.string().openapi({ example: "2026-11-22T10:00:00.000Z" }),
+  })
+  .openapi("Health");
+
+export const health = createRoute({
+  method: "get",
+  path: "/health",
+  tags: ["Health"],
+  summary: "Liveness and D1 reachability",
+  ...PUBLIC,
+  responses: {
+    200: okContent(HealthSchema, "The Worker runs and D1 answers"),
+    ...errorResponses(503),
+  },
+});
+
+export type HealthRoute = typeof health;

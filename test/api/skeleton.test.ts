@@ -1,0 +1,95 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import committedDocument from "../../openapi.json";
+import app from "../../src/app";
+import { api, BASE, expectError, request } from "../helpers/http";
+
+describe("GET /health", () => {
+  it("answers 200 with D1 reachable", async () => {
+    const res = await api("/health");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toMatch(/^application\/json/);
+    expect(res.body).toMatchObject({ success: true, data: { status: "ok", d1: { ok: true } } });
+    expect(Number.isNaN(Date.parse(res.body.data.time))).toBe(false);
+  });
+
+  it("answers 503 in the envelope when D1 does not answer", async () => {
+    const failingDb = new Proxy(env.DB, {
+      get(target, prop) {
+        if (prop === "prepare") throw new Error("D1_ERROR: injected");
+        return Reflect.get(target, prop);
+      },
+    });
+    const ctx = createExecutionContext();
+    const res = await app.fetch(new Request(`${BASE}/health`), { ...env, DB: failingDb }, ctx);
+    await waitOnExecutionContext(ctx);
+    const body = await res.json();
+    expect(res.status).toBe(503);
+    expect(body).toEqual({ success: false, error: { message: "D1 is not answering" } });
+    expect(JSON.stringify(body)).not.toContain("injected");
+  });
+
+  it("sets a request id header, and keeps a valid one the client sent", async () => {
+    const fresh = await request("/health");
+    expect(fresh.headers.get("X-Request-Id")).toMatch(/^[\w-]{8,}$/);
+    const echoed = await request("/health", { headers: { "X-Request-Id": "client-trace-42" } });
+    expect(echoed.headers.get("X-Request-Id")).toBe("client-trace-42");
+  });
+});
+
+describe("GET /", () => {
+  it("redirects 302 to /docs", async () => {
+    const res = await request("/", { redirect: "manual" });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/docs");
+  });
+});
+
+describe("GET /docs", () => {
+  it("serves the Scalar page with its script from this Worker, not a CDN", async () => {
+    const res = await api<string>("/docs");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toMatch(/text\/html/);
+    const scripts = [...res.body.matchAll(/<script[^>]*src="([^"]+)"/g)].map((m) => m[1]);
+    expect(scripts).toEqual(["/scalar/standalone.js"]);
+    expect(res.body).toContain("/openapi.json");
+    expect(res.body).not.toMatch(/cdn\.jsdelivr|unpkg\.com/);
+  });
+
+  // The pool calls the Worker directly; test/e2e checks the asset route through wrangler dev.
+  it("ships the Scalar bundle in the Worker's static assets", async () => {
+    const res = await env.ASSETS.fetch(`${BASE}/scalar/standalone.js`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toMatch(/javascript/);
+    expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(1_000_000);
+  });
+});
+
+describe("GET /openapi.json", () => {
+  it("is OpenAPI 3.1 with a global bearer scheme and public routes marked public", async () => {
+    const res = await api("/openapi.json");
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toMatch(/^3\.1\./);
+    expect(res.body.security).toEqual([{ bearerAuth: [] }]);
+    expect(res.body.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
+    expect(res.body.paths["/health"].get.security).toEqual([]);
+  });
+
+  it("matches the committed openapi.json (run `npm run openapi` after changing a route)", async () => {
+    const res = await api("/openapi.json");
+    expect(res.body).toEqual(committedDocument);
+  });
+});
+
+describe("errors", () => {
+  it("answers unknown routes with a JSON 404 in the envelope", async () => {
+    for (const path of ["/nope", "/api/nope", "/health/extra"]) {
+      expectError(await api(path), 404, "Not found");
+    }
+  });
+
+  it("answers a wrong method on a known path with 404 in the envelope", async () => {
+    expectError(await api("/health", { method: "DELETE" }), 404);
+  });
+});

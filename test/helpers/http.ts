@@ -1,0 +1,59 @@
+import { exports } from "cloudflare:workers";
+
+export const BASE = "http://service.test";
+
+export interface ApiResult<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface ApiInit extends Omit<RequestInit, "body"> {
+  token?: string;
+  /** Sent as JSON unless it is already a string, FormData, stream or bytes. */
+  json?: unknown;
+  body?: BodyInit | null;
+}
+
+/** One request through the Worker's own fetch handler, exactly as a client sends it. */
+export async function request(path: string, init: ApiInit = {}): Promise<Response> {
+  const { token, json, ...rest } = init;
+  const headers = new Headers(rest.headers);
+  if (token) headers.set("Authorization", `Bearer ${token}`);
+  let body = rest.body;
+  if (json !== undefined) {
+    headers.set("Content-Type", "application/json");
+    body = JSON.stringify(json);
+  }
+  return exports.default.fetch(new Request(new URL(path, BASE), { ...rest, headers, body }));
+}
+
+/** Like request(), with the body read and parsed when it is JSON. */
+export async function api<T = any>(path: string, init: ApiInit = {}): Promise<ApiResult<T>> {
+  const res = await request(path, init);
+  const text = await res.text();
+  let body: unknown = text;
+  if (res.headers.get("Content-Type")?.includes("application/json")) body = JSON.parse(text);
+  return { status: res.status, headers: res.headers, body: body as T, text };
+}
+
+export interface ErrorEnvelope {
+  success: false;
+  error: { message: string; issues?: { path: (string | number)[]; message: string }[] };
+}
+
+/** Asserts the failure envelope and returns its message. */
+export function expectError(result: ApiResult, status: number, message?: string | RegExp) {
+  const body = result.body as ErrorEnvelope;
+  const detail = `${result.status} ${result.text.slice(0, 300)}`;
+  if (result.status !== status) throw new Error(`expected ${status}, got ${detail}`);
+  if (typeof body !== "object" || body?.success !== false || typeof body.error?.message !== "string") {
+    throw new Error(`not an error envelope: ${detail}`);
+  }
+  if (message instanceof RegExp && !message.test(body.error.message))
+    throw new Error(`message mismatch: ${detail}`);
+  if (typeof message === "string" && body.error.message !== message)
+    throw new Error(`message mismatch: ${detail}`);
+  return body.error;
+}

@@ -1,0 +1,92 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { env } from "cloudflare:workers";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createApp } from "../../src/lib/create-app";
+import { ApiError } from "../../src/lib/errors";
+import { jsonBody } from "../../src/lib/openapi-helpers";
+
+// The factory every router uses, exercised with routes that fail on purpose.
+function appWithFailingRoutes() {
+  const app = createApp();
+  const echo = createRoute({
+    method: "post",
+    path: "/echo",
+    request: { body: jsonBody(z.object({ title: z.string() }).strict()) },
+    responses: { 200: { description: "echo" } },
+  });
+  app.openapi(echo, (c) => c.json(c.req.valid("json")));
+  app.get("/boom", () => {
+    throw new Error("secret detail: SELECT * FROM users_table");
+  });
+  app.get("/teapot", () => {
+    throw new ApiError(409, "Conflict here", undefined, { "Retry-After": "3" });
+  });
+  return app;
+}
+
+async function call(path: string, init?: RequestInit) {
+  const res = await appWithFailingRoutes().request(path, init, env);
+  return { status: res.status, headers: res.headers, body: (await res.json()) as any };
+}
+
+describe("createApp", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("answers malformed JSON with 400 in the envelope", async () => {
+    const res = await call("/echo", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{",
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ success: false, error: { message: "Malformed request body" } });
+  });
+
+  it("answers validation failures with 400, a message and error.issues", async () => {
+    const res = await call("/echo", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ title: 1, extra: true }),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.success).toBe(false);
+    expect(res.body.error.message).toMatch(/^Invalid json: /);
+    expect(res.body.error.issues.map((i: { path: string[] }) => i.path.join("."))).toEqual(
+      expect.arrayContaining(["title"]),
+    );
+  });
+
+  it("answers an unexpected exception with a generic 500 and logs it once", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const res = await call("/boom");
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({ success: false, error: { message: "Internal server error" } });
+    expect(logged).toHaveBeenCalledTimes(1);
+    expect(JSON.parse(String(logged.mock.calls[0]?.[0]))).toMatchObject({
+      level: "error",
+      event: "unhandled_error",
+    });
+  });
+
+  it("answers a known error at its status with its headers", async () => {
+    const res = await call("/teapot");
+    expect(res.status).toBe(409);
+    expect(res.headers.get("Retry-After")).toBe("3");
+    expect(res.body).toEqual({ success: false, error: { message: "Conflict here" } });
+  });
+
+  it("writes one JSON log line per request", async () => {
+    const lines = vi.spyOn(console, "log").mockImplementation(() => {});
+    await appWithFailingRoutes().request("/missing?token=secret", {}, { ...env, LOG_LEVEL: "info" });
+    expect(lines).toHaveBeenCalledTimes(1);
+    const line = JSON.parse(String(lines.mock.calls[0]?.[0]));
+    expect(line).toMatchObject({
+      level: "info",
+      event: "request",
+      method: "GET",
+      path: "/missing",
+      status: 404,
+    });
+    expect(JSON.stringify(line)).not.toContain("secret");
+  });
+});
