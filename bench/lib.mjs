@@ -52,7 +52,7 @@ function format(value) {
 }
 
 const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
+  const sorted = values.toSorted((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
@@ -64,7 +64,7 @@ const median = (values) => {
  */
 export async function compare(targets, { rounds = 3, duration = 4, connections = 10 } = {}) {
   const runs = Object.fromEntries(Object.keys(targets).map((name) => [name, []]));
-  for (let round = 0; round < rounds; round++) {
+  for (let i = 0; i < rounds; i++) {
     for (const [name, opts] of Object.entries(targets)) {
       runs[name].push(await load({ connections, duration, ...opts }));
     }

@@ -11,7 +11,7 @@ const names = readdirSync(scenarioDir)
   .filter((f) => f.endsWith(".mjs"))
   .map((f) => f.slice(0, -4))
   .filter((name) => only.length === 0 || only.includes(name))
-  .sort((a, b) => (a === "health" ? -1 : b === "health" ? 1 : a.localeCompare(b)));
+  .toSorted((a, b) => (a === "health" ? -1 : b === "health" ? 1 : a.localeCompare(b)));
 
 const service = await startWranglerDev();
 const baseline = await startWranglerDev({
