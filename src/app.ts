@@ -1,10 +1,12 @@
 import { mountAgents } from "./agents/mount";
+import { apiCors } from "./lib/api-cors";
 import { configureOpenAPI } from "./lib/configure-openapi";
 import { createApp } from "./lib/create-app";
 import { healthRouter } from "./routes/health/health.index";
 
 const app = createApp();
 
+app.use("/api/*", apiCors());
 configureOpenAPI(app);
 mountAgents(app);
 
