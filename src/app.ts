@@ -6,7 +6,7 @@ import { healthRouter } from "./routes/health/health.index";
 
 const app = createApp();
 
-app.use("/api/*", apiCors());
+app.use("/api/*", apiCors);
 configureOpenAPI(app);
 mountAgents(app);
 
