@@ -2,10 +2,12 @@ import { mountAgents } from "./agents/mount";
 import { apiCors } from "./lib/api-cors";
 import { configureOpenAPI } from "./lib/configure-openapi";
 import { createApp } from "./lib/create-app";
+import { apiSecurityHeaders } from "./lib/security-headers";
 import { healthRouter } from "./routes/health/health.index";
 
 const app = createApp();
 
+app.use("/api/*", apiSecurityHeaders);
 app.use("/api/*", apiCors);
 configureOpenAPI(app);
 mountAgents(app);
