@@ -27,8 +27,13 @@ export function configureOpenAPI(app: AppRouter) {
   app.doc31("/openapi.json", OPENAPI_CONFIG);
   app.get(
     "/docs",
-    // The bundle is a static asset of this Worker, so /docs needs no CDN.
-    Scalar({ url: "/openapi.json", pageTitle: OPENAPI_INFO.title, cdn: "/scalar/standalone.js" }),
+    // The bundle is a static asset of this Worker and fonts are the system's, so /docs needs no CDN.
+    Scalar({
+      url: "/openapi.json",
+      pageTitle: OPENAPI_INFO.title,
+      cdn: "/scalar/standalone.js",
+      withDefaultFonts: false,
+    }),
   );
   app.get("/scalar/*", (c) => c.env.ASSETS.fetch(c.req.raw));
   app.get("/", (c) => c.redirect("/docs", 302));

@@ -1,0 +1,93 @@
+import { useAgentChat } from "@cloudflare/ai-chat/react";
+import { useAgent } from "agents/react";
+import { useState, type FormEvent } from "react";
+import type { Session } from "../auth/session";
+import { ErrorMessage } from "../ui/error-message";
+import { AGENT_NAME_PATTERN, agentHeaders, agentOptions } from "./agent-options";
+import { MessageParts } from "./message-parts";
+
+/** Chat with the service's ChatAgent over WebSocket; answers stream in part by part. */
+export function ChatPanel({ session }: { session: Session }) {
+  const [name, setName] = useState(`user-${session.userId}`);
+  const [draft, setDraft] = useState(name);
+  const [input, setInput] = useState("");
+
+  const agent = useAgent(agentOptions("chat-agent", name));
+  const { messages, sendMessage, status, stop, error, clearError, clearHistory } = useAgentChat({
+    agent,
+    headers: agentHeaders(),
+  });
+
+  function send(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const text = input.trim();
+    if (!text || status !== "ready") return;
+    setInput("");
+    void sendMessage({ text });
+  }
+
+  const busy = status === "submitted" || status === "streaming";
+  return (
+    <section className="card chat" aria-label="Chat">
+      <header>
+        <h2>Chat</h2>
+        <form
+          className="inline"
+          onSubmit={(event) => {
+            event.preventDefault();
+            setName(draft);
+          }}
+        >
+          <label className="inline">
+            Conversation
+            <input
+              value={draft}
+              onChange={(event) => setDraft(event.currentTarget.value)}
+              pattern={AGENT_NAME_PATTERN}
+              required
+              aria-label="Conversation name"
+            />
+          </label>
+          <button type="submit">Open</button>
+          <button type="button" className="link" disabled={busy} onClick={clearHistory}>
+            Clear history
+          </button>
+        </form>
+      </header>
+      <ol className="messages" aria-live="polite">
+        {messages.map((message) => (
+          <li key={message.id} className={`message ${message.role}`} data-role={message.role}>
+            <span className="role">{message.role === "user" ? "You" : "Assistant"}</span>
+            <MessageParts message={message} />
+          </li>
+        ))}
+      </ol>
+      {error && (
+        <div className="chat-error">
+          <ErrorMessage error={error} />
+          <button type="button" className="link" onClick={clearError}>
+            Dismiss
+          </button>
+        </div>
+      )}
+      <form className="composer" onSubmit={send} aria-label="Send a message">
+        <input
+          value={input}
+          onChange={(event) => setInput(event.currentTarget.value)}
+          placeholder="Ask something…"
+          aria-label="Message"
+        />
+        {/* The send control is enabled only when the chat status is `ready`. */}
+        <button type="submit" disabled={status !== "ready" || !input.trim()}>
+          Send
+        </button>
+        <button type="button" disabled={!busy} onClick={() => void stop()}>
+          Stop
+        </button>
+      </form>
+      <p className="muted" aria-label="Chat status">
+        Status: {status}
+      </p>
+    </section>
+  );
+}

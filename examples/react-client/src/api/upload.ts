@@ -1,0 +1,52 @@
+import { getSession, signOut } from "../auth/session";
+import { API_ORIGIN } from "../config";
+import { ApiError, errorMessage } from "./client";
+import type { paths } from "./schema";
+
+export type UploadResult =
+  paths["/api/upload"]["post"]["responses"][201]["content"]["application/json"]["data"];
+
+export interface UploadOptions {
+  /** Optional key prefix such as `reports/2026`. */
+  directory?: string;
+  /** 0..1 as the request body goes out. */
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * POST /api/upload as multipart/form-data. XMLHttpRequest rather than fetch: only XHR reports
+ * upload progress. The browser writes the multipart boundary; setting Content-Type by hand breaks it.
+ */
+export function uploadFile(file: File, options: UploadOptions = {}): Promise<UploadResult> {
+  const form = new FormData();
+  // The service reads `directory` only before `file`, so the order matters.
+  if (options.directory) form.append("directory", options.directory);
+  form.append("file", file);
+
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", `${API_ORIGIN}/api/upload`);
+    xhr.responseType = "json";
+    const token = getSession()?.token;
+    if (token) xhr.setRequestHeader("Authorization", `Bearer ${token}`);
+
+    xhr.upload.addEventListener("progress", (event) => {
+      if (event.lengthComputable) options.onProgress?.(event.loaded / event.total);
+    });
+    xhr.addEventListener("load", () => {
+      const body = xhr.response as { success?: boolean; data?: UploadResult } | null;
+      if (xhr.status === 201 && body?.data) {
+        options.onProgress?.(1);
+        resolve(body.data);
+        return;
+      }
+      if (xhr.status === 401 && token) signOut("Your session has ended. Please sign in again.");
+      reject(new ApiError(errorMessage(body, xhr.status), xhr.status));
+    });
+    xhr.addEventListener("error", () => reject(new ApiError(`Cannot reach the service at ${API_ORIGIN}`, 0)));
+    xhr.addEventListener("abort", () => reject(new DOMException("Upload cancelled", "AbortError")));
+    options.signal?.addEventListener("abort", () => xhr.abort(), { once: true });
+    xhr.send(form);
+  });
+}

@@ -1,0 +1,56 @@
+import { useSyncExternalStore } from "react";
+import type { components } from "../api/schema";
+
+export type Session = components["schemas"]["LoginResult"];
+
+// sessionStorage: the token survives a reload but not the tab, and no other site can read it.
+const STORAGE_KEY = "workers-api-client.session";
+
+function load(): Session | null {
+  try {
+    const raw = sessionStorage.getItem(STORAGE_KEY);
+    return raw ? (JSON.parse(raw) as Session) : null;
+  } catch {
+    return null;
+  }
+}
+
+let current = load();
+let notice: string | null = null;
+const listeners = new Set<() => void>();
+
+function emit() {
+  for (const listener of listeners) listener();
+}
+
+export function getSession(): Session | null {
+  return current;
+}
+
+export function signIn(session: Session) {
+  current = session;
+  notice = null;
+  sessionStorage.setItem(STORAGE_KEY, JSON.stringify(session));
+  emit();
+}
+
+/** Forgets the token; `reason` is shown on the sign-in screen (for example an expired session). */
+export function signOut(reason: string | null = null) {
+  current = null;
+  notice = reason;
+  sessionStorage.removeItem(STORAGE_KEY);
+  emit();
+}
+
+export function signOutNotice(): string | null {
+  return notice;
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useSession(): Session | null {
+  return useSyncExternalStore(subscribe, getSession);
+}

@@ -1,0 +1,11 @@
+/** The service's origin; REST calls and agent WebSockets both go there. */
+export const API_ORIGIN = new URL(import.meta.env.VITE_API_ORIGIN || "http://localhost:8787").origin;
+
+/** Send the JWT to /agents/* too (the service's opt-in AGENTS_REQUIRE_AUTH). */
+export const AGENTS_AUTH = import.meta.env.VITE_AGENTS_AUTH === "true";
+
+/** `useAgent` options that point agent connections at the service (ws:// or wss:// to match the origin). */
+export const AGENT_HOST = {
+  host: new URL(API_ORIGIN).host,
+  protocol: API_ORIGIN.startsWith("https:") ? "wss" : "ws",
+} as const;

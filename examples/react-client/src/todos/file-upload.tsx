@@ -1,0 +1,50 @@
+import { useRef, useState } from "react";
+import { uploadFile, type UploadResult } from "../api/upload";
+import { ErrorMessage } from "../ui/error-message";
+
+/** Picks a file, uploads it with a progress bar, and hands the stored object's key to the caller. */
+export function FileUpload({
+  onUploaded,
+}: {
+  onUploaded: (result: UploadResult, file: File) => void | Promise<void>;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<unknown>(null);
+
+  async function upload(file: File) {
+    setError(null);
+    setProgress(0);
+    try {
+      await onUploaded(await uploadFile(file, { onProgress: setProgress }), file);
+    } catch (err) {
+      setError(err);
+    } finally {
+      setProgress(null);
+      if (input.current) input.current.value = "";
+    }
+  }
+
+  return (
+    <div className="upload">
+      <label>
+        Attach a file
+        <input
+          ref={input}
+          type="file"
+          disabled={progress !== null}
+          onChange={(event) => {
+            const file = event.currentTarget.files?.[0];
+            if (file) void upload(file);
+          }}
+        />
+      </label>
+      {progress !== null && (
+        <progress max={1} value={progress} aria-label="Upload progress">
+          {Math.round(progress * 100)}%
+        </progress>
+      )}
+      <ErrorMessage error={error} />
+    </div>
+  );
+}

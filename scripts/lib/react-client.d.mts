@@ -1,0 +1,7 @@
+export const CLIENT_DIR: string;
+export function ensureClientInstalled(): void;
+export function buildClient(options: { apiOrigin: string; outDir: string }): Promise<string>;
+export function startPreview(options: {
+  outDir: string;
+  port: number;
+}): Promise<{ url: string; stop(): Promise<void> }>;

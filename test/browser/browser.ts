@@ -1,0 +1,97 @@
+import { randomUUID } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { expect, inject } from "vitest";
+import type { components } from "../../examples/react-client/src/api/schema";
+import { CLIENT_DIR } from "../../scripts/lib/react-client.mjs";
+
+export type LoginResult = components["schemas"]["LoginResult"];
+
+export const apiOrigin = inject("apiOrigin");
+export const clientOrigin = inject("clientOrigin");
+
+// Debian's Chromium (apt-get install chromium); Playwright never downloads a browser here.
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/** Headless Chromium; the flags stop its own background traffic, which a closed network refuses. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
+
+/**
+ * A fresh context (own storage, own profile state) that refuses and records every request
+ * leaving loopback, so a test can assert the page needed nothing from the internet.
+ */
+export async function newContext(
+  browser: Browser,
+): Promise<{ context: BrowserContext; offLoopback: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1100, height: 760 }, acceptDownloads: true });
+  const offLoopback: string[] = [];
+  await context.route("**/*", (route) => {
+    const url = new URL(route.request().url());
+    if (url.protocol === "data:" || url.protocol === "blob:" || LOOPBACK.has(url.hostname))
+      return route.continue();
+    offLoopback.push(url.href);
+    return route.abort("blockedbyclient");
+  });
+  return { context, offLoopback };
+}
+
+const SCREENSHOTS = join(CLIENT_DIR, "screenshots");
+mkdirSync(SCREENSHOTS, { recursive: true });
+
+/** A PNG in examples/react-client/screenshots/ for people to look at. */
+export async function screenshot(page: Page, name: string) {
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+}
+
+export function newCredentials() {
+  const id = randomUUID().slice(0, 8);
+  return {
+    username: `user_${id}`,
+    password: `pw-${randomUUID()}`,
+    name: `Test ${id}`,
+    email: `${id}@example.com`,
+  };
+}
+
+/** Registers over REST (for tests whose subject is not registration). */
+export async function registerUser(credentials = newCredentials()) {
+  const res = await fetch(`${apiOrigin}/api/register`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(credentials),
+  });
+  expect(res.status).toBe(201);
+  const body = (await res.json()) as { data: LoginResult };
+  return { ...credentials, ...body.data };
+}
+
+/** Opens the client and signs in through its form. */
+export async function signInThroughUi(
+  page: Page,
+  user: { username: string; password: string },
+  hash = "#/todos",
+) {
+  await page.goto(`${clientOrigin}/${hash}`);
+  const form = page.getByRole("form", { name: "Sign in" });
+  await form.getByLabel("Username", { exact: true }).fill(user.username);
+  await form.getByLabel("Password", { exact: true }).fill(user.password);
+  await form.getByRole("button", { name: "Sign in" }).click();
+  await expect.poll(() => page.getByRole("button", { name: "Sign out" }).isVisible()).toBe(true);
+}

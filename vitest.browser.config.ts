@@ -1,0 +1,15 @@
+import { defineConfig } from "vitest/config";
+
+// `npm run test:e2e`: the React example in headless Chromium against `wrangler dev --local`.
+// Kept out of `npm test` (vitest.config.ts): it needs Chromium and builds the client.
+export default defineConfig({
+  test: {
+    name: "browser",
+    environment: "node",
+    include: ["test/browser/**/*.test.ts"],
+    globalSetup: ["./test/browser/global-setup.ts"],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    fileParallelism: false,
+  },
+});
