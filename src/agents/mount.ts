@@ -49,14 +49,15 @@ export function mountAgents(app: AppRouter) {
     // The raw path, as routeAgentRequest reads it (no percent-decoding).
     const [, agent, name] = new URL(c.req.url).pathname.split("/").filter(Boolean);
     if (!isRoutable(agent) || name === undefined) return reject(c, 404, "Agent not found");
-    if (!AGENT_NAME.test(name)) {
-      return reject(c, 400, "Invalid agent name: use 1-64 characters from A-Z, a-z, 0-9, _ and -");
-    }
     if (c.req.method === "OPTIONS") return c.body(null, 204, AGENTS_CORS_HEADERS);
 
+    // Counted before the name check, so probing with junk names spends the same budget.
     const ip = c.req.header("CF-Connecting-IP") ?? "local";
     const { success } = await c.env.AGENTS_LIMITER.limit({ key: `agents:${ip}` });
     if (!success) return reject(c, 429, "Too many agent requests; try again in a minute", { "Retry-After": "60" });
+    if (!AGENT_NAME.test(name)) {
+      return reject(c, 400, "Invalid agent name: use 1-64 characters from A-Z, a-z, 0-9, _ and -");
+    }
 
     const requireAuth = agentsRequireAuth(c.env);
     const gate = async (request: Request): Promise<Request | Response> => {
