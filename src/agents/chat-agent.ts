@@ -1,11 +1,13 @@
 import { AIChatAgent, type OnChatMessageOptions } from "@cloudflare/ai-chat";
-import { convertToModelMessages, streamText } from "ai";
+import { convertToModelMessages, createUIMessageStream, createUIMessageStreamResponse, streamText } from "ai";
 import { AiUnavailableError, chatModel, classifyAiError } from "../services/ai-models";
 import { fitContext } from "./chat-context";
 
 const SYSTEM_PROMPT = "You are a helpful assistant. Think step by step, then answer clearly and concisely.";
 // Reasoning models spend many tokens thinking before the first word of the answer.
 const MAX_OUTPUT_TOKENS = 8_192;
+// The platform's WebSocket message cap; enforced here too so local dev and tests behave the same.
+export const MAX_FRAME_BYTES = 1024 * 1024;
 
 /** What the client sees when a turn fails: actionable for missing AI, generic otherwise (no internals). */
 export function chatErrorMessage(err: unknown): string {
@@ -18,24 +20,39 @@ export class ChatAgent extends AIChatAgent<Env> {
   // Storage bound per instance; the model sees a smaller window (fitContext).
   maxPersistedMessages = 200;
 
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    // AIChatAgent installs its handler in its constructor, so the size guard wraps it here.
+    const handle = this.onMessage.bind(this);
+    this.onMessage = (connection, message) => {
+      const bytes = typeof message === "string" ? new TextEncoder().encode(message).byteLength : message.byteLength;
+      if (bytes > MAX_FRAME_BYTES) return connection.close(1009, "Message too big");
+      return handle(connection, message);
+    };
+  }
+
   async onChatMessage(_onFinish: unknown, options?: OnChatMessageOptions): Promise<Response> {
     const messages = fitContext(await convertToModelMessages(this.messages));
-    let model;
-    try {
-      model = chatModel(this.env).model;
-    } catch (err) {
-      return errorStream(chatErrorMessage(err));
-    }
-    const result = streamText({
-      model,
-      system: SYSTEM_PROMPT,
-      messages,
-      maxOutputTokens: MAX_OUTPUT_TOKENS,
-      maxRetries: 0,
-      abortSignal: options?.abortSignal,
-      onError: ({ error }) => console.error(JSON.stringify({ level: "error", event: "chat_model_error", error: String(error) })),
+    const env = this.env;
+    const stream = createUIMessageStream({
+      execute: ({ writer }) => {
+        const result = streamText({
+          model: chatModel(env).model,
+          system: SYSTEM_PROMPT,
+          messages,
+          maxOutputTokens: MAX_OUTPUT_TOKENS,
+          maxRetries: 0,
+          abortSignal: options?.abortSignal,
+        });
+        writer.merge(result.toUIMessageStream({ sendReasoning: true, onError: chatErrorMessage }));
+      },
+      // Also catches a model stream that breaks mid-answer: the client gets an error chunk, not internals.
+      onError: (error) => {
+        console.error(JSON.stringify({ level: "error", event: "chat_model_error", error: String(error) }));
+        return chatErrorMessage(error);
+      },
     });
-    return result.toUIMessageStreamResponse({ sendReasoning: true, onError: chatErrorMessage });
+    return createUIMessageStreamResponse({ stream });
   }
 
   /** Plain HTTP has no chat handler; the transcript (`/get-messages`) is served by AIChatAgent itself. */
@@ -47,10 +64,4 @@ export class ChatAgent extends AIChatAgent<Env> {
   async healthCheck(): Promise<Response> {
     return new Response("OK", { status: 200, headers: { "Content-Type": "text/plain" } });
   }
-}
-
-// A one-chunk UI message stream carrying an error, so a misconfigured turn fails like a model failure.
-function errorStream(errorText: string): Response {
-  const body = `data: ${JSON.stringify({ type: "error", errorText })}\n\ndata: [DONE]\n\n`;
-  return new Response(body, { headers: { "Content-Type": "text/event-stream", "x-vercel-ai-ui-message-stream": "v1" } });
 }
