@@ -50,7 +50,7 @@ export function probeModel(env: Env): ModelChoice {
 // Local `wrangler dev` without a login answers every AI.run with "Binding AI needs to be run remotely".
 function isLocalOnlyBinding(err: unknown, depth = 0): boolean {
   if (!(err instanceof Error) || depth > 4) return false;
-  if ((err as { remote?: unknown }).remote === true || /needs to be run remotely/i.test(err.message)) return true;
+  if (/needs to be run remotely/i.test(err.message)) return true;
   return isLocalOnlyBinding(err.cause, depth + 1);
 }
 

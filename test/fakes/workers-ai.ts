@@ -79,7 +79,8 @@ export class WorkersAiFake extends WorkerEntrypoint {
   async run(model: string, inputs: RunInputs): Promise<unknown> {
     recorded.push({ model, inputs });
     if (recorded.length > 50) recorded.shift();
-    if (model.includes("never")) return new Promise(() => {});
+    // A pending timer, not a bare pending promise: workerd cancels requests it can prove are hung.
+    if (model.includes("never")) return new Promise((resolve) => setTimeout(resolve, 120_000));
     if (model.includes("fail")) throw new Error("InferenceUpstreamError: scripted model failure");
     if (inputs.stream) return sseStream(lastUserText(inputs));
     return { response: "AI_OK", tool_calls: [], usage: usage(3) };
