@@ -1,11 +1,15 @@
 import { mountAgents } from "./agents/mount";
+import { apiCors } from "./lib/api-cors";
 import { configureOpenAPI } from "./lib/configure-openapi";
 import { createApp } from "./lib/create-app";
+import { apiSecurityHeaders } from "./lib/security-headers";
 import { aiRouter } from "./routes/ai/ai.index";
 import { healthRouter } from "./routes/health/health.index";
 
 const app = createApp();
 
+app.use("/api/*", apiSecurityHeaders);
+app.use("/api/*", apiCors);
 configureOpenAPI(app);
 mountAgents(app);
 
