@@ -12,7 +12,9 @@ export const MAX_FRAME_BYTES = 1024 * 1024;
 /** What the client sees when a turn fails: actionable for missing AI, generic otherwise (no internals). */
 export function chatErrorMessage(err: unknown): string {
   const classified = classifyAiError(err);
-  return classified instanceof AiUnavailableError ? classified.message : "The model failed to answer. Try again.";
+  return classified instanceof AiUnavailableError
+    ? classified.message
+    : "The model failed to answer. Try again.";
 }
 
 /** Streaming chat over WebSocket; messages persist per instance and a reconnecting client resumes the stream. */
@@ -25,7 +27,8 @@ export class ChatAgent extends AIChatAgent<Env> {
     // AIChatAgent installs its handler in its constructor, so the size guard wraps it here.
     const handle = this.onMessage.bind(this);
     this.onMessage = (connection, message) => {
-      const bytes = typeof message === "string" ? new TextEncoder().encode(message).byteLength : message.byteLength;
+      const bytes =
+        typeof message === "string" ? new TextEncoder().encode(message).byteLength : message.byteLength;
       if (bytes > MAX_FRAME_BYTES) return connection.close(1009, "Message too big");
       return handle(connection, message);
     };

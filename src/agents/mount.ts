@@ -26,7 +26,12 @@ function isRoutable(segment: string | undefined): segment is keyof typeof ROUTAB
   return segment !== undefined && Object.hasOwn(ROUTABLE_AGENTS, segment);
 }
 
-function reject(c: Context<AppEnv>, status: ContentfulStatusCode, message: string, headers: Record<string, string> = {}) {
+function reject(
+  c: Context<AppEnv>,
+  status: ContentfulStatusCode,
+  message: string,
+  headers: Record<string, string> = {},
+) {
   return c.json(errorBody(message), status, { ...AGENTS_CORS_HEADERS, ...headers });
 }
 
@@ -54,7 +59,8 @@ export function mountAgents(app: AppRouter) {
     // Counted before the name check, so probing with junk names spends the same budget.
     const ip = c.req.header("CF-Connecting-IP") ?? "local";
     const { success } = await c.env.AGENTS_LIMITER.limit({ key: `agents:${ip}` });
-    if (!success) return reject(c, 429, "Too many agent requests; try again in a minute", { "Retry-After": "60" });
+    if (!success)
+      return reject(c, 429, "Too many agent requests; try again in a minute", { "Retry-After": "60" });
     if (!AGENT_NAME.test(name)) {
       return reject(c, 400, "Invalid agent name: use 1-64 characters from A-Z, a-z, 0-9, _ and -");
     }

@@ -25,13 +25,18 @@ export class AiUnavailableError extends Error {
 function choose(env: Env, workersAiModel: string): ModelChoice {
   const compatible = openAICompatible(env);
   if (compatible) {
-    if (!compatible.model) throw new AiUnavailableError("AI_BASE_URL is set, so AI_MODEL must name a model there.");
+    if (!compatible.model)
+      throw new AiUnavailableError("AI_BASE_URL is set, so AI_MODEL must name a model there.");
     const provider = createOpenAICompatible({
       name: "openai-compatible",
       baseURL: compatible.baseURL,
       apiKey: compatible.apiKey,
     });
-    return { provider: "openai-compatible", modelId: compatible.model, model: provider.chatModel(compatible.model) };
+    return {
+      provider: "openai-compatible",
+      modelId: compatible.model,
+      model: provider.chatModel(compatible.model),
+    };
   }
   const workersai = createWorkersAI({ binding: env.AI });
   return { provider: "workers-ai", modelId: workersAiModel, model: workersai(workersAiModel) };

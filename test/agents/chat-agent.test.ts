@@ -65,7 +65,9 @@ describe("ChatAgent: a full turn over WebSocket", () => {
     expect(joined(parts, "reasoning-delta")).toBe(NORMAL_REASONING.join(""));
     expect(joined(parts, "text-delta")).toBe(NORMAL_TEXT.join(""));
     // Streamed, not buffered: the first delta reached the client well before the turn finished.
-    const firstDelta = socket.frames.find((f) => isResponse("r1")(f.data) && f.data.body?.includes("-delta"))!;
+    const firstDelta = socket.frames.find(
+      (f) => isResponse("r1")(f.data) && f.data.body?.includes("-delta"),
+    )!;
     expect(done.at - firstDelta.at).toBeGreaterThan(50);
 
     const stored = await transcript(name);
@@ -173,7 +175,9 @@ describe("G10: failures", () => {
     expect(error.data.body).toBe("The model failed to answer. Try again.");
     const done = await socket.waitFor(isDone("bad"));
     expect(done.data.outcome).toBe("error");
-    expect(JSON.stringify(socket.frames.map((f) => f.data))).not.toMatch(/InferenceUpstreamError|scripted failure/);
+    expect(JSON.stringify(socket.frames.map((f) => f.data))).not.toMatch(
+      /InferenceUpstreamError|scripted failure/,
+    );
 
     const after = await transcript(name);
     expect(after.slice(0, 2)).toEqual(before);

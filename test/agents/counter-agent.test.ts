@@ -94,7 +94,8 @@ describe("CounterAgent RPC over WebSocket", () => {
 describe("another Worker over a Durable Object binding (test/workers/rpc-consumer.ts)", () => {
   it("calls increment() and decrement() on the stub and sees the count the agent serves", async () => {
     const name = freshName();
-    const call = async (op: string) => (await env.RPC_CONSUMER.fetch(`http://consumer/${op}?name=${name}`)).json();
+    const call = async (op: string) =>
+      (await env.RPC_CONSUMER.fetch(`http://consumer/${op}?name=${name}`)).json();
     expect(await call("increment")).toEqual({ count: 1 });
     expect(await call("increment")).toEqual({ count: 2 });
     expect(await call("decrement")).toEqual({ count: 1 });
@@ -109,18 +110,21 @@ describe("another Worker over a Durable Object binding (test/workers/rpc-consume
 });
 
 describe("G3: clients cannot push state", () => {
-  it.each([[{ count: 999999 }], [{ count: "x" }], [null]])("rejects cf_agent_state %j and keeps the count", async (state) => {
-    const name = freshName();
-    const socket = await connectWS(path(name));
-    await socket.waitFor(isState);
-    await rpc(socket, "increment");
-    socket.send({ type: "cf_agent_state", state });
-    const error = await socket.waitFor((d) => d?.type === "cf_agent_state_error");
-    expect(JSON.stringify(error.data)).not.toMatch(/at \w+ \(|\.ts:\d+/);
-    expect(await countOverHttp(name)).toBe(1);
-    expect(lastState(socket)).toEqual({ count: 1 });
-    socket.close();
-  });
+  it.each([[{ count: 999999 }], [{ count: "x" }], [null]])(
+    "rejects cf_agent_state %j and keeps the count",
+    async (state) => {
+      const name = freshName();
+      const socket = await connectWS(path(name));
+      await socket.waitFor(isState);
+      await rpc(socket, "increment");
+      socket.send({ type: "cf_agent_state", state });
+      const error = await socket.waitFor((d) => d?.type === "cf_agent_state_error");
+      expect(JSON.stringify(error.data)).not.toMatch(/at \w+ \(|\.ts:\d+/);
+      expect(await countOverHttp(name)).toBe(1);
+      expect(lastState(socket)).toEqual({ count: 1 });
+      socket.close();
+    },
+  );
 });
 
 describe("G4: bad RPC calls", () => {
@@ -170,7 +174,9 @@ describe("G7: concurrency", () => {
     expect(results.every((r) => r.success)).toBe(true);
     // Each increment returned a distinct count: no lost or duplicated update.
     expect(new Set(results.map((r) => r.result)).size).toBe(1000);
-    await Promise.all(sockets.map((s) => s.waitFor((d) => isState(d) && d.state.count === 1000, { timeoutMs: 10_000 })));
+    await Promise.all(
+      sockets.map((s) => s.waitFor((d) => isState(d) && d.state.count === 1000, { timeoutMs: 10_000 })),
+    );
     for (const socket of sockets) expect(lastState(socket)).toEqual({ count: 1000 });
     expect(await countOverHttp(name)).toBe(1000);
     for (const socket of sockets) socket.close();

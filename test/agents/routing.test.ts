@@ -6,6 +6,8 @@ import app from "../../src/app";
 import { api, BASE, expectError, request } from "../helpers/http";
 import { connectWS, freshName } from "../helpers/ws";
 
+const now = () => Math.floor(Date.now() / 1000);
+const claims = () => ({ sub: "1", iat: now(), exp: now() + 3600, data: { userId: "1", username: "ann" } });
 const counter = (name: string) => `/agents/counter-agent/${name}`;
 
 /** One request through the app with some env values replaced. */
@@ -27,12 +29,15 @@ describe("G1: chat agent routes", () => {
 });
 
 describe("G2: only the two agents are reachable", () => {
-  it.each(["/agents/nope/x", "/agents/agents-limiter/x", "/agents/counter-agent", "/agents", "/agents/CounterAgent/x"])(
-    "answers %s with 404 in the envelope",
-    async (path) => {
-      expectError(await api(path), 404);
-    },
-  );
+  it.each([
+    "/agents/nope/x",
+    "/agents/agents-limiter/x",
+    "/agents/counter-agent",
+    "/agents",
+    "/agents/CounterAgent/x",
+  ])("answers %s with 404 in the envelope", async (path) => {
+    expectError(await api(path), 404);
+  });
 
   it("does not route another Durable Object namespace present in env", async () => {
     // routeAgentRequest alone would expose any namespace by its kebab-case name.
@@ -65,7 +70,8 @@ describe("G9: bounded instance names", () => {
     const headers = { "CF-Connecting-IP": ip };
     let status = 0;
     // Invalid names are cheap to send and still count toward the budget.
-    for (let i = 0; i < 700 && status !== 429; i++) status = (await request(counter(`bad.${i}`), { headers })).status;
+    for (let i = 0; i < 700 && status !== 429; i++)
+      status = (await request(counter(`bad.${i}`), { headers })).status;
     expect(status).toBe(429);
     const before = (await listDurableObjectIds(env.CounterAgent)).length;
     const limited = await api(counter(freshName()), { headers });
@@ -73,7 +79,9 @@ describe("G9: bounded instance names", () => {
     expect(limited.headers.get("Retry-After")).toBe("60");
     expect((await listDurableObjectIds(env.CounterAgent)).length).toBe(before);
     // Another client is unaffected.
-    expect((await request(counter(freshName()), { headers: { "CF-Connecting-IP": "198.51.100.7" } })).status).toBe(200);
+    expect(
+      (await request(counter(freshName()), { headers: { "CF-Connecting-IP": "198.51.100.7" } })).status,
+    ).toBe(200);
   });
 });
 
@@ -105,8 +113,6 @@ describe("G5: CORS on /agents/*", () => {
 
 describe("G6: AGENTS_REQUIRE_AUTH=true", () => {
   const secret = env.JWT_SECRET;
-  const now = () => Math.floor(Date.now() / 1000);
-  const claims = () => ({ sub: "1", iat: now(), exp: now() + 3600, data: { userId: "1", username: "ann" } });
   const authOn = { AGENTS_REQUIRE_AUTH: "true" } as Partial<Env>;
   const upgrade = { Upgrade: "websocket" };
 
@@ -136,10 +142,14 @@ describe("G6: AGENTS_REQUIRE_AUTH=true", () => {
     expect(missing.status).toBe(401);
     expect(missing.webSocket).toBeNull();
     for (const [kind, token] of Object.entries(await badTokens())) {
-      const viaQuery = await fetchWith(authOn, `${counter(name)}?token=${encodeURIComponent(token)}`, { headers: upgrade });
+      const viaQuery = await fetchWith(authOn, `${counter(name)}?token=${encodeURIComponent(token)}`, {
+        headers: upgrade,
+      });
       expect(viaQuery.status, kind).toBe(401);
       expect(viaQuery.webSocket, kind).toBeNull();
-      const viaHeader = await fetchWith(authOn, counter(name), { headers: { ...upgrade, Authorization: `Bearer ${token}` } });
+      const viaHeader = await fetchWith(authOn, counter(name), {
+        headers: { ...upgrade, Authorization: `Bearer ${token}` },
+      });
       expect(viaHeader.status, kind).toBe(401);
     }
   });
@@ -164,7 +174,9 @@ describe("G6: AGENTS_REQUIRE_AUTH=true", () => {
     expect(denied.status).toBe(401);
     expect(await denied.json()).toEqual({ success: false, error: { message: "Unauthorized" } });
     expect((await fetchWith(authOn, `${counter(name)}?token=${token}`)).status).toBe(401);
-    expect((await fetchWith(authOn, counter(name), { headers: { Authorization: `Basic ${token}` } })).status).toBe(401);
+    expect(
+      (await fetchWith(authOn, counter(name), { headers: { Authorization: `Basic ${token}` } })).status,
+    ).toBe(401);
     const allowed = await fetchWith(authOn, counter(name), { headers: { Authorization: `Bearer ${token}` } });
     expect(allowed.status).toBe(200);
     expect(await allowed.json()).toMatchObject({ count: 0 });
@@ -182,7 +194,9 @@ describe("G6: AGENTS_REQUIRE_AUTH=true", () => {
   it("never logs the token", async () => {
     const lines: string[] = [];
     for (const level of ["log", "info", "warn", "error"] as const) {
-      vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void lines.push(args.map(String).join(" ")));
+      vi.spyOn(console, level).mockImplementation(
+        (...args: unknown[]) => void lines.push(args.map(String).join(" ")),
+      );
     }
     const token = await sign(claims(), secret, "HS256");
     const { forged } = await badTokens();

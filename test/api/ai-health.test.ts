@@ -25,7 +25,11 @@ describe("GET /ai/health", () => {
       data: {
         provider: "workers-ai",
         model: env.PROBE_MODEL,
-        result: { response: "AI_OK", finishReason: "stop", usage: { inputTokens: 12, outputTokens: 3, totalTokens: 15 } },
+        result: {
+          response: "AI_OK",
+          finishReason: "stop",
+          usage: { inputTokens: 12, outputTokens: 3, totalTokens: 15 },
+        },
       },
     });
     expect(res.body.data.latencyMs).toBeGreaterThanOrEqual(0);

@@ -51,7 +51,10 @@ describe("CounterAgent with real clients against wrangler dev", () => {
 
   it("raw WebSockets: RPC frames, broadcast to every client, state shared with HTTP", async () => {
     const name = fresh("raw");
-    const [a, b] = await Promise.all([openSocket(wsUrl(`/agents/counter-agent/${name}`)), openSocket(wsUrl(`/agents/counter-agent/${name}`))]);
+    const [a, b] = await Promise.all([
+      openSocket(wsUrl(`/agents/counter-agent/${name}`)),
+      openSocket(wsUrl(`/agents/counter-agent/${name}`)),
+    ]);
     expect(await a.rpc("increment")).toMatchObject({ success: true, result: 1 });
     await b.waitFor((d) => d?.type === "cf_agent_state" && d.state.count === 1);
     a.send({ type: "cf_agent_state", state: { count: 999 } });
@@ -87,18 +90,31 @@ describe("AI through an OpenAI-compatible endpoint (AI_BASE_URL)", () => {
     const name = fresh("chat");
     const socket = await openSocket(wsUrl(`/agents/chat-agent/${name}`));
     const messages = [{ id: "u1", role: "user", parts: [{ type: "text", text: "Say hello" }] }];
-    socket.send({ type: "cf_agent_use_chat_request", id: "r1", init: { method: "POST", body: JSON.stringify({ messages }) } });
-    const done = await socket.waitFor((d) => d?.type === "cf_agent_use_chat_response" && d.id === "r1" && d.done, 20_000);
+    socket.send({
+      type: "cf_agent_use_chat_request",
+      id: "r1",
+      init: { method: "POST", body: JSON.stringify({ messages }) },
+    });
+    const done = await socket.waitFor(
+      (d) => d?.type === "cf_agent_use_chat_response" && d.id === "r1" && d.done,
+      20_000,
+    );
     expect(done.data.error).toBeUndefined();
     const chunks = socket.frames
       .filter((f) => f.data?.type === "cf_agent_use_chat_response" && f.data.body)
       .map((f) => JSON.parse(f.data.body));
-    const text = (type: string) => chunks.filter((c) => c.type === type).map((c) => c.delta).join("");
+    const text = (type: string) =>
+      chunks
+        .filter((c) => c.type === type)
+        .map((c) => c.delta)
+        .join("");
     expect(text("reasoning-delta")).toBe(REASONING.join(""));
     expect(text("text-delta")).toBe(ANSWER.join(""));
     await socket.close();
 
-    const stored = (await (await fetch(`${worker.url}/agents/chat-agent/${name}/get-messages`)).json()) as any[];
+    const stored = (await (
+      await fetch(`${worker.url}/agents/chat-agent/${name}/get-messages`)
+    ).json()) as any[];
     expect(stored.map((m) => m.role)).toEqual(["user", "assistant"]);
     expect(stored[1].parts.find((p: any) => p.type === "text").text).toBe(ANSWER.join(""));
   });

@@ -23,9 +23,15 @@ describe("wrangler dev --local without any AI", () => {
   });
 
   it("a chat turn fails fast with the same hint as an error frame", async () => {
-    const socket = await openSocket(`${worker.url.replace("http", "ws")}/agents/chat-agent/offline-${crypto.randomUUID()}`);
+    const socket = await openSocket(
+      `${worker.url.replace("http", "ws")}/agents/chat-agent/offline-${crypto.randomUUID()}`,
+    );
     const messages = [{ id: "u1", role: "user", parts: [{ type: "text", text: "hello?" }] }];
-    socket.send({ type: "cf_agent_use_chat_request", id: "r1", init: { method: "POST", body: JSON.stringify({ messages }) } });
+    socket.send({
+      type: "cf_agent_use_chat_request",
+      id: "r1",
+      init: { method: "POST", body: JSON.stringify({ messages }) },
+    });
     const error = await socket.waitFor((d) => d?.type === "cf_agent_use_chat_response" && d.error, 5_000);
     expect(error.data.body).toContain("npm run dev:remote");
     await socket.close();

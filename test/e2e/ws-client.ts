@@ -3,7 +3,11 @@ export interface NodeSocket {
   ws: WebSocket;
   frames: { at: number; data: any }[];
   send(message: unknown): void;
-  waitFor(match: (data: any) => boolean, timeoutMs?: number, from?: number): Promise<{ at: number; data: any }>;
+  waitFor(
+    match: (data: any) => boolean,
+    timeoutMs?: number,
+    from?: number,
+  ): Promise<{ at: number; data: any }>;
   rpc(method: string, args?: unknown[]): Promise<{ success: boolean; result?: any; error?: string }>;
   close(): Promise<void>;
 }
@@ -40,7 +44,11 @@ export function openSocket(url: string, timeoutMs = 10_000): Promise<NodeSocket>
             };
             const t = setTimeout(() => {
               waiters.delete(check);
-              rej(new Error(`no matching frame in ${waitMs} ms; last: ${JSON.stringify(frames.slice(-3).map((f) => f.data))}`));
+              rej(
+                new Error(
+                  `no matching frame in ${waitMs} ms; last: ${JSON.stringify(frames.slice(-3).map((f) => f.data))}`,
+                ),
+              );
             }, waitMs);
             waiters.add(check);
             check();

@@ -1,3 +1,4 @@
+/// <reference types="node" />
 // A scripted OpenAI-compatible server on loopback (what a local Ollama or llama.cpp server speaks), for
 // tests and benchmarks against `wrangler dev` with AI_BASE_URL pointing here. Only the model is scripted.
 // The last user message picks the script: "[script:slow]", "[script:chunks:N]" (N numbered chunks, paced
@@ -23,7 +24,7 @@ interface Delta {
 }
 
 function lastUserText(body: any): string {
-  const user = [...(body?.messages ?? [])].reverse().find((m: any) => m.role === "user");
+  const user = (body?.messages ?? []).findLast((m: any) => m.role === "user");
   return typeof user?.content === "string" ? user.content : JSON.stringify(user?.content ?? "");
 }
 
@@ -34,7 +35,11 @@ export async function startScriptedServer(options: { chunkDelayMs?: number } = {
   const requests: ScriptedServer["requests"] = [];
 
   async function stream(res: ServerResponse, model: string, prompt: string) {
-    res.writeHead(200, { "Content-Type": "text/event-stream", "Cache-Control": "no-cache", Connection: "keep-alive" });
+    res.writeHead(200, {
+      "Content-Type": "text/event-stream",
+      "Cache-Control": "no-cache",
+      Connection: "keep-alive",
+    });
     const id = `chatcmpl-${Date.now()}`;
     const write = (delta: Delta, finish: string | null = null, usage?: object) =>
       res.write(

@@ -23,8 +23,10 @@ const recorded: { model: string; inputs: RunInputs }[] = [];
 const encoder = new TextEncoder();
 
 function lastUserText(inputs: RunInputs): string {
-  const user = [...(inputs.messages ?? [])].reverse().find((m) => m.role === "user");
-  return typeof user?.content === "string" ? user.content : JSON.stringify(user?.content ?? inputs.prompt ?? "");
+  const user = (inputs.messages ?? []).findLast((m) => m.role === "user");
+  return typeof user?.content === "string"
+    ? user.content
+    : JSON.stringify(user?.content ?? inputs.prompt ?? "");
 }
 
 function usage(completionTokens: number) {
@@ -41,17 +43,26 @@ function event(delta: Delta): string {
 
 function script(prompt: string): { deltas: Delta[]; delayMs: number; failAfter?: number } {
   if (prompt.includes("[script:slow]")) {
-    const deltas = Array.from({ length: 40 }, (_, i) => (i < 5 ? { reasoning: `step ${i}. ` } : { text: `w${i} ` }));
+    const deltas = Array.from({ length: 40 }, (_, i) =>
+      i < 5 ? { reasoning: `step ${i}. ` } : { text: `w${i} ` },
+    );
     return { deltas, delayMs: 25 };
   }
   if (prompt.includes("[script:long]")) {
     return { deltas: Array.from({ length: 500 }, (_, i) => ({ text: `c${i} ` })), delayMs: 0 };
   }
   if (prompt.includes("[script:fail-midway]")) {
-    return { deltas: [{ reasoning: "Thinking. " }, { text: "Partial " }, { text: "answer " }], delayMs: 10, failAfter: 3 };
+    return {
+      deltas: [{ reasoning: "Thinking. " }, { text: "Partial " }, { text: "answer " }],
+      delayMs: 10,
+      failAfter: 3,
+    };
   }
   return {
-    deltas: [...NORMAL_REASONING.map((reasoning) => ({ reasoning })), ...NORMAL_TEXT.map((text) => ({ text }))],
+    deltas: [
+      ...NORMAL_REASONING.map((reasoning) => ({ reasoning })),
+      ...NORMAL_TEXT.map((text) => ({ text })),
+    ],
     delayMs: 15,
   };
 }
@@ -68,7 +79,9 @@ function sseStream(prompt: string): ReadableStream<Uint8Array> {
       }
       const delta = deltas[index++];
       if (delta) return controller.enqueue(encoder.encode(event(delta)));
-      controller.enqueue(encoder.encode(`data: ${JSON.stringify({ response: "", usage: usage(deltas.length) })}\n\n`));
+      controller.enqueue(
+        encoder.encode(`data: ${JSON.stringify({ response: "", usage: usage(deltas.length) })}\n\n`),
+      );
       controller.enqueue(encoder.encode("data: [DONE]\n\n"));
       controller.close();
     },

@@ -20,17 +20,24 @@ export interface TestSocket {
 
 /** Upgrades through the Worker's own fetch handler; throws with the status when the upgrade is refused. */
 export async function connectWS(path: string, headers: Record<string, string> = {}): Promise<TestSocket> {
-  const res = await exports.default.fetch(new Request(new URL(path, BASE), { headers: { Upgrade: "websocket", ...headers } }));
+  const res = await exports.default.fetch(
+    new Request(new URL(path, BASE), { headers: { Upgrade: "websocket", ...headers } }),
+  );
   const ws = res.webSocket;
   if (res.status !== 101 || !ws) throw new Error(`upgrade refused: ${res.status} ${await res.text()}`);
   ws.accept();
   const frames: Frame[] = [];
   const waiters = new Set<() => void>();
   ws.addEventListener("message", (event) => {
-    frames.push({ at: performance.now(), data: typeof event.data === "string" ? JSON.parse(event.data) : event.data });
+    frames.push({
+      at: performance.now(),
+      data: typeof event.data === "string" ? JSON.parse(event.data) : event.data,
+    });
     for (const wake of waiters) wake();
   });
-  const closed = new Promise<number>((resolve) => ws.addEventListener("close", (event) => resolve(event.code)));
+  const closed = new Promise<number>((resolve) =>
+    ws.addEventListener("close", (event) => resolve(event.code)),
+  );
   return {
     ws,
     frames,
@@ -49,7 +56,11 @@ export async function connectWS(path: string, headers: Record<string, string> = 
         };
         const timer = setTimeout(() => {
           waiters.delete(check);
-          reject(new Error(`no matching frame within ${timeoutMs} ms; got ${JSON.stringify(frames.map((f) => f.data)).slice(0, 500)}`));
+          reject(
+            new Error(
+              `no matching frame within ${timeoutMs} ms; got ${JSON.stringify(frames.map((f) => f.data)).slice(0, 500)}`,
+            ),
+          );
         }, timeoutMs);
         if (!check()) waiters.add(check);
       });

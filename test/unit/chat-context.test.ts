@@ -15,7 +15,9 @@ describe("fitContext", () => {
   });
 
   it("keeps only the most recent messages that fit the budget, starting on a user turn", () => {
-    const chat = Array.from({ length: 100 }, (_, i) => (i % 2 === 0 ? user(`q${i} ${"x".repeat(100)}`) : assistant(`a${i} ${"y".repeat(100)}`)));
+    const chat = Array.from({ length: 100 }, (_, i) =>
+      i % 2 === 0 ? user(`q${i} ${"x".repeat(100)}`) : assistant(`a${i} ${"y".repeat(100)}`),
+    );
     chat.push(user("last question"));
     const fitted = fitContext(chat, 1_000);
     expect(fitted.at(-1)).toEqual(user("last question"));

@@ -1,8 +1,10 @@
 // Another Worker that reaches the agents over RPC through Durable Object bindings to the service's
 // script (an auxiliary worker in vitest.config.ts), as a consumer Worker does in production.
+import type { ChatAgent, CounterAgent } from "../../src/agents";
+
 interface ConsumerEnv {
-  COUNTER: DurableObjectNamespace<{ increment(): number; decrement(): number }>;
-  CHAT: DurableObjectNamespace<{ healthCheck(): Response }>;
+  COUNTER: DurableObjectNamespace<CounterAgent>;
+  CHAT: DurableObjectNamespace<ChatAgent>;
 }
 
 export default {
