@@ -1,9 +1,20 @@
+import { readFileSync } from "node:fs";
+import { stripTypeScriptTypes } from "node:module";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import agents from "agents/vite";
 import { defineConfig } from "vitest/config";
 
 // A fixed test-only signing key; real deployments set JWT_SECRET with `wrangler secret put`.
 const TEST_JWT_SECRET = "test-only-secret-that-is-long-enough-for-hs256-0123456789abcdef";
+const COMPATIBILITY_DATE = "2026-11-01";
+// The pool's script name for the worker under test (project "workers").
+const RUNNER_SCRIPT = "vitest-plugin-runner-workers";
+
+/** An auxiliary worker from a self-contained TypeScript file (types stripped by Node 22). */
+function auxWorker(name: string, path: string, extra: Record<string, unknown> = {}) {
+  const script = stripTypeScriptTypes(readFileSync(path, "utf8"));
+  return { name, modules: true, script, compatibilityDate: COMPATIBILITY_DATE, ...extra };
+}
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
@@ -18,7 +29,25 @@ export default defineConfig(async () => {
               wrangler: { configPath: "./wrangler.jsonc" },
               remoteBindings: false,
               miniflare: {
+                // Lets the model's abort signal cross the RPC boundary to the stand-in (the real binding takes it natively).
+                compatibilityFlags: ["nodejs_compat", "enable_abortsignal_rpc"],
                 bindings: { TEST_MIGRATIONS: migrations, JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: "warn" },
+                // The real local AI binding (fails without a Cloudflare login) stays reachable for tests.
+                ai: { binding: "LOCAL_AI_BINDING" },
+                // Only the model is replaced: AI answers from a scripted Workers AI stand-in.
+                serviceBindings: {
+                  AI: { name: "workers-ai-fake", entrypoint: "WorkersAiFake" },
+                  RPC_CONSUMER: "rpc-consumer",
+                },
+                workers: [
+                  auxWorker("workers-ai-fake", "./test/fakes/workers-ai.ts"),
+                  auxWorker("rpc-consumer", "./test/workers/rpc-consumer.ts", {
+                    durableObjects: {
+                      COUNTER: { className: "CounterAgent", scriptName: RUNNER_SCRIPT },
+                      CHAT: { className: "ChatAgent", scriptName: RUNNER_SCRIPT },
+                    },
+                  }),
+                ],
               },
             }),
           ],

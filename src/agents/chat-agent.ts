@@ -1,12 +1,70 @@
-import { AIChatAgent } from "@cloudflare/ai-chat";
+import { AIChatAgent, type OnChatMessageOptions } from "@cloudflare/ai-chat";
+import { convertToModelMessages, createUIMessageStream, createUIMessageStreamResponse, streamText } from "ai";
+import { AiUnavailableError, chatModel, classifyAiError } from "../services/ai-models";
+import { fitContext } from "./chat-context";
 
-/** Streaming chat over WebSocket; the model wiring lands with the agents issue. */
+const SYSTEM_PROMPT = "You are a helpful assistant. Think step by step, then answer clearly and concisely.";
+// Reasoning models spend many tokens thinking before the first word of the answer.
+const MAX_OUTPUT_TOKENS = 8_192;
+// The platform's WebSocket message cap; enforced here too so local dev and tests behave the same.
+export const MAX_FRAME_BYTES = 1024 * 1024;
+
+/** What the client sees when a turn fails: actionable for missing AI, generic otherwise (no internals). */
+export function chatErrorMessage(err: unknown): string {
+  const classified = classifyAiError(err);
+  return classified instanceof AiUnavailableError
+    ? classified.message
+    : "The model failed to answer. Try again.";
+}
+
+/** Streaming chat over WebSocket; messages persist per instance and a reconnecting client resumes the stream. */
 export class ChatAgent extends AIChatAgent<Env> {
-  async onChatMessage(): Promise<Response | undefined> {
-    return new Response("Chat is not configured yet", { status: 503 });
+  // Storage bound per instance; the model sees a smaller window (fitContext).
+  maxPersistedMessages = 200;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    // AIChatAgent installs its handler in its constructor, so the size guard wraps it here.
+    const handle = this.onMessage.bind(this);
+    this.onMessage = (connection, message) => {
+      const bytes =
+        typeof message === "string" ? new TextEncoder().encode(message).byteLength : message.byteLength;
+      if (bytes > MAX_FRAME_BYTES) return connection.close(1009, "Message too big");
+      return handle(connection, message);
+    };
   }
 
+  async onChatMessage(_onFinish: unknown, options?: OnChatMessageOptions): Promise<Response> {
+    const messages = fitContext(await convertToModelMessages(this.messages));
+    const env = this.env;
+    const stream = createUIMessageStream({
+      execute: ({ writer }) => {
+        const result = streamText({
+          model: chatModel(env).model,
+          system: SYSTEM_PROMPT,
+          messages,
+          maxOutputTokens: MAX_OUTPUT_TOKENS,
+          maxRetries: 0,
+          abortSignal: options?.abortSignal,
+        });
+        writer.merge(result.toUIMessageStream({ sendReasoning: true, onError: chatErrorMessage }));
+      },
+      // Also catches a model stream that breaks mid-answer: the client gets an error chunk, not internals.
+      onError: (error) => {
+        console.error(JSON.stringify({ level: "error", event: "chat_model_error", error: String(error) }));
+        return chatErrorMessage(error);
+      },
+    });
+    return createUIMessageStreamResponse({ stream });
+  }
+
+  /** Plain HTTP has no chat handler; the transcript (`/get-messages`) is served by AIChatAgent itself. */
+  async onRequest(): Promise<Response> {
+    return Response.json({ success: false, error: { message: "Not found" } }, { status: 404 });
+  }
+
+  /** For other Workers over a Durable Object binding: proves the agent runs without spending a model call. */
   async healthCheck(): Promise<Response> {
-    return new Response("OK", { status: 200 });
+    return new Response("OK", { status: 200, headers: { "Content-Type": "text/plain" } });
   }
 }

@@ -4,31 +4,53 @@ export interface CounterState {
   count: number;
 }
 
+/** Thrown to an RPC caller: its message reaches the client, so it names the mistake and nothing internal. */
+class CallableInputError extends Error {}
+
+function expectNoArguments(method: string, args: unknown[]): void {
+  if (args.length > 0) throw new CallableInputError(`${method}() takes no arguments`);
+}
+
 /** A named counter; clients change it only through increment() and decrement(). */
 export class CounterAgent extends Agent<Env, CounterState> {
   initialState: CounterState = { count: 0 };
 
-  @callable()
-  increment(): number {
-    const count = this.state.count + 1;
+  // Synchronous read-modify-write: no await in between, so concurrent calls never interleave.
+  private add(delta: number): number {
+    const count = this.state.count + delta;
     this.setState({ count });
     return count;
   }
 
-  @callable()
-  decrement(): number {
-    const count = this.state.count - 1;
-    this.setState({ count });
-    return count;
+  @callable({ description: "Adds 1 and returns the new count" })
+  increment(...args: unknown[]): number {
+    expectNoArguments("increment", args);
+    return this.add(1);
+  }
+
+  @callable({ description: "Subtracts 1 and returns the new count" })
+  decrement(...args: unknown[]): number {
+    expectNoArguments("decrement", args);
+    return this.add(-1);
   }
 
   // Reject state pushed by clients (`cf_agent_state`); only the callables above change it.
-  validateStateChange(_next: CounterState, source: unknown): void {
+  validateStateChange(next: CounterState, source: unknown): void {
     if (source !== "server") throw new Error("State is read-only; call increment() or decrement()");
+    if (!Number.isSafeInteger(next.count)) throw new Error("count must be a safe integer");
   }
 
   async onRequest(request: Request): Promise<Response> {
-    if (request.method !== "GET") return new Response(null, { status: 405, headers: { Allow: "GET" } });
+    // Only the instance path itself: /agents/counter-agent/<name>.
+    if (new URL(request.url).pathname.split("/").filter(Boolean).length !== 3) {
+      return Response.json({ success: false, error: { message: "Not found" } }, { status: 404 });
+    }
+    if (request.method !== "GET" && request.method !== "HEAD") {
+      return Response.json(
+        { success: false, error: { message: "Method not allowed" } },
+        { status: 405, headers: { Allow: "GET, HEAD" } },
+      );
+    }
     return Response.json({ count: this.state.count, url: request.url });
   }
 }

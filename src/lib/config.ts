@@ -7,3 +7,45 @@ export function maxUploadBytes(env: Env): number {
 export function flag(value: string | undefined): boolean {
   return value?.trim().toLowerCase() === "true";
 }
+
+function text(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+}
+
+function positiveInt(value: string | undefined, fallback: number): number {
+  const parsed = Number(value);
+  return Number.isSafeInteger(parsed) && parsed > 0 ? parsed : fallback;
+}
+
+export const DEFAULT_CHAT_MODEL = "@cf/qwen/qwq-32b";
+export const DEFAULT_PROBE_MODEL = "@cf/meta/llama-3.2-1b-instruct";
+
+export function chatModelName(env: Env): string {
+  return text(env.CHAT_MODEL) ?? DEFAULT_CHAT_MODEL;
+}
+
+export function probeModelName(env: Env): string {
+  return text(env.PROBE_MODEL) ?? DEFAULT_PROBE_MODEL;
+}
+
+export interface OpenAICompatibleSettings {
+  baseURL: string;
+  model: string | undefined;
+  apiKey: string | undefined;
+}
+
+/** An OpenAI-compatible endpoint, when AI_BASE_URL is set; otherwise the Workers AI binding is used. */
+export function openAICompatible(env: Env): OpenAICompatibleSettings | undefined {
+  const baseURL = text(env.AI_BASE_URL);
+  if (!baseURL) return undefined;
+  return { baseURL, model: text(env.AI_MODEL), apiKey: text(env.AI_API_KEY) };
+}
+
+export function probeTimeoutMs(env: Env): number {
+  return positiveInt(env.AI_PROBE_TIMEOUT_MS, 10_000);
+}
+
+export function agentsRequireAuth(env: Env): boolean {
+  return flag(env.AGENTS_REQUIRE_AUTH);
+}

@@ -25,6 +25,7 @@ const ERROR_DESCRIPTIONS = {
   429: "Too many requests",
   500: "Internal server error",
   503: "Service unavailable",
+  504: "Upstream timed out",
 } as const;
 
 type ErrorStatus = keyof typeof ERROR_DESCRIPTIONS;

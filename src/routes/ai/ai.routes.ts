@@ -1,0 +1,37 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { errorResponses, okContent, PUBLIC } from "../../lib/openapi-helpers";
+
+export const AiHealthSchema = z
+  .object({
+    provider: z.enum(["workers-ai", "openai-compatible"]),
+    model: z.string().openapi({ example: "@cf/meta/llama-3.2-1b-instruct" }),
+    latencyMs: z.number().int(),
+    result: z.object({
+      response: z.string().openapi({ example: "AI_OK" }),
+      finishReason: z.string().openapi({ example: "stop" }),
+      usage: z.object({
+        inputTokens: z.number().nullable(),
+        outputTokens: z.number().nullable(),
+        totalTokens: z.number().nullable(),
+      }),
+    }),
+  })
+  .openapi("AiHealth");
+
+export const health = createRoute({
+  method: "get",
+  path: "/ai/health",
+  tags: ["AI"],
+  summary: "Run one real inference on the probe model",
+  description:
+    "Asks the small instruct model (PROBE_MODEL, or AI_MODEL at AI_BASE_URL) to answer `AI_OK` with " +
+    "`max_tokens` 20 and returns its result. 503 when no AI is configured (local dev without a " +
+    "Cloudflare login), 504 when the model does not answer in time, 500 when the model fails.",
+  ...PUBLIC,
+  responses: {
+    200: okContent(AiHealthSchema, "The model answered"),
+    ...errorResponses(500, 503, 504),
+  },
+});
+
+export type HealthRoute = typeof health;

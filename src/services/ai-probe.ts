@@ -1,0 +1,59 @@
+import { generateText } from "ai";
+import { probeTimeoutMs } from "../lib/config";
+import { classifyAiError, probeModel } from "./ai-models";
+
+export const PROBE_PROMPT = "Answer with exactly AI_OK and nothing else.";
+export const PROBE_MAX_TOKENS = 20;
+
+export class ProbeTimeoutError extends Error {
+  constructor(readonly timeoutMs: number) {
+    super(`The AI model did not answer within ${timeoutMs} ms`);
+    this.name = "ProbeTimeoutError";
+  }
+}
+
+/** One real inference on the probe model, bounded by AI_PROBE_TIMEOUT_MS. */
+export async function runProbe(env: Env) {
+  const choice = probeModel(env);
+  const timeoutMs = probeTimeoutMs(env);
+  const abort = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  // The race, not only the signal, bounds the wait: a binding may ignore the abort.
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      abort.abort();
+      reject(new ProbeTimeoutError(timeoutMs));
+    }, timeoutMs);
+  });
+  const started = Date.now();
+  try {
+    const result = await Promise.race([
+      generateText({
+        model: choice.model,
+        prompt: PROBE_PROMPT,
+        maxOutputTokens: PROBE_MAX_TOKENS,
+        maxRetries: 0,
+        abortSignal: abort.signal,
+      }),
+      deadline,
+    ]);
+    return {
+      provider: choice.provider,
+      model: choice.modelId,
+      latencyMs: Date.now() - started,
+      result: {
+        response: result.text,
+        finishReason: result.finishReason,
+        usage: {
+          inputTokens: result.usage.inputTokens ?? null,
+          outputTokens: result.usage.outputTokens ?? null,
+          totalTokens: result.usage.totalTokens ?? null,
+        },
+      },
+    };
+  } catch (err) {
+    throw classifyAiError(err);
+  } finally {
+    if (timer !== undefined) clearTimeout(timer);
+  }
+}

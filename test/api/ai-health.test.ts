@@ -1,0 +1,79 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import app from "../../src/app";
+import { PROBE_MAX_TOKENS, PROBE_PROMPT } from "../../src/services/ai-probe";
+import { api, BASE, expectError, type ApiResult } from "../helpers/http";
+
+/** GET /ai/health with some env values replaced, timed. */
+async function probeWith(overrides: Partial<Env>): Promise<ApiResult & { ms: number }> {
+  const ctx = createExecutionContext();
+  const started = performance.now();
+  const res = await app.fetch(new Request(`${BASE}/ai/health`), { ...env, ...overrides }, ctx);
+  const text = await res.text();
+  const ms = performance.now() - started;
+  await waitOnExecutionContext(ctx);
+  return { status: res.status, headers: res.headers, text, body: JSON.parse(text), ms };
+}
+
+describe("GET /ai/health", () => {
+  it("runs one inference on the probe model and returns its result", async () => {
+    const res = await api("/ai/health");
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      success: true,
+      data: {
+        provider: "workers-ai",
+        model: env.PROBE_MODEL,
+        result: {
+          response: "AI_OK",
+          finishReason: "stop",
+          usage: { inputTokens: 12, outputTokens: 3, totalTokens: 15 },
+        },
+      },
+    });
+    expect(res.body.data.latencyMs).toBeGreaterThanOrEqual(0);
+
+    const calls = await (env.AI as unknown as { calls(): Promise<{ model: string; inputs: any }[]> }).calls();
+    const call = calls.at(-1)!;
+    expect(call.model).toBe("@cf/meta/llama-3.2-1b-instruct");
+    expect(call.inputs.max_tokens).toBe(PROBE_MAX_TOKENS);
+    expect(call.inputs.max_tokens).toBe(20);
+    expect(call.inputs.messages).toEqual([{ role: "user", content: PROBE_PROMPT }]);
+    expect(PROBE_PROMPT).toContain("AI_OK");
+  });
+
+  it("answers 503 within 2 s with how to enable AI when only the local binding exists (no Cloudflare login)", async () => {
+    const res = await probeWith({ AI: env.LOCAL_AI_BINDING });
+    expect(res.ms).toBeLessThan(2_000);
+    const error = expectError(res, 503);
+    expect(error.message).toContain("npm run dev:remote");
+    expect(error.message).toContain("wrangler login");
+    expect(error.message).toMatch(/AI_BASE_URL.*AI_MODEL/);
+  });
+
+  it("gives up with 504 when the model never answers, within its timeout", async () => {
+    const res = await probeWith({ PROBE_MODEL: "@test/never-answers", AI_PROBE_TIMEOUT_MS: "300" });
+    expect(res.ms).toBeGreaterThanOrEqual(290);
+    expect(res.ms).toBeLessThan(2_000);
+    expectError(res, 504, "The AI model did not answer within 300 ms");
+  });
+
+  it("passes a model failure to the global error handler: 500 envelope without internals", async () => {
+    const res = await probeWith({ PROBE_MODEL: "@test/fail" });
+    expectError(res, 500, "Internal server error");
+    expect(res.text).not.toMatch(/InferenceUpstreamError|scripted|stack/);
+  });
+
+  it("answers 503 when AI_BASE_URL is set without AI_MODEL", async () => {
+    const res = await probeWith({ AI_BASE_URL: "http://127.0.0.1:9/v1" });
+    expectError(res, 503, /AI_MODEL/);
+  });
+
+  it("is documented as public in the OpenAPI document", async () => {
+    const doc = await api("/openapi.json");
+    const op = doc.body.paths["/ai/health"].get;
+    expect(op.security).toEqual([]);
+    expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(["200", "500", "503", "504"]));
+  });
+});

@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startWranglerDev, type WranglerDev } from "../../scripts/lib/wrangler-dev.mjs";
+import { openSocket } from "./ws-client";
+
+// `npm run dev` on a machine without a Cloudflare login and without AI_BASE_URL.
+let worker: WranglerDev;
+
+beforeAll(async () => {
+  worker = await startWranglerDev();
+});
+afterAll(() => worker?.stop());
+
+describe("wrangler dev --local without any AI", () => {
+  it("GET /ai/health answers 503 within 2 s and says how to enable AI", async () => {
+    const started = performance.now();
+    const res = await fetch(`${worker.url}/ai/health`);
+    const body = (await res.json()) as { success: boolean; error: { message: string } };
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(res.status).toBe(503);
+    expect(body.success).toBe(false);
+    expect(body.error.message).toContain("npm run dev:remote");
+    expect(body.error.message).toContain("AI_BASE_URL");
+  });
+
+  it("a chat turn fails fast with the same hint as an error frame", async () => {
+    const socket = await openSocket(
+      `${worker.url.replace("http", "ws")}/agents/chat-agent/offline-${crypto.randomUUID()}`,
+    );
+    const messages = [{ id: "u1", role: "user", parts: [{ type: "text", text: "hello?" }] }];
+    socket.send({
+      type: "cf_agent_use_chat_request",
+      id: "r1",
+      init: { method: "POST", body: JSON.stringify({ messages }) },
+    });
+    const error = await socket.waitFor((d) => d?.type === "cf_agent_use_chat_response" && d.error, 5_000);
+    expect(error.data.body).toContain("npm run dev:remote");
+    await socket.close();
+  });
+});

@@ -1,0 +1,106 @@
+// A scripted model behind the AI binding (an auxiliary worker in vitest.config.ts). It answers run() in
+// Workers AI's formats, so our code and workers-ai-provider run for real; only the model is replaced.
+// Scripts: the model name picks the probe behaviour ("never" hangs, "fail" throws); the last user message
+// picks the chat stream: "[script:slow]", "[script:long]", "[script:fail-midway]", otherwise a short answer.
+import { WorkerEntrypoint } from "cloudflare:workers";
+
+interface RunInputs {
+  stream?: boolean;
+  prompt?: string;
+  max_tokens?: number;
+  messages?: { role: string; content: unknown }[];
+}
+
+interface Delta {
+  reasoning?: string;
+  text?: string;
+}
+
+export const NORMAL_REASONING = ["The user ", "wants a ", "greeting."];
+export const NORMAL_TEXT = ["Hello ", "from the ", "scripted ", "model."];
+
+const recorded: { model: string; inputs: RunInputs }[] = [];
+const encoder = new TextEncoder();
+
+function lastUserText(inputs: RunInputs): string {
+  const user = (inputs.messages ?? []).findLast((m) => m.role === "user");
+  return typeof user?.content === "string"
+    ? user.content
+    : JSON.stringify(user?.content ?? inputs.prompt ?? "");
+}
+
+function usage(completionTokens: number) {
+  return { prompt_tokens: 12, completion_tokens: completionTokens, total_tokens: 12 + completionTokens };
+}
+
+// Workers AI streams `response` deltas natively and reasoning as OpenAI-style `reasoning_content`.
+function event(delta: Delta): string {
+  const body = delta.reasoning
+    ? { response: "", choices: [{ index: 0, delta: { reasoning_content: delta.reasoning } }] }
+    : { response: delta.text ?? "" };
+  return `data: ${JSON.stringify(body)}\n\n`;
+}
+
+function script(prompt: string): { deltas: Delta[]; delayMs: number; failAfter?: number } {
+  if (prompt.includes("[script:slow]")) {
+    const deltas = Array.from({ length: 40 }, (_, i) =>
+      i < 5 ? { reasoning: `step ${i}. ` } : { text: `w${i} ` },
+    );
+    return { deltas, delayMs: 25 };
+  }
+  if (prompt.includes("[script:long]")) {
+    return { deltas: Array.from({ length: 500 }, (_, i) => ({ text: `c${i} ` })), delayMs: 0 };
+  }
+  if (prompt.includes("[script:fail-midway]")) {
+    return {
+      deltas: [{ reasoning: "Thinking. " }, { text: "Partial " }, { text: "answer " }],
+      delayMs: 10,
+      failAfter: 3,
+    };
+  }
+  return {
+    deltas: [
+      ...NORMAL_REASONING.map((reasoning) => ({ reasoning })),
+      ...NORMAL_TEXT.map((text) => ({ text })),
+    ],
+    delayMs: 15,
+  };
+}
+
+function sseStream(prompt: string): ReadableStream<Uint8Array> {
+  const { deltas, delayMs, failAfter } = script(prompt);
+  let index = 0;
+  return new ReadableStream({
+    async pull(controller) {
+      if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
+      if (failAfter !== undefined && index === failAfter) {
+        controller.error(new Error("InferenceUpstreamError: scripted failure midway"));
+        return;
+      }
+      const delta = deltas[index++];
+      if (delta) return controller.enqueue(encoder.encode(event(delta)));
+      controller.enqueue(
+        encoder.encode(`data: ${JSON.stringify({ response: "", usage: usage(deltas.length) })}\n\n`),
+      );
+      controller.enqueue(encoder.encode("data: [DONE]\n\n"));
+      controller.close();
+    },
+  });
+}
+
+export class WorkersAiFake extends WorkerEntrypoint {
+  async run(model: string, inputs: RunInputs): Promise<unknown> {
+    recorded.push({ model, inputs });
+    if (recorded.length > 50) recorded.shift();
+    // A pending timer, not a bare pending promise: workerd cancels requests it can prove are hung.
+    if (model.includes("never")) return new Promise((resolve) => setTimeout(resolve, 120_000));
+    if (model.includes("fail")) throw new Error("InferenceUpstreamError: scripted model failure");
+    if (inputs.stream) return sseStream(lastUserText(inputs));
+    return { response: "AI_OK", tool_calls: [], usage: usage(3) };
+  }
+
+  /** The most recent run() calls, newest last, for assertions on what our code sent. */
+  async calls(): Promise<{ model: string; inputs: RunInputs }[]> {
+    return recorded;
+  }
+}
