@@ -2,11 +2,12 @@
 // `npm run client:types` regenerates its REST types from openapi.json.
 import { spawn } from "node:child_process";
 import { join } from "node:path";
-import { CLIENT_DIR, ensureClientInstalled } from "./lib/react-client.mjs";
+import { CLIENT_DIR, ensureClientInstalled, TYPES_ARGS } from "./lib/react-client.mjs";
 
 const COMMANDS = {
   dev: ["vite/bin/vite.js"],
-  types: ["openapi-typescript/bin/cli.js", "../../openapi.json", "-o", "src/api/schema.d.ts"],
+  // Request fields with a default stay optional (the service fills them in).
+  types: ["openapi-typescript/bin/cli.js", ...TYPES_ARGS],
 };
 const [name = "dev", ...rest] = process.argv.slice(2);
 const command = COMMANDS[name];

@@ -1,4 +1,5 @@
 export const CLIENT_DIR: string;
+export const TYPES_ARGS: string[];
 export function ensureClientInstalled(): void;
 export function buildClient(options: { apiOrigin: string; outDir: string }): Promise<string>;
 export function startPreview(options: {

@@ -5,6 +5,14 @@ import { join } from "node:path";
 import { ROOT } from "./wrangler-dev.mjs";
 
 export const CLIENT_DIR = join(ROOT, "examples", "react-client");
+/** openapi-typescript arguments, run in CLIENT_DIR: the service's openapi.json -> src/api/schema.d.ts. */
+export const TYPES_ARGS = [
+  "../../openapi.json",
+  "--default-non-nullable",
+  "false",
+  "-o",
+  "src/api/schema.d.ts",
+];
 const bin = (pkg, file) => join(CLIENT_DIR, "node_modules", pkg, file);
 
 /** `npm install` in the client when node_modules is missing or older than its lock file. */

@@ -53,6 +53,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ai/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Run one real inference on the probe model
+         * @description Asks the small instruct model (PROBE_MODEL, or AI_MODEL at AI_BASE_URL) to answer `AI_OK` with `max_tokens` 20 and returns its result. 503 when no AI is configured (local dev without a Cloudflare login), 504 when the model does not answer in time, 500 when the model fails.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The model answered */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["AiHealth"];
+                        };
+                    };
+                };
+                /** @description Internal server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Upstream timed out */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/register": {
         parameters: {
             query?: never;
@@ -650,6 +720,636 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a file to R2
+         * @description Streams the multipart body into R2 without buffering the file: files under 8 MiB are stored with one put, larger ones with an R2 multipart upload that is aborted on any failure. The size limit is `MAX_UPLOAD_BYTES` (100 MiB by default). The key is `[<directory>/]<uuid>-<filename>`; use it as `attachments[].fileKey`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description The file (exactly one `file` part). Its filename becomes part of the key (`/`, `\` and control characters replaced, shortened so the key stays within 1,024 UTF-8 bytes, `file` when empty) and is kept exactly as `originalName` (at most 1,024 UTF-8 bytes).
+                         */
+                        file: string;
+                        /**
+                         * @description Optional key prefix: segments of `[A-Za-z0-9._-]`, no `.` or `..` segment. Must come before `file` in the form.
+                         * @example reports/2026
+                         */
+                        directory?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Stored; `key` downloads the file */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["UploadResult"];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid bearer token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payload too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/download/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a file by key (public; HEAD too)
+         * @description Streams the object from R2. Public: the unguessable key is the capability. Supports one `Range` and `If-None-Match`; `HEAD` answers the same headers without a body.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description One byte range, e.g. `bytes=0-1023`, `bytes=1024-` or `bytes=-500`. Several ranges or a malformed value are ignored (200 with the whole object). */
+                    range?: string;
+                    /** @description An ETag from an earlier download (`*` and weak `W/` tags are accepted): 304 when it still matches. */
+                    "if-none-match"?: string;
+                };
+                path: {
+                    /** @description The full object key, URL-encoded as one path segment (`/` as `%2F`). At most 1024 UTF-8 bytes. */
+                    key: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The whole object; `Content-Type` is the stored type, `application/octet-stream` by default */
+                200: {
+                    headers: {
+                        /** @description `attachment; filename="<ascii>"; filename*=UTF-8''<original name>` */
+                        "Content-Disposition"?: string;
+                        /** @description The object's HTTP ETag (quoted) */
+                        ETag?: string;
+                        "Content-Length"?: number;
+                        "Accept-Ranges"?: "bytes";
+                        "X-Content-Type-Options"?: "nosniff";
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/octet-stream": string;
+                    };
+                };
+                /** @description The requested byte range */
+                206: {
+                    headers: {
+                        /** @description `attachment; filename="<ascii>"; filename*=UTF-8''<original name>` */
+                        "Content-Disposition"?: string;
+                        /** @description The object's HTTP ETag (quoted) */
+                        ETag?: string;
+                        "Content-Length"?: number;
+                        "Accept-Ranges"?: "bytes";
+                        "X-Content-Type-Options"?: "nosniff";
+                        /** @description `bytes <first>-<last>/<size>` */
+                        "Content-Range"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/octet-stream": string;
+                    };
+                };
+                /** @description `If-None-Match` matched the current ETag; empty body */
+                304: {
+                    headers: {
+                        /** @description The object's HTTP ETag (quoted) */
+                        ETag?: string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The range starts beyond the end of the object */
+                416: {
+                    headers: {
+                        /** @description `bytes *\/<size>` */
+                        "Content-Range"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/todos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your todos, paged
+         * @description Newest first (by id). `pageTodoVo` items carry no attachments; read one todo for those.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    pageSize?: number;
+                    /** @description Only done (`true`) or open (`false`) todos */
+                    completed?: "true" | "false";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One page of your todos */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["TodoPage"];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid bearer token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a todo, optionally with attachments
+         * @description The owner is the signed-in user. Each `attachments[].fileKey` is looked up in R2; missing keys are dropped. The todo and its attachment rows are written in one D1 batch (atomic).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CreateTodoBody"];
+                };
+            };
+            responses: {
+                /** @description The new todo with its attachments */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["TodoVo"];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid bearer token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payload too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/todos/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read one of your todos with its attachments */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The todo */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["TodoVo"];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid bearer token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Update one of your todos
+         * @description `attachments` omitted: unchanged; `[]`: all removed; otherwise replaced by the given set. The todo update, the removal of the old rows and the insertion of the new ones run as one ordered D1 batch: if any statement fails, nothing changes. `completedAt` is set when `completed` turns true and cleared when it turns false. Stored objects are never deleted.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UpdateTodoBody"];
+                };
+            };
+            responses: {
+                /** @description The updated todo */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["TodoVo"];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid bearer token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payload too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/todos/{id}/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete one of your todos
+         * @description Its attachment rows go by cascade; the stored objects stay in R2.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The id of the deleted todo */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["DeletedTodo"];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid bearer token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{userId}/todos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List one user's todos, paged (yourself, or anyone as an admin) */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    pageSize?: number;
+                    /** @description Only done (`true`) or open (`false`) todos */
+                    completed?: "true" | "false";
+                };
+                header?: never;
+                path: {
+                    userId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One page of the user's todos */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["TodoPage"];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid bearer token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed for this user */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -677,6 +1377,24 @@ export interface components {
             path: (string | number)[];
             message: string;
             code?: string;
+        };
+        AiHealth: {
+            /** @enum {string} */
+            provider: "workers-ai" | "openai-compatible";
+            /** @example @cf/meta/llama-3.2-1b-instruct */
+            model: string;
+            latencyMs: number;
+            result: {
+                /** @example AI_OK */
+                response: string;
+                /** @example stop */
+                finishReason: string;
+                usage: {
+                    inputTokens: number | null;
+                    outputTokens: number | null;
+                    totalTokens: number | null;
+                };
+            };
         };
         LoginResult: {
             /** @example 1 */
@@ -774,7 +1492,7 @@ export interface components {
              * @default user
              * @enum {string}
              */
-            role: "user" | "admin";
+            role?: "user" | "admin";
         };
         UpdateUserBody: {
             /**
@@ -809,6 +1527,92 @@ export interface components {
             currentPassword?: string;
         };
         DeletedUser: {
+            id: number;
+        };
+        UploadResult: {
+            /** @example reports/3f0c2a9e-8d7b-4c1e-9a55-6b2f7d1e0c44-q3.pdf */
+            key: string;
+            /** @example 0a3f5c1d9e8b7a6f5e4d3c2b1a098765 */
+            etag: string;
+            /** @example 48213 */
+            size: number;
+            /** @example application/pdf */
+            contentType: string;
+        };
+        TodoPage: {
+            items: components["schemas"]["PageTodoVo"][];
+            page: number;
+            pageSize: number;
+            total: number;
+            totalPages: number;
+        };
+        PageTodoVo: {
+            id: number;
+            userId: number;
+            title: string;
+            description: string;
+            completed: boolean;
+            scheduleAt: string | null;
+            completedAt: string | null;
+            createdAt: string;
+            updatedAt: string;
+        };
+        TodoVo: components["schemas"]["PageTodoVo"] & {
+            attachments: components["schemas"]["TodoAttachment"][];
+        };
+        TodoAttachment: {
+            id: number;
+            todoId: number;
+            fileKey: string;
+            filePath: string;
+            fileSize: number;
+            fileHash: string;
+            fileName: string;
+            createdAt: string;
+            updatedAt: string;
+        };
+        CreateTodoBody: {
+            /** @example Send the quarterly report */
+            title: string;
+            /**
+             * @default
+             * @example Attach the PDF from the upload.
+             */
+            description?: string;
+            /** @default false */
+            completed?: boolean;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time; stored in UTC. `null` clears it.
+             * @example 2026-12-01T09:00:00Z
+             */
+            scheduleAt?: string | null;
+            /** @description At most 20. Duplicates count once; keys without a stored object are dropped. Any user's key may be attached: the unguessable key is the capability. */
+            attachments?: components["schemas"]["AttachmentInput"][];
+        };
+        AttachmentInput: {
+            /**
+             * @description `data.key` of an upload
+             * @example reports/3f0c2a9e-8d7b-4c1e-9a55-6b2f7d1e0c44-q3.pdf
+             */
+            fileKey: string;
+        };
+        UpdateTodoBody: {
+            /** @example Send the quarterly report */
+            title?: string;
+            /** @example Attach the PDF from the upload. */
+            description?: string;
+            completed?: boolean;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time; stored in UTC. `null` clears it.
+             * @example 2026-12-01T09:00:00Z
+             */
+            scheduleAt?: string | null;
+            /** @description Omitted: attachments unchanged. `[]`: all removed. Otherwise replaced by this set. At most 20; keys without a stored object are dropped. */
+            attachments?: components["schemas"]["AttachmentInput"][];
+        };
+        DeletedTodo: {
             id: number;
         };
     };

@@ -1,0 +1,130 @@
+import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiOrigin, launchBrowser, newContext, registerUser, screenshot, signInThroughUi } from "./browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const listTitles = (page: Page) =>
+  page.getByRole("region", { name: "Todo list" }).locator(".todo-list .title").allTextContents();
+
+describe("todos", () => {
+  it("creates a todo with an uploaded attachment and downloads the same bytes back", async () => {
+    const user = await registerUser();
+    const { context, offLoopback } = await newContext(browser);
+    const page = await context.newPage();
+    await signInThroughUi(page, user);
+
+    const bytes = randomBytes(256 * 1024);
+    const form = page.getByRole("form", { name: "New todo" });
+    await form.getByLabel("Title").fill("Send the quarterly report");
+    await form.getByLabel("Description").fill("Attach the measurements from the lab.");
+    await form.getByLabel("Attach a file").setInputFiles({
+      name: "measurements.bin",
+      mimeType: "application/octet-stream",
+      buffer: bytes,
+    });
+    await form
+      .getByRole("list", { name: "Files to attach" })
+      .getByText("measurements.bin (256.0 KiB)")
+      .waitFor();
+    await form.getByRole("button", { name: "Add todo" }).click();
+
+    const detail = page.getByRole("region", { name: "Todo details" });
+    const link = detail
+      .getByRole("list", { name: "Attachments" })
+      .getByRole("link", { name: "measurements.bin" });
+    await link.waitFor();
+    expect(await listTitles(page)).toEqual(["Send the quarterly report"]);
+    await screenshot(page, "03-todo-with-attachment");
+
+    // The link points at the public download route with the key as one encoded path segment.
+    expect(await link.getAttribute("href")).toMatch(
+      new RegExp(`^${apiOrigin}/api/download/[^/]+-measurements\\.bin$`),
+    );
+    const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+    expect(download.suggestedFilename()).toBe("measurements.bin");
+    expect(Buffer.compare(await readFile((await download.path())!), bytes)).toBe(0);
+
+    expect(offLoopback).toEqual([]);
+    await context.close();
+  });
+
+  it("edits, completes and deletes a todo, and shows the service's validation message", async () => {
+    const user = await registerUser();
+    const { context } = await newContext(browser);
+    const page = await context.newPage();
+    await signInThroughUi(page, user);
+
+    // A blank title passes the browser's `required` but not the service: its message is shown.
+    const form = page.getByRole("form", { name: "New todo" });
+    await form.getByLabel("Title").fill("   ");
+    await form.getByRole("button", { name: "Add todo" }).click();
+    const alert = form.getByRole("alert");
+    await alert.waitFor();
+    expect(await alert.textContent()).toMatch(/^Invalid .*title: Must not be blank$/);
+
+    await form.getByLabel("Title").fill("Water the plants");
+    await form.getByRole("button", { name: "Add todo" }).click();
+    const detail = page.getByRole("region", { name: "Todo details" });
+    const edit = detail.getByRole("form", { name: "Edit todo" });
+    await edit.getByLabel("Title").waitFor();
+
+    await edit.getByLabel("Title").fill("Water the plants twice");
+    await edit.getByRole("button", { name: "Save" }).click();
+    await expect.poll(() => listTitles(page)).toEqual(["Water the plants twice"]);
+
+    // Controlled checkboxes: they change when the service has answered.
+    await edit.getByRole("checkbox").click();
+    const rowCheckbox = page.getByRole("checkbox", { name: "Done: Water the plants twice" });
+    await expect.poll(() => rowCheckbox.isChecked()).toBe(true);
+    await expect.poll(() => edit.textContent()).toMatch(/Done \(.+\)/);
+
+    // Completing from the list works too, and the detail follows.
+    await rowCheckbox.click();
+    await expect.poll(() => edit.getByRole("checkbox").isChecked()).toBe(false);
+
+    await detail.getByRole("button", { name: "Delete todo" }).click();
+    await page.getByText("Nothing here yet.").waitFor();
+    expect(await detail.count()).toBe(0);
+    await context.close();
+  });
+
+  it("pages through 30 todos, 10 at a time", async () => {
+    const user = await registerUser();
+    const titles = Array.from({ length: 30 }, (_, i) => `Todo ${String(i + 1).padStart(2, "0")}`);
+    for (const title of titles) {
+      const res = await fetch(`${apiOrigin}/api/todos`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${user.token}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ title }),
+      });
+      expect(res.status).toBe(201);
+    }
+    const { context } = await newContext(browser);
+    const page = await context.newPage();
+    await signInThroughUi(page, user);
+
+    const pager = page.getByRole("navigation", { name: "Pages" });
+    const seen: string[] = [];
+    for (const n of [1, 2, 3]) {
+      await pager.getByText(`Page ${n} of 3 · 30 todos`).waitFor();
+      const onPage = await listTitles(page);
+      expect(onPage).toHaveLength(10);
+      seen.push(...onPage);
+      if (n === 2) await screenshot(page, "04-todos-page-2");
+      if (n < 3) await pager.getByRole("button", { name: "Next" }).click();
+    }
+    expect(await pager.getByRole("button", { name: "Next" }).isDisabled()).toBe(true);
+    expect(seen.toSorted()).toEqual(titles);
+
+    await pager.getByRole("button", { name: "Previous" }).click();
+    await pager.getByText("Page 2 of 3 · 30 todos").waitFor();
+    await context.close();
+  });
+});
