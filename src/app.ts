@@ -1,14 +1,19 @@
 import { mountAgents } from "./agents/mount";
 import { configureOpenAPI } from "./lib/configure-openapi";
 import { createApp } from "./lib/create-app";
+import { jsonBodyGuard } from "./lib/json-body";
+import { requireAuth } from "./middleware/require-auth";
+import { authRouter } from "./routes/auth/auth.index";
 import { healthRouter } from "./routes/health/health.index";
 
 const app = createApp();
 
 configureOpenAPI(app);
 mountAgents(app);
+// The token is checked before any body is read.
+app.use("/api/*", requireAuth, jsonBodyGuard);
 
-const routes = app.route("/", healthRouter);
+const routes = app.route("/", healthRouter).route("/", authRouter);
 
 export type AppType = typeof routes;
 export default app;
