@@ -5,6 +5,7 @@ import { jsonBodyGuard } from "./lib/json-body";
 import { requireAuth } from "./middleware/require-auth";
 import { authRouter } from "./routes/auth/auth.index";
 import { healthRouter } from "./routes/health/health.index";
+import { usersRouter } from "./routes/users/users.index";
 
 const app = createApp();
 
@@ -13,7 +14,7 @@ mountAgents(app);
 // The token is checked before any body is read.
 app.use("/api/*", requireAuth, jsonBodyGuard);
 
-const routes = app.route("/", healthRouter).route("/", authRouter);
+const routes = app.route("/", healthRouter).route("/", authRouter).route("/", usersRouter);
 
 export type AppType = typeof routes;
 export default app;
