@@ -31,10 +31,11 @@ export const PasswordSchema = z.string().min(8).max(256).openapi({
 });
 
 export const EmailSchema = z
-  .email()
+  .string()
   .trim()
   .toLowerCase()
   .max(254)
+  .pipe(z.email())
   .openapi({ description: "Stored lower-cased; unique.", example: "ada@example.com" });
 
 export const NameSchema = z.string().trim().min(1).max(100).openapi({ example: "Ada Lovelace" });
