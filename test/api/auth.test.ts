@@ -36,7 +36,7 @@ describe("POST /api/register", () => {
     const input = registration({ email: "  Mixed.Case@Example.TEST ", age: 30 });
     const res = await post("/api/register", { ...input, username: `  ${input.username} ` });
     expect(res.status).toBe(201);
-    expect(Object.keys(res.body.data).sort()).toEqual(["token", "userId", "username"]);
+    expect(Object.keys(res.body.data).toSorted()).toEqual(["token", "userId", "username"]);
     expect(res.body.data.username).toBe(input.username);
     const row = await env.DB.prepare("SELECT * FROM users_table WHERE id = ?")
       .bind(res.body.data.userId)
@@ -259,7 +259,7 @@ describe("POST /api/login", () => {
     const [header, payload] = token.split(".");
     expect(decodePart(header!)).toEqual({ alg: "HS256", typ: "JWT" });
     const claims = decodePart(payload!);
-    expect(Object.keys(claims).sort()).toEqual(["data", "exp", "iat", "sub"]);
+    expect(Object.keys(claims).toSorted()).toEqual(["data", "exp", "iat", "sub"]);
     expect(claims.exp - claims.iat).toBe(3600);
     expect(Math.abs(claims.iat - Date.now() / 1000)).toBeLessThan(60);
     expect(claims.sub).toBe(String(user.userId));

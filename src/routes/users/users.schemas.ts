@@ -36,7 +36,7 @@ export const EmailSchema = z
   .toLowerCase()
   .max(254)
   .pipe(z.email())
-  .openapi({ description: "Stored lower-cased; unique.", example: "ada@example.com" });
+  .openapi({ format: "email", description: "Stored lower-cased; unique.", example: "ada@example.com" });
 
 export const NameSchema = z.string().trim().min(1).max(100).openapi({ example: "Ada Lovelace" });
 export const AgeSchema = z.number().int().min(0).max(150).openapi({ example: 36 });
