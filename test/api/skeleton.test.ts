@@ -57,9 +57,8 @@ describe("GET /docs", () => {
     expect(res.body).not.toMatch(/cdn\.jsdelivr|unpkg\.com/);
   });
 
-  // The pool calls the Worker directly; test/e2e checks the asset route through wrangler dev.
-  it("ships the Scalar bundle in the Worker's static assets", async () => {
-    const res = await env.ASSETS.fetch(`${BASE}/scalar/standalone.js`);
+  it("serves the Scalar bundle from the Worker's static assets", async () => {
+    const res = await request("/scalar/standalone.js");
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toMatch(/javascript/);
     expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(1_000_000);
