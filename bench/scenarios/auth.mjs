@@ -102,7 +102,7 @@ export async function run({ service, load, compare, ratio, round, ROOT }) {
   const wrong = [];
   for (let i = 0; i < parityTries; i++) {
     const a = await postJson(`${url}/api/login`, {
-      username: `nobody_${randomUUID().slice(0, 12)}`,
+      username: unknownNames[i % unknownNames.length],
       password: PASSWORD,
     });
     const b = await postJson(`${url}/api/login`, {
