@@ -14,8 +14,8 @@ export async function load(opts) {
     body: opts.body,
     requests: opts.requests,
     connections: opts.connections ?? 10,
-    duration: opts.amount ? undefined : (opts.duration ?? 5),
-    amount: opts.amount,
+    // autocannon rejects an explicit `duration: undefined` next to `amount`.
+    ...(opts.amount ? { amount: opts.amount } : { duration: opts.duration ?? 5 }),
     timeout: 30,
   });
   return {

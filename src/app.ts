@@ -2,9 +2,13 @@ import { mountAgents } from "./agents/mount";
 import { apiCors } from "./lib/api-cors";
 import { configureOpenAPI } from "./lib/configure-openapi";
 import { createApp } from "./lib/create-app";
+import { jsonBodyGuard } from "./lib/json-body";
 import { apiSecurityHeaders } from "./lib/security-headers";
+import { requireAuth } from "./middleware/require-auth";
 import { aiRouter } from "./routes/ai/ai.index";
+import { authRouter } from "./routes/auth/auth.index";
 import { healthRouter } from "./routes/health/health.index";
+import { usersRouter } from "./routes/users/users.index";
 
 const app = createApp();
 
@@ -12,8 +16,14 @@ app.use("/api/*", apiSecurityHeaders);
 app.use("/api/*", apiCors);
 configureOpenAPI(app);
 mountAgents(app);
+// The token is checked before any body is read.
+app.use("/api/*", requireAuth, jsonBodyGuard);
 
-const routes = app.route("/", healthRouter).route("/", aiRouter);
+const routes = app
+  .route("/", healthRouter)
+  .route("/", aiRouter)
+  .route("/", authRouter)
+  .route("/", usersRouter);
 
 export type AppType = typeof routes;
 export default app;

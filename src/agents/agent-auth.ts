@@ -1,23 +1,18 @@
-import { verify } from "hono/jwt";
+import { bearerToken } from "../middleware/require-auth";
+import { jwtSecret, verifyToken } from "../services/tokens";
 
-// Swap for the shared verifier in src/services/tokens.ts once it lands; same rules as /api.
-const MIN_SECRET_BYTES = 32;
-
-/** Verifies an HS256 JWT the way /api does: pinned algorithm, `exp` and `iat` required. Never throws. */
-export async function verifyAgentToken(token: string, secret: string | undefined): Promise<boolean> {
-  if (!secret || new TextEncoder().encode(secret).length < MIN_SECRET_BYTES) return false;
-  try {
-    const payload = await verify(token, secret, "HS256");
-    return Number.isFinite(payload.exp) && Number.isFinite(payload.iat);
-  } catch {
-    return false;
-  }
+/**
+ * Verifies a token by the same rules as /api (src/services/tokens.ts). A missing or weak
+ * JWT_SECRET throws, so the gate fails closed with a generic 500.
+ */
+export async function verifyAgentToken(token: string, env: Pick<Env, "JWT_SECRET">): Promise<boolean> {
+  return (await verifyToken(jwtSecret(env), token)) !== null;
 }
 
 /** The bearer token from `Authorization`, or for a WebSocket upgrade (browsers cannot set headers) `?token=`. */
 export function agentToken(request: Request, isWebSocket: boolean): string | undefined {
-  const parts = request.headers.get("Authorization")?.trim().split(/\s+/);
-  if (parts?.length === 2 && parts[0]!.toLowerCase() === "bearer") return parts[1];
+  const fromHeader = bearerToken(request.headers.get("Authorization") ?? undefined);
+  if (fromHeader) return fromHeader;
   if (isWebSocket) return new URL(request.url).searchParams.get("token") ?? undefined;
   return undefined;
 }

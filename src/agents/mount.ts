@@ -70,7 +70,7 @@ export function mountAgents(app: AppRouter) {
       if (!requireAuth) return request;
       const isWebSocket = request.headers.get("Upgrade")?.toLowerCase() === "websocket";
       const token = agentToken(request, isWebSocket);
-      if (!token || !(await verifyAgentToken(token, c.env.JWT_SECRET))) {
+      if (!token || !(await verifyAgentToken(token, c.env))) {
         c.get("logger").warn("agent_auth_rejected", { agent, reason: token ? "invalid" : "missing" });
         return reject(c, 401, "Unauthorized", { "WWW-Authenticate": 'Bearer realm="agents"' });
       }
