@@ -1,10 +1,13 @@
-import { ChatPanel } from "./agents/chat-panel";
-import { CounterPanel } from "./agents/counter-panel";
+import { lazy, Suspense } from "react";
 import { AuthScreen } from "./auth/auth-screen";
 import { signOut, useSession } from "./auth/session";
 import { API_ORIGIN } from "./config";
 import { TodosScreen } from "./todos/todos-screen";
 import { ROUTES, useHashRoute } from "./ui/use-hash-route";
+
+// The agent screens bring the Agents SDK and the AI SDK: loaded when first opened, not with sign-in.
+const CounterPanel = lazy(() => import("./agents/counter-panel").then((m) => ({ default: m.CounterPanel })));
+const ChatPanel = lazy(() => import("./agents/chat-panel").then((m) => ({ default: m.ChatPanel })));
 
 const LABELS = { todos: "Todos", counter: "Counter", chat: "Chat" } as const;
 
@@ -31,9 +34,11 @@ export function App() {
         </button>
       </header>
       <main>
-        {route === "todos" && <TodosScreen />}
-        {route === "counter" && <CounterPanel />}
-        {route === "chat" && <ChatPanel key={session.userId} session={session} />}
+        <Suspense fallback={<p className="muted">Loading…</p>}>
+          {route === "todos" && <TodosScreen />}
+          {route === "counter" && <CounterPanel />}
+          {route === "chat" && <ChatPanel key={session.userId} session={session} />}
+        </Suspense>
       </main>
     </>
   );
