@@ -15,6 +15,8 @@ async function openCounter(page: Page, name: string) {
   await page.getByText(`Connected to counter-agent/${name}.`).waitFor();
 }
 
+const increment = (page: Page) => page.getByRole("button", { name: "+ Increment" });
+const decrement = (page: Page) => page.getByRole("button", { name: "− Decrement" });
 const count = (page: Page) => page.getByRole("status", { name: "Count" }).textContent();
 
 describe("live counter", () => {
@@ -31,8 +33,6 @@ describe("live counter", () => {
     await expect.poll(() => count(first)).toBe("0");
     await expect.poll(() => count(second)).toBe("0");
 
-    const increment = (page: Page) => page.getByRole("button", { name: "+ Increment" });
-    const decrement = (page: Page) => page.getByRole("button", { name: "− Decrement" });
     for (const [page, button, expected] of [
       [first, increment, "1"],
       [first, increment, "2"],
