@@ -55,7 +55,7 @@ describe("chat", () => {
 
     // While the answer streams, Send is off and Stop is on.
     await expect.poll(async () => (await answerSamples(page)).length, { timeout: 10_000 }).toBeGreaterThan(0);
-    await screenshot(page, "06-chat-streaming");
+    await screenshot(page, "07-chat-streaming");
     expect(await send.isDisabled()).toBe(true);
     expect(await stop.isEnabled()).toBe(true);
 
@@ -91,7 +91,7 @@ describe("chat", () => {
     expect(
       await page.locator('[data-role="assistant"]').nth(1).locator("details.reasoning p").textContent(),
     ).toBe(REASONING.join(""));
-    await screenshot(page, "07-chat-answer");
+    await screenshot(page, "08-chat-answer");
     expect(offLoopback).toEqual([]);
     await context.close();
   });

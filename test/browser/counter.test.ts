@@ -46,8 +46,8 @@ describe("live counter", () => {
       await expect.poll(() => count(first)).toBe(expected);
       await expect.poll(() => count(second)).toBe(expected);
     }
-    await screenshot(first, "05-counter-tab-1");
-    await screenshot(second, "05-counter-tab-2");
+    await screenshot(first, "06-counter-tab-1");
+    await screenshot(second, "06-counter-tab-2");
     expect(offLoopback).toEqual([]);
     await context.close();
   });

@@ -32,7 +32,7 @@ describe("/docs", () => {
       expect(await page.getByText(summary, { exact: true }).first().isVisible(), summary).toBe(true);
     }
     await page.waitForLoadState("networkidle");
-    await screenshot(page, "08-docs");
+    await screenshot(page, "09-docs");
 
     expect(offLoopback).toEqual([]);
     expect(failed).toEqual([]);

@@ -24,15 +24,34 @@ describe("todos", () => {
     const form = page.getByRole("form", { name: "New todo" });
     await form.getByLabel("Title").fill("Send the quarterly report");
     await form.getByLabel("Description").fill("Attach the measurements from the lab.");
+
+    // Upload at 256 KiB/s so the progress bar has time to show a value between empty and full.
+    const cdp = await context.newCDPSession(page);
+    const throttle = (uploadThroughput: number) =>
+      cdp.send("Network.emulateNetworkConditions", {
+        offline: false,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput,
+      });
+    await throttle(256 * 1024);
     await form.getByLabel("Attach a file").setInputFiles({
       name: "measurements.bin",
       mimeType: "application/octet-stream",
       buffer: bytes,
     });
+    const progress = form.getByRole("progressbar", { name: "Upload progress" });
+    const value = async () =>
+      Number((await progress.getAttribute("value", { timeout: 100 }).catch(() => null)) ?? 0);
+    await expect.poll(value, { interval: 20 }).toBeGreaterThan(0);
+    expect(await value()).toBeLessThan(1);
+    await screenshot(page, "03-upload-progress");
     await form
       .getByRole("list", { name: "Files to attach" })
       .getByText("measurements.bin (256.0 KiB)")
       .waitFor();
+    expect(await progress.count()).toBe(0);
+    await throttle(-1);
     await form.getByRole("button", { name: "Add todo" }).click();
 
     const detail = page.getByRole("region", { name: "Todo details" });
@@ -41,7 +60,7 @@ describe("todos", () => {
       .getByRole("link", { name: "measurements.bin" });
     await link.waitFor();
     expect(await listTitles(page)).toEqual(["Send the quarterly report"]);
-    await screenshot(page, "03-todo-with-attachment");
+    await screenshot(page, "04-todo-with-attachment");
 
     // The link points at the public download route with the key as one encoded path segment.
     expect(await link.getAttribute("href")).toMatch(
@@ -117,7 +136,7 @@ describe("todos", () => {
       const onPage = await listTitles(page);
       expect(onPage).toHaveLength(10);
       seen.push(...onPage);
-      if (n === 2) await screenshot(page, "04-todos-page-2");
+      if (n === 2) await screenshot(page, "05-todos-page-2");
       if (n < 3) await pager.getByRole("button", { name: "Next" }).click();
     }
     expect(await pager.getByRole("button", { name: "Next" }).isDisabled()).toBe(true);
