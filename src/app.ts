@@ -1,6 +1,9 @@
 import { mountAgents } from "./agents/mount";
 import { configureOpenAPI } from "./lib/configure-openapi";
 import { createApp } from "./lib/create-app";
+import { jsonBodyGuard } from "./lib/json-body";
+import { requireAuth } from "./middleware/require-auth";
+import { authRouter } from "./routes/auth/auth.index";
 import { healthRouter } from "./routes/health/health.index";
 import { objectsRouter } from "./routes/objects/objects.index";
 
@@ -8,8 +11,13 @@ const app = createApp();
 
 configureOpenAPI(app);
 mountAgents(app);
+// The token is checked before any body is read.
+app.use("/api/*", requireAuth, jsonBodyGuard);
 
-const routes = app.route("/", healthRouter).route("/", objectsRouter);
+const routes = app
+  .route("/", healthRouter)
+  .route("/", authRouter)
+  .route("/", objectsRouter);
 
 export type AppType = typeof routes;
 export default app;

@@ -1,0 +1,8 @@
+/** The `table.column` a SQLite UNIQUE constraint failure names, or null for any other error. */
+export function uniqueViolation(err: unknown): string | null {
+  for (let e: unknown = err; e instanceof Error; e = e.cause) {
+    const match = /UNIQUE constraint failed: ([\w.]+)/.exec(e.message);
+    if (match?.[1]) return match[1];
+  }
+  return null;
+}

@@ -1,0 +1,7 @@
+import { createRouter } from "../../lib/create-app";
+import * as handlers from "./auth.handlers";
+import * as routes from "./auth.routes";
+
+export const authRouter = createRouter()
+  .openapi(routes.register, handlers.register)
+  .openapi(routes.login, handlers.login);

@@ -1,0 +1,107 @@
+import { count, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { userCredentialsTable, usersTable } from "../../db/schema";
+import type { AuthUser } from "../../lib/types";
+
+export type UserRow = typeof usersTable.$inferSelect;
+export type NewUser = Omit<typeof usersTable.$inferInsert, "id" | "createdAt" | "updatedAt">;
+
+/**
+ * The user and their password hash in one batch, so no user ever exists without credentials.
+ * A UNIQUE violation (username key or email) rejects the whole batch.
+ */
+export async function insertUserWithPassword(db: Db, user: NewUser, passwordHash: string): Promise<UserRow> {
+  const [inserted] = await db.batch([
+    db.insert(usersTable).values(user).returning(),
+    db.insert(userCredentialsTable).select(
+      db
+        .select({
+          userId: usersTable.id,
+          passwordHash: sql<string>`${passwordHash}`.as("passwordHash"),
+          updatedAt: usersTable.updatedAt,
+        })
+        .from(usersTable)
+        .where(eq(usersTable.usernameKey, user.usernameKey)),
+    ),
+  ]);
+  return inserted[0] as UserRow;
+}
+
+export async function findLoginByUsernameKey(db: Db, key: string) {
+  const [row] = await db
+    .select({
+      id: usersTable.id,
+      username: usersTable.username,
+      passwordHash: userCredentialsTable.passwordHash,
+    })
+    .from(usersTable)
+    .innerJoin(userCredentialsTable, eq(userCredentialsTable.userId, usersTable.id))
+    .where(eq(usersTable.usernameKey, key))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findAuthUserById(db: Db, id: number): Promise<AuthUser | null> {
+  const [row] = await db
+    .select({ id: usersTable.id, username: usersTable.username, role: usersTable.role })
+    .from(usersTable)
+    .where(eq(usersTable.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findUserById(db: Db, id: number): Promise<UserRow | null> {
+  const [row] = await db.select().from(usersTable).where(eq(usersTable.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function findPasswordHash(db: Db, userId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ passwordHash: userCredentialsTable.passwordHash })
+    .from(userCredentialsTable)
+    .where(eq(userCredentialsTable.userId, userId))
+    .limit(1);
+  return row?.passwordHash ?? null;
+}
+
+export async function listUsers(db: Db, offset: number, limit: number) {
+  const [items, [total]] = await db.batch([
+    db.select().from(usersTable).orderBy(usersTable.id).limit(limit).offset(offset),
+    db.select({ value: count() }).from(usersTable),
+  ]);
+  return { items, total: total?.value ?? 0 };
+}
+
+const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+
+/** Profile changes and an optional new password hash, applied together or not at all. */
+export async function updateUser(
+  db: Db,
+  id: number,
+  changes: Partial<NewUser>,
+  passwordHash?: string,
+): Promise<UserRow | null> {
+  const profile = db
+    .update(usersTable)
+    .set({ ...changes, updatedAt: now })
+    .where(eq(usersTable.id, id))
+    .returning();
+  if (passwordHash === undefined) {
+    const [row] = await profile;
+    return row ?? null;
+  }
+  const [rows] = await db.batch([
+    profile,
+    db
+      .update(userCredentialsTable)
+      .set({ passwordHash, updatedAt: now })
+      .where(eq(userCredentialsTable.userId, id)),
+  ]);
+  return rows[0] ?? null;
+}
+
+/** Deletes the user; credentials, todos and attachment metadata go with it by FK cascade. */
+export async function deleteUser(db: Db, id: number): Promise<boolean> {
+  const rows = await db.delete(usersTable).where(eq(usersTable.id, id)).returning({ id: usersTable.id });
+  return rows.length > 0;
+}

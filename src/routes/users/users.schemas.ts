@@ -1,0 +1,80 @@
+import { z } from "@hono/zod-openapi";
+import { ROLES, usersTable } from "../../db/schema";
+import { uniqueViolation } from "../../db/errors";
+import { createInsertSchema, createSelectSchema } from "../../db/zod";
+import { ApiError } from "../../lib/errors";
+
+const USERNAME_CHARS = /^[A-Za-z0-9_.-]+$/;
+
+/** Trimmed, NFKC-normalized, then 3..32 of `A-Z a-z 0-9 _ . -`; unique ignoring case. */
+export const UsernameSchema = z
+  .string()
+  .trim()
+  .normalize("NFKC")
+  .min(3)
+  .max(32)
+  .regex(USERNAME_CHARS, "Only letters, digits, '_', '.' and '-'")
+  .openapi({
+    description:
+      "Trimmed and NFKC-normalized, then 3 to 32 characters of A-Z, a-z, 0-9, `_`, `.`, `-`. " +
+      "Unique ignoring case (so `Admin` and full-width `ａｄｍｉｎ` collide with `admin`).",
+    example: "ada.lovelace",
+  });
+
+/** 8..256 characters, used whole (never truncated). */
+export const PasswordSchema = z.string().min(8).max(256).openapi({
+  description: "8 to 256 characters; every character counts.",
+  example: "correct horse battery staple",
+});
+
+export const EmailSchema = z
+  .email()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .openapi({ description: "Stored lower-cased; unique.", example: "ada@example.com" });
+
+export const NameSchema = z.string().trim().min(1).max(100).openapi({ example: "Ada Lovelace" });
+export const AgeSchema = z.number().int().min(0).max(150).openapi({ example: 36 });
+export const RoleSchema = z.enum(ROLES).openapi({ description: "`admin` may manage every user." });
+
+/** The lookup key behind the case- and width-insensitive UNIQUE index. */
+export function usernameKey(username: string): string {
+  return username.normalize("NFKC").toLowerCase();
+}
+
+/** Full profile: for oneself and for admins. */
+export const UserSchema = createSelectSchema(usersTable, { role: RoleSchema })
+  .omit({ usernameKey: true })
+  .openapi("User");
+
+/** What any signed-in user may see of another user. */
+export const PublicUserSchema = UserSchema.pick({
+  id: true,
+  username: true,
+  name: true,
+  createdAt: true,
+}).openapi("PublicUser");
+
+/** Profile fields a client may send; the server sets id, usernameKey, role and timestamps. */
+export const ProfileFieldsSchema = createInsertSchema(usersTable, {
+  username: UsernameSchema,
+  name: NameSchema,
+  email: EmailSchema,
+  age: AgeSchema,
+})
+  .pick({ username: true, name: true, email: true })
+  .extend({ age: AgeSchema.optional() });
+
+const CONFLICT_FIELDS: Record<string, string> = {
+  "users_table.usernameKey": "username",
+  "users_table.email": "email",
+};
+
+/** 409 naming the field whose UNIQUE index rejected the write, or null for other errors. */
+export function conflictError(err: unknown): ApiError | null {
+  const column = uniqueViolation(err);
+  if (!column) return null;
+  const field = CONFLICT_FIELDS[column];
+  return new ApiError(409, field ? `A user with this ${field} already exists` : "User already exists");
+}

@@ -1,0 +1,78 @@
+import { z } from "@hono/zod-openapi";
+import { decode, sign, verify } from "hono/jwt";
+
+export const TOKEN_TTL_SECONDS = 3600;
+const ALG = "HS256";
+const MIN_SECRET_BYTES = 32;
+// Only what we sign ourselves; `kid`/`jku`/`jwk` or anything else marks a token we did not issue.
+const ALLOWED_HEADER_FIELDS = new Set(["alg", "typ"]);
+
+/** Thrown when JWT_SECRET is unusable: the app answers a generic 500 and logs this message once. */
+export class JwtSecretError extends Error {
+  constructor() {
+    super("JWT_SECRET is missing or shorter than 32 bytes; refusing to sign or verify tokens");
+    this.name = "JwtSecretError";
+  }
+}
+
+/** The signing key, or JwtSecretError: a weak key is never used (fail closed). */
+export function jwtSecret(env: Pick<Env, "JWT_SECRET">): string {
+  const secret = env.JWT_SECRET;
+  if (typeof secret !== "string" || new TextEncoder().encode(secret).byteLength < MIN_SECRET_BYTES) {
+    throw new JwtSecretError();
+  }
+  return secret;
+}
+
+const NumericDate = z.number().int().nonnegative();
+
+/** Claims every accepted token carries; hono checks exp/nbf/iat only when present, so require them here. */
+const ClaimsSchema = z.object({
+  sub: z.string(),
+  iat: NumericDate,
+  exp: NumericDate,
+  nbf: z.number().optional(),
+  data: z.record(z.string(), z.unknown()).optional(),
+});
+
+export type TokenClaims = z.infer<typeof ClaimsSchema>;
+
+export async function issueToken(
+  secret: string,
+  user: { id: number; username: string },
+  nowSeconds = Math.floor(Date.now() / 1000),
+): Promise<string> {
+  const userId = String(user.id);
+  return sign(
+    {
+      sub: userId,
+      iat: nowSeconds,
+      exp: nowSeconds + TOKEN_TTL_SECONDS,
+      data: { userId, username: user.username },
+    },
+    secret,
+    ALG,
+  );
+}
+
+/** The claims of a token we issued and that is still valid, or null for any failure. */
+export async function verifyToken(secret: string, token: string): Promise<TokenClaims | null> {
+  try {
+    // alg pinned; typ must be JWT; hono rejects exp <= now, nbf > now and iat > now when present.
+    const payload = await verify(token, secret, { alg: ALG, typ: "JWT" });
+    const { header } = decode(token);
+    if (Object.keys(header).some((field) => !ALLOWED_HEADER_FIELDS.has(field))) return null;
+    const claims = ClaimsSchema.safeParse(payload);
+    return claims.success ? claims.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** `data.userId` as a positive integer, or null when absent or not numeric. */
+export function userIdFromClaims(claims: TokenClaims): number | null {
+  const raw = claims.data?.userId;
+  if (typeof raw !== "string" || !/^[1-9]\d{0,15}$/.test(raw)) return null;
+  const id = Number(raw);
+  return Number.isSafeInteger(id) ? id : null;
+}

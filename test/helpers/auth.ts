@@ -1,0 +1,48 @@
+import { api } from "./http";
+
+export interface SignUpInput {
+  username: string;
+  password: string;
+  name: string;
+  email: string;
+  age?: number;
+}
+
+export interface SignedUpUser {
+  userId: number;
+  username: string;
+  password: string;
+  token: string;
+}
+
+/** A unique username (storage is shared by the tests of one file, and the limiter across files). */
+export function freshUsername(prefix = "u"): string {
+  return `${prefix}_${crypto.randomUUID().replaceAll("-", "").slice(0, 20)}`;
+}
+
+export function registration(overrides: Partial<SignUpInput> = {}): SignUpInput {
+  const username = overrides.username ?? freshUsername();
+  return {
+    username,
+    password: `pw-${crypto.randomUUID()}`,
+    name: "Test User",
+    email: `${username.toLowerCase()}@example.test`,
+    ...overrides,
+  };
+}
+
+/** Registers a fresh user through POST /api/register and returns its id, credentials and token. */
+export async function signUp(overrides: Partial<SignUpInput> = {}): Promise<SignedUpUser> {
+  const input = registration(overrides);
+  const res = await api("/api/register", { method: "POST", json: input });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${res.text}`);
+  const { userId, username, token } = res.body.data;
+  return { userId, username, password: input.password, token };
+}
+
+/** Signs in through POST /api/login and returns the token. */
+export async function logIn(username: string, password: string): Promise<string> {
+  const res = await api("/api/login", { method: "POST", json: { username, password } });
+  if (res.status !== 201) throw new Error(`login failed: ${res.status} ${res.text}`);
+  return res.body.data.token;
+}
