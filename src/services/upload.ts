@@ -131,7 +131,9 @@ export async function storeUpload(
   const reader = request.body.getReader();
   try {
     while (!done) {
-      const { value, done: ended } = await reader.read();
+      const { value, done: ended } = await reader.read().catch(() => {
+        throw bad("Invalid multipart body: the upload was interrupted");
+      });
       if (ended) parser.end();
       else parser.write(value);
       for (const event of events.splice(0)) {
