@@ -6,6 +6,7 @@ import { requireAuth } from "./middleware/require-auth";
 import { authRouter } from "./routes/auth/auth.index";
 import { healthRouter } from "./routes/health/health.index";
 import { objectsRouter } from "./routes/objects/objects.index";
+import { usersRouter } from "./routes/users/users.index";
 
 const app = createApp();
 
@@ -17,6 +18,7 @@ app.use("/api/*", requireAuth, jsonBodyGuard);
 const routes = app
   .route("/", healthRouter)
   .route("/", authRouter)
+  .route("/", usersRouter)
   .route("/", objectsRouter);
 
 export type AppType = typeof routes;

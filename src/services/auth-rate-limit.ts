@@ -13,7 +13,11 @@ export function clientIp(c: Context<AppEnv>): string {
  * One attempt of `action` for this IP and username key; 429 past the limit. A limiter that throws
  * answers 503 (fail closed): without it, passwords could be guessed at full speed.
  */
-export async function limitAuthAttempt(c: Context<AppEnv>, action: "login" | "register", key: string) {
+export async function limitAuthAttempt(
+  c: Context<AppEnv>,
+  action: "login" | "register" | "password",
+  key: string,
+) {
   let allowed: boolean;
   try {
     ({ success: allowed } = await c.env.AUTH_LIMITER.limit({ key: `${action}:${clientIp(c)}:${key}` }));

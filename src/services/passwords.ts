@@ -50,9 +50,10 @@ interface ParsedHash {
 export function parsePasswordHash(stored: string): ParsedHash | null {
   const [prefix, iterationsText, saltText, hashText, ...rest] = stored.split("$");
   if (prefix !== PREFIX || rest.length > 0 || !iterationsText || !saltText || !hashText) return null;
+  if (!/^[1-9]\d{0,8}$/.test(iterationsText)) return null;
   const iterations = Number(iterationsText);
   // Never above the production cap: such a hash would fail only after deploying.
-  if (!Number.isSafeInteger(iterations) || iterations < 1 || iterations > PBKDF2_ITERATIONS) return null;
+  if (iterations > PBKDF2_ITERATIONS) return null;
   const salt = fromBase64(saltText);
   const hash = fromBase64(hashText);
   if (!salt || !hash || salt.byteLength === 0 || hash.byteLength !== HASH_BYTES) return null;

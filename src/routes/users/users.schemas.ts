@@ -3,6 +3,9 @@ import { ROLES, usersTable } from "../../db/schema";
 import { uniqueViolation } from "../../db/errors";
 import { createInsertSchema, createSelectSchema } from "../../db/zod";
 import { ApiError } from "../../lib/errors";
+import type { AuthUser } from "../../lib/types";
+import { pageSchema } from "../shared.schemas";
+import type { UserRow } from "./users.queries";
 
 const USERNAME_CHARS = /^[A-Za-z0-9_.-]+$/;
 
@@ -77,4 +80,46 @@ export function conflictError(err: unknown): ApiError | null {
   if (!column) return null;
   const field = CONFLICT_FIELDS[column];
   return new ApiError(409, field ? `A user with this ${field} already exists` : "User already exists");
+}
+
+/** Full profile for oneself and admins, public fields for everyone else. */
+export const UserViewSchema = z.union([UserSchema, PublicUserSchema]).openapi("UserView");
+
+export const UserPageSchema = pageSchema(UserViewSchema).openapi("UserPage");
+
+export const CreateUserBody = ProfileFieldsSchema.extend({
+  password: PasswordSchema,
+  role: RoleSchema.default("user"),
+})
+  .strict()
+  .openapi("CreateUserBody");
+
+export const UpdateUserBody = ProfileFieldsSchema.partial()
+  .extend({
+    age: AgeSchema.nullable().optional().openapi({ description: "`null` clears it." }),
+    role: RoleSchema.optional().openapi({ description: "Admins only." }),
+    password: PasswordSchema.optional(),
+    currentPassword: z.string().max(256).optional().openapi({
+      description: "Required with `password` when changing your own password.",
+    }),
+  })
+  .strict()
+  .refine((body) => Object.keys(body).some((field) => field !== "currentPassword"), {
+    message: "Nothing to update",
+  })
+  .openapi("UpdateUserBody");
+
+export const DeletedUserSchema = z.object({ id: z.number().int() }).openapi("DeletedUser");
+
+export function publicView(user: UserRow) {
+  return { id: user.id, username: user.username, name: user.name, createdAt: user.createdAt };
+}
+
+export function fullView({ usernameKey: _key, ...user }: UserRow) {
+  return user;
+}
+
+/** What `viewer` may see of `user`. */
+export function userView(user: UserRow, viewer: AuthUser) {
+  return viewer.role === "admin" || viewer.id === user.id ? fullView(user) : publicView(user);
 }

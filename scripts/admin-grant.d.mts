@@ -1,0 +1,2 @@
+export function usernameKeyOf(input: string): string | null;
+export function grantSql(key: string): string;

@@ -1,0 +1,110 @@
+import { createDb } from "../../db/client";
+import { created, ok } from "../../lib/envelope";
+import { ApiError } from "../../lib/errors";
+import type { AppRouteHandler, AuthUser } from "../../lib/types";
+import { limitAuthAttempt } from "../../services/auth-rate-limit";
+import { hashPassword, verifyPassword } from "../../services/passwords";
+import { pageOf, pageOffset } from "../shared.schemas";
+import * as queries from "./users.queries";
+import type { CreateRoute, GetOneRoute, ListRoute, RemoveRoute, UpdateRoute } from "./users.routes";
+import { conflictError, fullView, usernameKey, userView } from "./users.schemas";
+
+const notFound = () => new ApiError(404, "User not found");
+
+function requireAdmin(user: AuthUser) {
+  if (user.role !== "admin") throw new ApiError(403, "Admin role required");
+}
+
+/** Oneself or an admin; anyone else gets 403 whether or not the id exists. */
+function requireSelfOrAdmin(user: AuthUser, id: number) {
+  if (user.role !== "admin" && user.id !== id) {
+    throw new ApiError(403, "You can only change your own account");
+  }
+}
+
+export const list: AppRouteHandler<ListRoute> = async (c) => {
+  const query = c.req.valid("query");
+  const viewer = c.get("user");
+  const { items, total } = await queries.listUsers(createDb(c.env.DB), pageOffset(query), query.pageSize);
+  return ok(
+    c,
+    pageOf(
+      items.map((user) => userView(user, viewer)),
+      total,
+      query,
+    ),
+  );
+};
+
+export const create: AppRouteHandler<CreateRoute> = async (c) => {
+  requireAdmin(c.get("user"));
+  const { password, ...profile } = c.req.valid("json");
+  const passwordHash = await hashPassword(password);
+  try {
+    const user = await queries.insertUserWithPassword(
+      createDb(c.env.DB),
+      { ...profile, usernameKey: usernameKey(profile.username) },
+      passwordHash,
+    );
+    c.get("logger").info("user_created", { userId: user.id, by: c.get("user").id });
+    return created(c, fullView(user));
+  } catch (err) {
+    throw conflictError(err) ?? err;
+  }
+};
+
+export const getOne: AppRouteHandler<GetOneRoute> = async (c) => {
+  const { id } = c.req.valid("param");
+  const user = await queries.findUserById(createDb(c.env.DB), id);
+  if (!user) throw notFound();
+  return ok(c, userView(user, c.get("user")));
+};
+
+export const update: AppRouteHandler<UpdateRoute> = async (c) => {
+  const { id } = c.req.valid("param");
+  const actor = c.get("user");
+  requireSelfOrAdmin(actor, id);
+  const { password, currentPassword, ...changes } = c.req.valid("json");
+  if (changes.role !== undefined) requireAdmin(actor);
+  if (currentPassword !== undefined && password === undefined) {
+    throw new ApiError(400, "currentPassword is only used together with password");
+  }
+
+  const db = createDb(c.env.DB);
+  let passwordHash: string | undefined;
+  if (password !== undefined) {
+    // Admins reset other users' passwords; everyone proves the old one for their own.
+    if (actor.id === id) {
+      if (currentPassword === undefined) {
+        throw new ApiError(400, "currentPassword is required to change your password");
+      }
+      await limitAuthAttempt(c, "password", String(id));
+      const stored = await queries.findPasswordHash(db, id);
+      if (!stored || !(await verifyPassword(currentPassword, stored))) {
+        throw new ApiError(403, "Current password is incorrect");
+      }
+    }
+    passwordHash = await hashPassword(password);
+  }
+
+  const profile =
+    changes.username === undefined ? changes : { ...changes, usernameKey: usernameKey(changes.username) };
+  let user;
+  try {
+    user = await queries.updateUser(db, id, profile, passwordHash);
+  } catch (err) {
+    throw conflictError(err) ?? err;
+  }
+  if (!user) throw notFound();
+  c.get("logger").info("user_updated", { userId: id, by: actor.id, password: passwordHash !== undefined });
+  return ok(c, fullView(user));
+};
+
+export const remove: AppRouteHandler<RemoveRoute> = async (c) => {
+  const { id } = c.req.valid("param");
+  const actor = c.get("user");
+  requireSelfOrAdmin(actor, id);
+  if (!(await queries.deleteUser(createDb(c.env.DB), id))) throw notFound();
+  c.get("logger").info("user_deleted", { userId: id, by: actor.id });
+  return ok(c, { id });
+};

@@ -1,0 +1,10 @@
+import { createRouter } from "../../lib/create-app";
+import * as handlers from "./users.handlers";
+import * as routes from "./users.routes";
+
+export const usersRouter = createRouter()
+  .openapi(routes.list, handlers.list)
+  .openapi(routes.create, handlers.create)
+  .openapi(routes.getOne, handlers.getOne)
+  .openapi(routes.update, handlers.update)
+  .openapi(routes.remove, handlers.remove);

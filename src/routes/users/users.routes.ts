@@ -1,0 +1,88 @@
+import { createRoute } from "@hono/zod-openapi";
+import { errorResponses, jsonBody, okContent } from "../../lib/openapi-helpers";
+import { IdParams, PageQuery } from "../shared.schemas";
+import {
+  CreateUserBody,
+  DeletedUserSchema,
+  UpdateUserBody,
+  UserPageSchema,
+  UserSchema,
+  UserViewSchema,
+} from "./users.schemas";
+
+const tags = ["Users"];
+
+export const list = createRoute({
+  method: "get",
+  path: "/api/users",
+  tags,
+  summary: "List users, paged",
+  description:
+    "Public fields for other users; the full profile for yourself (and for every user, if you are an admin).",
+  request: { query: PageQuery },
+  responses: {
+    200: okContent(UserPageSchema, "One page of users, by id"),
+    ...errorResponses(400, 401),
+  },
+});
+
+export const create = createRoute({
+  method: "post",
+  path: "/api/users",
+  tags,
+  summary: "Create a user (admins only)",
+  request: { body: jsonBody(CreateUserBody) },
+  responses: {
+    201: okContent(UserSchema, "The new user"),
+    ...errorResponses(400, 401, 403, 409, 413),
+  },
+});
+
+export const getOne = createRoute({
+  method: "get",
+  path: "/api/users/{id}",
+  tags,
+  summary: "Read a user",
+  description: "Public fields for other users; the full profile for yourself and for admins.",
+  request: { params: IdParams },
+  responses: {
+    200: okContent(UserViewSchema, "The user"),
+    ...errorResponses(400, 401, 404),
+  },
+});
+
+export const update = createRoute({
+  method: "post",
+  path: "/api/users/{id}",
+  tags,
+  summary: "Update a user (yourself, or anyone as an admin)",
+  description:
+    "Only admins change `role`. Changing your own password needs `currentPassword`. " +
+    "Another user's id answers 403 for non-admins.",
+  request: { params: IdParams, body: jsonBody(UpdateUserBody) },
+  responses: {
+    200: okContent(UserSchema, "The updated user"),
+    ...errorResponses(400, 401, 403, 404, 409, 413, 429, 503),
+  },
+});
+
+export const remove = createRoute({
+  method: "post",
+  path: "/api/users/{id}/delete",
+  tags,
+  summary: "Delete a user (yourself, or anyone as an admin)",
+  description:
+    "Their todos and attachment metadata go with them; uploaded objects stay in storage. " +
+    "Another user's id answers 403 for non-admins.",
+  request: { params: IdParams },
+  responses: {
+    200: okContent(DeletedUserSchema, "The id of the deleted user"),
+    ...errorResponses(400, 401, 403, 404),
+  },
+});
+
+export type ListRoute = typeof list;
+export type CreateRoute = typeof create;
+export type GetOneRoute = typeof getOne;
+export type UpdateRoute = typeof update;
+export type RemoveRoute = typeof remove;
