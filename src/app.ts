@@ -6,6 +6,7 @@ import { requireAuth } from "./middleware/require-auth";
 import { authRouter } from "./routes/auth/auth.index";
 import { healthRouter } from "./routes/health/health.index";
 import { objectsRouter } from "./routes/objects/objects.index";
+import { todosRouter } from "./routes/todos/todos.index";
 import { usersRouter } from "./routes/users/users.index";
 
 const app = createApp();
@@ -19,7 +20,8 @@ const routes = app
   .route("/", healthRouter)
   .route("/", authRouter)
   .route("/", usersRouter)
-  .route("/", objectsRouter);
+  .route("/", objectsRouter)
+  .route("/", todosRouter);
 
 export type AppType = typeof routes;
 export default app;
