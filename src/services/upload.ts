@@ -1,11 +1,6 @@
 import * as Multipart from "multipasta";
 import { ApiError } from "../lib/errors";
-import {
-  buildObjectKey,
-  isValidDirectory,
-  MAX_ORIGINAL_NAME_BYTES,
-  utf8Length,
-} from "./object-keys";
+import { buildObjectKey, isValidDirectory, MAX_ORIGINAL_NAME_BYTES, utf8Length } from "./object-keys";
 import { ObjectWriter } from "./object-writer";
 
 export interface UploadResult {
@@ -40,6 +35,7 @@ const PARSE_ERRORS: Record<string, () => ApiError> = {
 };
 
 function parseError(error: Multipart.MultipartError): ApiError {
+  // oxlint-disable-next-line no-underscore-dangle -- multipasta's discriminant
   const name = error._tag === "ReachedLimit" ? error.limit : error._tag;
   return (PARSE_ERRORS[name] ?? (() => bad("Invalid multipart body")))();
 }
@@ -130,7 +126,7 @@ export async function storeUpload(
 
   const reader = request.body.getReader();
   try {
-    while (!done) {
+    for (;;) {
       const { value, done: ended } = await reader.read().catch(() => {
         throw bad("Invalid multipart body: the upload was interrupted");
       });
@@ -140,7 +136,8 @@ export async function storeUpload(
         await handle(event);
         if (done) break;
       }
-      if (ended && !done) throw bad("Invalid multipart body: truncated");
+      if (done) break;
+      if (ended) throw bad("Invalid multipart body: truncated");
     }
     if (!writer) throw bad("Missing file");
     const object = await writer.finish();

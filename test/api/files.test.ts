@@ -22,7 +22,7 @@ function form(file: Blob | string | undefined, filename = "hello.txt", directory
   return data;
 }
 
-async function upload(body: BodyInit, contentType?: string, auth = token) {
+async function postUpload(body: BodyInit, contentType?: string, auth = token) {
   return api("/api/upload", {
     method: "POST",
     token: auth,
@@ -32,7 +32,7 @@ async function upload(body: BodyInit, contentType?: string, auth = token) {
 }
 
 async function uploadText(text: string, filename: string, type = "text/plain", directory?: string) {
-  const res = await upload(form(new Blob([text], { type }), filename, directory));
+  const res = await postUpload(form(new Blob([text], { type }), filename, directory));
   expect(res.status, res.text).toBe(201);
   return res.body.data as { key: string; etag: string; size: number; contentType: string };
 }
@@ -48,7 +48,7 @@ async function expectNoNewObjects(action: () => Promise<void>) {
 
 describe("POST /api/upload", () => {
   it("stores the file under <uuid>-<name> with its type and originalName, and answers 201", async () => {
-    const res = await upload(form(new Blob(["hello world"], { type: "text/plain" }), "hello.txt"));
+    const res = await postUpload(form(new Blob(["hello world"], { type: "text/plain" }), "hello.txt"));
     expect(res.status).toBe(201);
     expect(res.body.success).toBe(true);
     const data = res.body.data;
@@ -68,7 +68,7 @@ describe("POST /api/upload", () => {
 
   it("stores application/octet-stream when the file has no type", async () => {
     const { body, contentType } = multipartBody([{ name: "file", filename: "raw", body: "abc" }]);
-    const res = await upload(body, contentType);
+    const res = await postUpload(body, contentType);
     expect(res.status).toBe(201);
     expect(res.body.data.contentType).toBe("application/octet-stream");
   });
@@ -78,27 +78,27 @@ describe("POST /api/upload", () => {
     data.append("directory", "");
     data.append("comment", "ignored");
     data.append("file", new Blob(["1"]), "one.txt");
-    const res = await upload(data);
+    const res = await postUpload(data);
     expect(res.status).toBe(201);
     expect(res.body.data.key).toMatch(new RegExp(`^${UUID}-one\\.txt$`));
   });
 
   it("U1: answers 400 Missing file without a file part, 400 Invalid file for a text `file`", async () => {
     await expectNoNewObjects(async () => {
-      expectError(await upload(form(undefined, "", "docs")), 400, "Missing file");
-      expectError(await upload(form("just text")), 400, "Invalid file");
+      expectError(await postUpload(form(undefined, "", "docs")), 400, "Missing file");
+      expectError(await postUpload(form("just text")), 400, "Invalid file");
     });
   });
 
   it("U2: answers 400 for JSON, urlencoded, truncated multipart and a wrong boundary", async () => {
     await expectNoNewObjects(async () => {
-      expectError(await upload(JSON.stringify({ file: "x" }), "application/json"), 400);
-      expectError(await upload("file=x", "application/x-www-form-urlencoded"), 400);
+      expectError(await postUpload(JSON.stringify({ file: "x" }), "application/json"), 400);
+      expectError(await postUpload("file=x", "application/x-www-form-urlencoded"), 400);
       const { body, contentType } = multipartBody([{ name: "file", filename: "t.txt", body: "abcdef" }]);
-      expectError(await upload(body.subarray(0, body.length - 20), contentType), 400, /truncated/);
-      expectError(await upload(body, "multipart/form-data; boundary=somethingelse"), 400);
-      expectError(await upload(body, "multipart/form-data"), 400, /boundary/);
-      expectError(await upload(new Uint8Array(0), contentType), 400);
+      expectError(await postUpload(body.subarray(0, body.length - 20), contentType), 400, /truncated/);
+      expectError(await postUpload(body, "multipart/form-data; boundary=somethingelse"), 400);
+      expectError(await postUpload(body, "multipart/form-data"), 400, /boundary/);
+      expectError(await postUpload(new Uint8Array(0), contentType), 400);
     });
   });
 
@@ -113,7 +113,11 @@ describe("POST /api/upload", () => {
         { method: "POST", token, body: over.body, headers: { "Content-Type": over.contentType } },
         { MAX_UPLOAD_BYTES: String(limit), R2_BUCKET: bucket },
       );
-      expectError({ status: res.status, body: await res.json(), headers: res.headers, text: "" }, 413, "File too large");
+      expectError(
+        { status: res.status, body: await res.json(), headers: res.headers, text: "" },
+        413,
+        "File too large",
+      );
     });
     expect(aborted).toHaveLength(1);
   });
@@ -178,7 +182,7 @@ describe("POST /api/upload", () => {
     ];
     await expectNoNewObjects(async () => {
       for (const directory of invalid) {
-        expectError(await upload(form(new Blob(["x"]), "x.txt", directory)), 400, "Invalid directory");
+        expectError(await postUpload(form(new Blob(["x"]), "x.txt", directory)), 400, "Invalid directory");
       }
     });
   });
@@ -189,13 +193,13 @@ describe("POST /api/upload", () => {
         { name: "file", filename: "x.txt", body: "x" },
         { name: "directory", body: "docs" },
       ]);
-      expectError(await upload(after.body, after.contentType), 400, /Invalid directory/);
+      expectError(await postUpload(after.body, after.contentType), 400, /Invalid directory/);
       const twice = multipartBody([
         { name: "directory", body: "a" },
         { name: "directory", body: "b" },
         { name: "file", filename: "x.txt", body: "x" },
       ]);
-      expectError(await upload(twice.body, twice.contentType), 400, "Invalid directory");
+      expectError(await postUpload(twice.body, twice.contentType), 400, "Invalid directory");
     });
   });
 
@@ -214,10 +218,11 @@ describe("POST /api/upload", () => {
       const { body, contentType } = multipartBody([
         { name: "file", body: "x", disposition: `form-data; name="file"; filename*=${encoded}` },
       ]);
-      const res = await upload(body, contentType);
+      const res = await postUpload(body, contentType);
       expect(res.status, name).toBe(201);
       const key: string = res.body.data.key;
       const filePart = key.slice(37);
+      // oxlint-disable-next-line no-control-regex -- asserting control characters are gone
       expect(filePart).not.toMatch(/[/\\\u0000-\u001f\u007f\u202e]/);
       expect(key.split("/")).toHaveLength(1);
       const object = await env.R2_BUCKET.head(key);
@@ -236,14 +241,14 @@ describe("POST /api/upload", () => {
     }
     await expectNoNewObjects(async () => {
       for (const size of [2000, 5000]) {
-        expectError(await upload(form(new Blob(["x"]), "n".repeat(size))), 400, /filename longer/);
+        expectError(await postUpload(form(new Blob(["x"]), "n".repeat(size))), 400, /filename longer/);
       }
     });
   });
 
   it("U7: an empty filename becomes `file` in the key", async () => {
     const { body, contentType } = multipartBody([{ name: "file", filename: "", body: "x" }]);
-    const res = await upload(body, contentType);
+    const res = await postUpload(body, contentType);
     expect(res.status).toBe(201);
     expect(res.body.data.key).toMatch(new RegExp(`^${UUID}-file$`));
     expect((await env.R2_BUCKET.head(res.body.data.key))?.customMetadata?.originalName).toBe("");
@@ -264,7 +269,7 @@ describe("POST /api/upload", () => {
         { name: "file", filename: "a.txt", body: "a" },
         { name: "file", filename: "b.txt", body: "b" },
       ]);
-      expectError(await upload(two.body, two.contentType), 400, "Only one file per upload");
+      expectError(await postUpload(two.body, two.contentType), 400, "Only one file per upload");
     });
   });
 
@@ -294,7 +299,7 @@ describe("POST /api/upload", () => {
 
   it("U12: 20 parallel uploads of the same filename get 20 distinct, downloadable keys", async () => {
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => upload(form(new Blob([`copy ${i}`]), "same.txt"))),
+      Array.from({ length: 20 }, (_, i) => postUpload(form(new Blob([`copy ${i}`]), "same.txt"))),
     );
     const keys = results.map((r) => r.body.data.key as string);
     expect(results.every((r) => r.status === 201)).toBe(true);
@@ -363,15 +368,15 @@ function spyBucket(aborted: string[]): R2Bucket {
     get(target, prop) {
       if (prop === "createMultipartUpload") {
         return async (key: string, options: R2MultipartOptions) => {
-          const upload = await target.createMultipartUpload(key, options);
+          const multipart = await target.createMultipartUpload(key, options);
           return {
-            key: upload.key,
-            uploadId: upload.uploadId,
-            uploadPart: upload.uploadPart.bind(upload),
-            complete: upload.complete.bind(upload),
+            key: multipart.key,
+            uploadId: multipart.uploadId,
+            uploadPart: multipart.uploadPart.bind(multipart),
+            complete: multipart.complete.bind(multipart),
             abort: async () => {
               aborted.push(key);
-              await upload.abort();
+              await multipart.abort();
             },
           };
         };
@@ -446,7 +451,15 @@ describe("GET /api/download/:key", () => {
   });
 
   it("D5: Content-Disposition round-trips awkward names through content-disposition.parse()", async () => {
-    const names = ['q"uote.txt', "back\\slash.txt", "semi;colon.txt", "%41.txt", "cr\r\nlf.txt", "Ünïcödé.txt", "😀 emoji.txt"];
+    const names = [
+      'q"uote.txt',
+      "back\\slash.txt",
+      "semi;colon.txt",
+      "%41.txt",
+      "cr\r\nlf.txt",
+      "Ünïcödé.txt",
+      "😀 emoji.txt",
+    ];
     for (const name of names) {
       const key = `${crypto.randomUUID()}-x`;
       await env.R2_BUCKET.put(key, "x", { customMetadata: { originalName: name } });

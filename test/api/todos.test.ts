@@ -63,6 +63,8 @@ async function countRows(table: "todos_table" | "todo_attachments_table"): Promi
   return row?.n ?? 0;
 }
 
+const attachedKeys = (t: Todo) => t.attachments!.map((a) => a.fileKey).toSorted();
+
 const update = (user: SignedUpUser, id: number, json: unknown) =>
   api(`/api/todos/${id}`, { method: "POST", token: user.token, json });
 
@@ -136,7 +138,11 @@ describe("POST /api/todos", () => {
   it("T7: rejects more than 20 attachments with 400 before writing anything", async () => {
     const before = { todos: await countRows("todos_table"), rows: await countRows("todo_attachments_table") };
     const attachments = Array.from({ length: 21 }, (_, i) => ({ fileKey: `k${i}` }));
-    const res = await api("/api/todos", { method: "POST", token: alice.token, json: { title: "x", attachments } });
+    const res = await api("/api/todos", {
+      method: "POST",
+      token: alice.token,
+      json: { title: "x", attachments },
+    });
     expectError(res, 400);
     expect(await countRows("todos_table")).toBe(before.todos);
     expect(await countRows("todo_attachments_table")).toBe(before.rows);
@@ -145,7 +151,7 @@ describe("POST /api/todos", () => {
   it("T3: stores 20 attachments (more than fit one 100-parameter statement)", async () => {
     const keys = await Promise.all(Array.from({ length: 20 }, (_, i) => storedKey(`f${i}.txt`)));
     const todo = await createTodo(alice, { attachments: keys.map((fileKey) => ({ fileKey })) });
-    expect(todo.attachments!.map((a) => a.fileKey).sort()).toEqual([...keys].sort());
+    expect(todo.attachments!.map((a) => a.fileKey).toSorted()).toEqual(keys.toSorted());
   });
 
   it("is atomic: a failing attachment insert leaves no todo behind", async () => {
@@ -226,7 +232,12 @@ describe("V1-V10: input validation", () => {
       expect(error.issues?.length, JSON.stringify(json)).toBeGreaterThan(0);
     }
     const todo = await createTodo(alice);
-    for (const json of [{ title: 1 }, { completed: 1 }, { attachments: [{ fileKey: "k", extra: 1 }] }, { userId: 1 }]) {
+    for (const json of [
+      { title: 1 },
+      { completed: 1 },
+      { attachments: [{ fileKey: "k", extra: 1 }] },
+      { userId: 1 },
+    ]) {
       expectError(await update(alice, todo.id, json), 400);
     }
     expect((await snapshot(todo.id)).todo).toMatchObject({ title: "t", completed: 0 });
@@ -239,7 +250,11 @@ describe("V1-V10: input validation", () => {
       400,
     );
     expectError(
-      await api("/api/todos", { method: "POST", token: alice.token, json: { title: "x", description: "y".repeat(10_000_000) } }),
+      await api("/api/todos", {
+        method: "POST",
+        token: alice.token,
+        json: { title: "x", description: "y".repeat(10_000_000) },
+      }),
       413,
     );
     expect(await countRows("todos_table")).toBe(before);
@@ -256,7 +271,14 @@ describe("V1-V10: input validation", () => {
   });
 
   it("V7: answers 400 for bad paging values and 200 with no items far past the end", async () => {
-    for (const query of ["pageSize=0", "pageSize=101", "pageSize=-1", "pageSize=x", "page=0", "completed=yes"]) {
+    for (const query of [
+      "pageSize=0",
+      "pageSize=101",
+      "pageSize=-1",
+      "pageSize=x",
+      "page=0",
+      "completed=yes",
+    ]) {
       expectError(await api(`/api/todos?${query}`, { token: alice.token }), 400);
     }
     const res = await api("/api/todos?page=1000000000", { token: alice.token });
@@ -309,7 +331,8 @@ describe("GET /api/todos and /api/users/:userId/todos", () => {
   beforeAll(async () => {
     carol = await signUp();
     ids = [];
-    for (let i = 0; i < 5; i++) ids.push((await createTodo(carol, { title: `c${i}`, completed: i % 2 === 0 })).id);
+    for (let i = 0; i < 5; i++)
+      ids.push((await createTodo(carol, { title: `c${i}`, completed: i % 2 === 0 })).id);
   });
 
   it("pages the caller's todos newest first without attachments", async () => {
@@ -381,9 +404,17 @@ describe("GET, update and delete one todo", () => {
 
   it("updates fields and manages completedAt", async () => {
     const todo = await createTodo(alice);
-    const done = await update(alice, todo.id, { completed: true, title: "new", scheduleAt: "2027-01-01T00:00:00Z" });
+    const done = await update(alice, todo.id, {
+      completed: true,
+      title: "new",
+      scheduleAt: "2027-01-01T00:00:00Z",
+    });
     expect(done.status).toBe(200);
-    expect(done.body.data).toMatchObject({ title: "new", completed: true, scheduleAt: "2027-01-01T00:00:00.000Z" });
+    expect(done.body.data).toMatchObject({
+      title: "new",
+      completed: true,
+      scheduleAt: "2027-01-01T00:00:00.000Z",
+    });
     const completedAt = done.body.data.completedAt;
     expect(completedAt).toMatch(/^\d{4}-/);
     const again = await update(alice, todo.id, { completed: true });
@@ -396,15 +427,20 @@ describe("GET, update and delete one todo", () => {
   it("T2: omitted attachments stay, [] clears them, a set replaces them, all-missing keys clear them", async () => {
     const [k1, k2, k3] = await Promise.all([storedKey("1.txt"), storedKey("2.txt"), storedKey("3.txt")]);
     const todo = await createTodo(alice, { attachments: [{ fileKey: k1 }, { fileKey: k2 }] });
-    const keys = (t: Todo) => t.attachments!.map((a) => a.fileKey).sort();
 
-    expect(keys((await update(alice, todo.id, { title: "renamed" })).body.data)).toEqual([k1, k2].sort());
-    expect(keys((await update(alice, todo.id, { attachments: [{ fileKey: k2 }, { fileKey: k3 }] })).body.data)).toEqual(
-      [k2, k3].sort(),
+    expect(attachedKeys((await update(alice, todo.id, { title: "renamed" })).body.data)).toEqual(
+      [k1, k2].toSorted(),
     );
+    expect(
+      attachedKeys(
+        (await update(alice, todo.id, { attachments: [{ fileKey: k2 }, { fileKey: k3 }] })).body.data,
+      ),
+    ).toEqual([k2, k3].toSorted());
     expect((await update(alice, todo.id, { attachments: [] })).body.data.attachments).toEqual([]);
     await update(alice, todo.id, { attachments: [{ fileKey: k1 }] });
-    const missing = await update(alice, todo.id, { attachments: [{ fileKey: `${crypto.randomUUID()}-gone` }] });
+    const missing = await update(alice, todo.id, {
+      attachments: [{ fileKey: `${crypto.randomUUID()}-gone` }],
+    });
     expect(missing.body.data.attachments).toEqual([]);
     for (const key of [k1, k2, k3]) expect(await env.R2_BUCKET.head(key)).not.toBeNull();
   });
@@ -486,8 +522,8 @@ describe("GET, update and delete one todo", () => {
       sets.map((set) => update(alice, todo.id, { attachments: set.map((fileKey) => ({ fileKey })) })),
     );
     expect(results.every((r) => r.status === 200)).toBe(true);
-    const final = (await snapshot(todo.id)).attachments.map((row) => row.fileKey as string).sort();
-    expect(sets.map((set) => [...set].sort())).toContainEqual(final);
+    const final = (await snapshot(todo.id)).attachments.map((row) => row.fileKey as string).toSorted();
+    expect(sets.map((set) => set.toSorted())).toContainEqual(final);
   });
 
   it("T6: an R2 failure during the lookup answers 503 and changes nothing in D1", async () => {
@@ -499,7 +535,8 @@ describe("GET, update and delete one todo", () => {
     const flaky = new Proxy(env.R2_BUCKET, {
       get(target, prop) {
         if (prop === "head") {
-          return (k: string) => (calls++ === 0 ? Promise.reject(new Error("R2 internal error")) : target.head(k));
+          return (k: string) =>
+            calls++ === 0 ? Promise.reject(new Error("R2 internal error")) : target.head(k);
         }
         const value = Reflect.get(target, prop);
         return typeof value === "function" ? value.bind(target) : value;
@@ -508,12 +545,20 @@ describe("GET, update and delete one todo", () => {
     const post = (path: string, json: unknown) =>
       fetchWithEnv(
         path,
-        { method: "POST", token: alice.token, body: JSON.stringify(json), headers: { "Content-Type": "application/json" } },
+        {
+          method: "POST",
+          token: alice.token,
+          body: JSON.stringify(json),
+          headers: { "Content-Type": "application/json" },
+        },
         { R2_BUCKET: flaky },
       );
     const res = await post(`/api/todos/${todo.id}`, { title: "changed", attachments: [{ fileKey: key }] });
     expect(res.status).toBe(503);
-    expect(await res.json()).toEqual({ success: false, error: { message: "File storage is not answering, try again" } });
+    expect(await res.json()).toEqual({
+      success: false,
+      error: { message: "File storage is not answering, try again" },
+    });
     expect(await snapshot(todo.id)).toEqual(before);
 
     calls = 0;

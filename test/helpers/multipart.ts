@@ -54,7 +54,15 @@ export function streamedUpload(size: number, options: { filename?: string; direc
     ...(options.directory !== undefined
       ? [partHead({ name: "directory", body: "" }, b), options.directory, "\r\n"]
       : []),
-    partHead({ name: "file", filename: options.filename ?? "big.bin", contentType: "application/octet-stream", body: "" }, b),
+    partHead(
+      {
+        name: "file",
+        filename: options.filename ?? "big.bin",
+        contentType: "application/octet-stream",
+        body: "",
+      },
+      b,
+    ),
   ].join("");
   const chunk = new Uint8Array(1024 * 1024).fill(7);
   let sent = 0;

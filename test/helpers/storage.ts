@@ -24,7 +24,11 @@ export async function fetchWithEnv(
   const headers = new Headers(init.headers);
   if (init.token) headers.set("Authorization", `Bearer ${init.token}`);
   const ctx = createExecutionContext();
-  const res = await app.fetch(new Request(new URL(path, BASE), { ...init, headers }), { ...env, ...overrides }, ctx);
+  const res = await app.fetch(
+    new Request(new URL(path, BASE), { ...init, headers }),
+    { ...env, ...overrides },
+    ctx,
+  );
   await waitOnExecutionContext(ctx);
   return res;
 }

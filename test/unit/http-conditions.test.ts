@@ -10,7 +10,17 @@ describe("parseRange", () => {
   });
 
   it("ignores missing, multiple, malformed and other-unit ranges", () => {
-    for (const value of [null, undefined, "", "bytes=0-1,3-4", "bytes=a-b", "bytes=5-2", "bytes=-", "items=0-1", "bytes 0-1"]) {
+    for (const value of [
+      null,
+      undefined,
+      "",
+      "bytes=0-1,3-4",
+      "bytes=a-b",
+      "bytes=5-2",
+      "bytes=-",
+      "items=0-1",
+      "bytes 0-1",
+    ]) {
       expect(parseRange(value), String(value)).toBeUndefined();
     }
   });

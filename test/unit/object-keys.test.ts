@@ -22,7 +22,22 @@ describe("isValidDirectory", () => {
   });
 
   it("rejects dot segments, empty segments, slashes at the ends, other characters and long values", () => {
-    for (const dir of ["", ".", "..", "a/./b", "a/../b", "/a", "a/", "a//b", "a\\b", "%2e", "a b", "é", "a\u0000", "x".repeat(257)]) {
+    for (const dir of [
+      "",
+      ".",
+      "..",
+      "a/./b",
+      "a/../b",
+      "/a",
+      "a/",
+      "a//b",
+      "a\\b",
+      "%2e",
+      "a b",
+      "é",
+      "a\u0000",
+      "x".repeat(257),
+    ]) {
       expect(isValidDirectory(dir), JSON.stringify(dir)).toBe(false);
     }
   });
@@ -61,7 +76,12 @@ describe("buildObjectKey", () => {
 
   it("stays within 1,024 UTF-8 bytes and keeps a short extension", () => {
     const dir = "d".repeat(256);
-    for (const name of ["a".repeat(2000) + ".pdf", "é".repeat(1000) + ".txt", "😀".repeat(400), "b".repeat(1000) + ".verylongextensionname"]) {
+    for (const name of [
+      "a".repeat(2000) + ".pdf",
+      "é".repeat(1000) + ".txt",
+      "😀".repeat(400),
+      "b".repeat(1000) + ".verylongextensionname",
+    ]) {
       const key = buildObjectKey(name, dir, UUID);
       expect(utf8Length(key)).toBeLessThanOrEqual(MAX_KEY_BYTES);
       expect(key.startsWith(`${dir}/${UUID}-`)).toBe(true);
@@ -94,9 +114,19 @@ describe("isStorableKey", () => {
 
 describe("contentDisposition", () => {
   it("sends an ASCII fallback and the UTF-8 name, which parse() gives back", () => {
-    for (const name of ["plain.txt", 'q"uote.txt', "back\\slash", "semi;colon", "%41.txt", "it's (1)*.txt", "Ünïcödé 😀.txt"]) {
+    for (const name of [
+      "plain.txt",
+      'q"uote.txt',
+      "back\\slash",
+      "semi;colon",
+      "%41.txt",
+      "it's (1)*.txt",
+      "Ünïcödé 😀.txt",
+    ]) {
       const header = contentDisposition(name);
-      expect(header).toMatch(/^attachment; filename="[\x20-\x7e]*"; filename\*=UTF-8''[A-Za-z0-9!#$&+.^_`|~%-]+$/);
+      expect(header).toMatch(
+        /^attachment; filename="[\x20-\x7e]*"; filename\*=UTF-8''[A-Za-z0-9!#$&+.^_`|~%-]+$/,
+      );
       expect(parse(header).parameters.filename).toBe(name);
     }
     expect(contentDisposition("ü.txt")).toContain('filename="_.txt"');

@@ -18,7 +18,9 @@ const notFound = () => new ApiError(404, "File not found");
 function objectHeaders(object: R2Object): Headers {
   const headers = new Headers({
     "Content-Type": object.httpMetadata?.contentType || "application/octet-stream",
-    "Content-Disposition": contentDisposition(object.customMetadata?.originalName ?? fileNameFromKey(object.key)),
+    "Content-Disposition": contentDisposition(
+      object.customMetadata?.originalName ?? fileNameFromKey(object.key),
+    ),
     ETag: object.httpEtag,
     "Last-Modified": object.uploaded.toUTCString(),
     "Accept-Ranges": "bytes",
@@ -60,7 +62,10 @@ export const download: AppRouteHandler<DownloadRoute> = async (c) => {
     throw new ApiError(416, "Range not satisfiable", undefined, { "Content-Range": `bytes */${meta.size}` });
   }
   if (resolved) {
-    headers.set("Content-Range", `bytes ${resolved.offset}-${resolved.offset + resolved.length - 1}/${meta.size}`);
+    headers.set(
+      "Content-Range",
+      `bytes ${resolved.offset}-${resolved.offset + resolved.length - 1}/${meta.size}`,
+    );
     headers.set("Content-Length", String(resolved.length));
   }
   const status = resolved ? 206 : 200;

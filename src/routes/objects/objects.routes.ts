@@ -51,7 +51,8 @@ export const download = createRoute({
   request: { params: DownloadParamsSchema, headers: DownloadHeadersSchema },
   responses: {
     200: {
-      description: "The whole object; `Content-Type` is the stored type, `application/octet-stream` by default",
+      description:
+        "The whole object; `Content-Type` is the stored type, `application/octet-stream` by default",
       headers: DOWNLOAD_HEADERS,
       content: { "application/octet-stream": BINARY },
     },
@@ -63,7 +64,10 @@ export const download = createRoute({
       },
       content: { "application/octet-stream": BINARY },
     },
-    304: { description: "`If-None-Match` matched the current ETag; empty body", headers: { ETag: DOWNLOAD_HEADERS.ETag! } },
+    304: {
+      description: "`If-None-Match` matched the current ETag; empty body",
+      headers: { ETag: DOWNLOAD_HEADERS.ETag! },
+    },
     ...errorResponses(404),
     416: {
       ...errorResponses(416)[416],

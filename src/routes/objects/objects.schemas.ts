@@ -21,7 +21,7 @@ export const UploadFormSchema: SchemaObject = {
       format: "binary",
       description:
         "The file (exactly one `file` part). Its filename becomes part of the key (`/`, `\\` and control " +
-        'characters replaced, shortened so the key stays within 1,024 UTF-8 bytes, `file` when empty) and is kept exactly as `originalName` (at most 1,024 UTF-8 bytes).',
+        "characters replaced, shortened so the key stays within 1,024 UTF-8 bytes, `file` when empty) and is kept exactly as `originalName` (at most 1,024 UTF-8 bytes).",
     },
     directory: {
       type: "string",
@@ -52,6 +52,7 @@ export const DownloadHeadersSchema = z.object({
     example: "bytes=0-1023",
   }),
   "if-none-match": z.string().optional().openapi({
-    description: "An ETag from an earlier download (`*` and weak `W/` tags are accepted): 304 when it still matches.",
+    description:
+      "An ETag from an earlier download (`*` and weak `W/` tags are accepted): 304 when it still matches.",
   }),
 });

@@ -16,7 +16,6 @@ export interface TodoFields {
 
 const ATTACHMENT_ROWS_PER_STATEMENT = 10;
 
-
 const NOW = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
 function chunks<T>(items: readonly T[], size: number): T[][] {

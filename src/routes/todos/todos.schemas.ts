@@ -6,7 +6,9 @@ import { MAX_KEY_BYTES, utf8Length } from "../../services/object-keys";
 import { IdParams, PageQuery, pageSchema } from "../shared.schemas";
 
 // NUL and other control characters (tab and newlines aside) and lone surrogates cannot round-trip.
-const UNSAFE_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const UNSAFE_TEXT =
+  // oxlint-disable-next-line no-control-regex -- matching control characters is the point
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 function text(max: number) {
   return z
@@ -23,7 +25,10 @@ export const ScheduleAtSchema = z.iso
   .datetime({ offset: true })
   .transform((value) => new Date(value).toISOString())
   .nullable()
-  .openapi({ description: "ISO 8601 date-time; stored in UTC. `null` clears it.", example: "2026-12-01T09:00:00Z" });
+  .openapi({
+    description: "ISO 8601 date-time; stored in UTC. `null` clears it.",
+    example: "2026-12-01T09:00:00Z",
+  });
 
 export const AttachmentInputSchema = z
   .object({
@@ -31,7 +36,10 @@ export const AttachmentInputSchema = z
       .string()
       .min(1)
       .refine((key) => utf8Length(key) <= MAX_KEY_BYTES, `At most ${MAX_KEY_BYTES} UTF-8 bytes`)
-      .openapi({ description: "`data.key` of an upload", example: "reports/3f0c2a9e-8d7b-4c1e-9a55-6b2f7d1e0c44-q3.pdf" }),
+      .openapi({
+        description: "`data.key` of an upload",
+        example: "reports/3f0c2a9e-8d7b-4c1e-9a55-6b2f7d1e0c44-q3.pdf",
+      }),
   })
   .strict()
   .openapi("AttachmentInput");
@@ -49,9 +57,9 @@ export const AttachmentSchema = createSelectSchema(todoAttachmentsTable).openapi
 
 export const TodoSchema = createSelectSchema(todosTable).openapi("PageTodoVo");
 
-export const TodoWithAttachmentsSchema = TodoSchema.extend({ attachments: z.array(AttachmentSchema) }).openapi(
-  "TodoVo",
-);
+export const TodoWithAttachmentsSchema = TodoSchema.extend({
+  attachments: z.array(AttachmentSchema),
+}).openapi("TodoVo");
 
 export const TodoPageSchema = pageSchema(TodoSchema).openapi("TodoPage");
 
@@ -86,7 +94,10 @@ export const TodoListQuery = PageQuery.extend({
     .enum(["true", "false"])
     .transform((value) => value === "true")
     .optional()
-    .openapi({ param: { name: "completed", in: "query" }, description: "Only done (`true`) or open (`false`) todos" }),
+    .openapi({
+      param: { name: "completed", in: "query" },
+      description: "Only done (`true`) or open (`false`) todos",
+    }),
 });
 
 export const TodoIdParams = IdParams;
