@@ -1,7 +1,9 @@
 import { mountAgents } from "./agents/mount";
+import { apiCors } from "./lib/api-cors";
 import { configureOpenAPI } from "./lib/configure-openapi";
 import { createApp } from "./lib/create-app";
 import { jsonBodyGuard } from "./lib/json-body";
+import { apiSecurityHeaders } from "./lib/security-headers";
 import { requireAuth } from "./middleware/require-auth";
 import { authRouter } from "./routes/auth/auth.index";
 import { healthRouter } from "./routes/health/health.index";
@@ -11,6 +13,8 @@ import { usersRouter } from "./routes/users/users.index";
 
 const app = createApp();
 
+app.use("/api/*", apiSecurityHeaders);
+app.use("/api/*", apiCors);
 configureOpenAPI(app);
 mountAgents(app);
 // The token is checked before any body is read.

@@ -16,4 +16,6 @@ export function startWranglerDev(options?: {
   migrate?: boolean;
   readyPath?: string;
   timeoutMs?: number;
+  /** wrangler's own per-request log lines off (default true) */
+  quiet?: boolean;
 }): Promise<WranglerDev>;

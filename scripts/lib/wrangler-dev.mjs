@@ -57,9 +57,11 @@ export async function startWranglerDev(options = {}) {
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
+  // Keep only the tail: long benchmarks print a line per request.
   let output = "";
-  child.stdout.on("data", (d) => (output += d));
-  child.stderr.on("data", (d) => (output += d));
+  const keep = (d) => (output = (output + d).slice(-65_536));
+  child.stdout.on("data", keep);
+  child.stderr.on("data", keep);
 
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + (options.timeoutMs ?? 90_000);

@@ -30,5 +30,6 @@ export function configureOpenAPI(app: AppRouter) {
     // The bundle is a static asset of this Worker, so /docs needs no CDN.
     Scalar({ url: "/openapi.json", pageTitle: OPENAPI_INFO.title, cdn: "/scalar/standalone.js" }),
   );
+  app.get("/scalar/*", (c) => c.env.ASSETS.fetch(c.req.raw));
   app.get("/", (c) => c.redirect("/docs", 302));
 }

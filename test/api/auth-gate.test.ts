@@ -18,6 +18,12 @@ beforeAll(async () => {
 });
 afterEach(() => vi.restoreAllMocks());
 
+const json = (body: object) => ({
+  method: "POST",
+  headers: { "Content-Type": "application/json" },
+  body: JSON.stringify(body),
+});
+
 /** GET alice's own profile with this Authorization header value. */
 function readSelf(authorization?: string, path = `/api/users/${alice.userId}`) {
   return api(path, { headers: authorization === undefined ? {} : { Authorization: authorization } });
@@ -234,11 +240,6 @@ describe("the /api/* gate rejects (security matrix 2.1)", () => {
         await waitOnExecutionContext(ctx);
         return { status: res.status, text: await res.text() };
       };
-      const json = (body: object) => ({
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(body),
-      });
 
       const login = await call("/api/login", json({ username: alice.username, password: alice.password }));
       const register = await call(
@@ -304,6 +305,12 @@ describe("the /api/* gate rejects (security matrix 2.1)", () => {
     const forged = await api(`/api/users/${victim.userId}/delete/`, { method: "POST" });
     expect401(forged);
     expect(await snapshotUsers()).toEqual(before);
+  });
+
+  it("unknown /api routes: 401 without a token, 404 in the envelope with one", async () => {
+    expect401(await api("/api/nope"), "Missing bearer token");
+    expectError(await api("/api/nope", { token: alice.token }), 404, "Not found");
+    expectError(await api(`/api/users/${alice.userId}`, { method: "PUT", token: alice.token }), 404);
   });
 
   it("E3: the challenge never echoes the URL or query", async () => {

@@ -15,6 +15,8 @@ export function decodePart(part: string): any {
   return JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(padded), (c) => c.charCodeAt(0))));
 }
 
+const text = (part: object | string) => (typeof part === "string" ? part : JSON.stringify(part));
+
 const HASHES = { HS256: "SHA-256", HS384: "SHA-384", HS512: "SHA-512" } as const;
 
 /** HMAC over `header.payload`; header and payload may be objects or raw JSON text. */
@@ -23,7 +25,6 @@ export async function craftToken(
   payload: object | string,
   { secret = env.JWT_SECRET, hmac = "HS256" as keyof typeof HASHES } = {},
 ): Promise<string> {
-  const text = (part: object | string) => (typeof part === "string" ? part : JSON.stringify(part));
   const signingInput = `${b64url(text(header))}.${b64url(text(payload))}`;
   const key = await crypto.subtle.importKey(
     "raw",

@@ -78,9 +78,10 @@ describe("verifyToken", () => {
   });
 });
 
+const claims = (userId: unknown) => ({ sub: "1", iat: 0, exp: 1, data: { userId } });
+
 describe("userIdFromClaims", () => {
   it("reads data.userId only when it is a positive integer string", () => {
-    const claims = (userId: unknown) => ({ sub: "1", iat: 0, exp: 1, data: { userId } });
     expect(userIdFromClaims(claims("12"))).toBe(12);
     for (const bad of [undefined, 12, "", "0", "-1", "1.5", "1e3", "abc", "9007199254740993", " 1"]) {
       expect(userIdFromClaims(claims(bad)), String(bad)).toBeNull();

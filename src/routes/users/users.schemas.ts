@@ -31,11 +31,12 @@ export const PasswordSchema = z.string().min(8).max(256).openapi({
 });
 
 export const EmailSchema = z
-  .email()
+  .string()
   .trim()
   .toLowerCase()
   .max(254)
-  .openapi({ description: "Stored lower-cased; unique.", example: "ada@example.com" });
+  .pipe(z.email())
+  .openapi({ format: "email", description: "Stored lower-cased; unique.", example: "ada@example.com" });
 
 export const NameSchema = z.string().trim().min(1).max(100).openapi({ example: "Ada Lovelace" });
 export const AgeSchema = z.number().int().min(0).max(150).openapi({ example: 36 });

@@ -1,0 +1,84 @@
+// Shared pieces of `npm run bench`: load generation and result formatting.
+import autocannon from "autocannon";
+
+/**
+ * Drives `url` with autocannon and summarises the result.
+ * @param {{ url: string, method?: string, headers?: Record<string,string>, body?: string | Buffer,
+ *   connections?: number, duration?: number, amount?: number, requests?: object[] }} opts
+ */
+export async function load(opts) {
+  const result = await autocannon({
+    url: opts.url,
+    method: opts.method ?? "GET",
+    headers: opts.headers,
+    body: opts.body,
+    requests: opts.requests,
+    connections: opts.connections ?? 10,
+    duration: opts.amount ? undefined : (opts.duration ?? 5),
+    amount: opts.amount,
+    timeout: 30,
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    requests: result.requests.total,
+    bytesPerSec: result.throughput.average,
+  };
+}
+
+export const ratio = (a, b) => (b > 0 ? Number((a / b).toFixed(2)) : null);
+export const round = (n, digits = 1) => (typeof n === "number" ? Number(n.toFixed(digits)) : n);
+
+/** Renders one scenario's `{ title, rows, notes }` as markdown. */
+export function toMarkdown({ title, rows, notes = [] }) {
+  const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+  const lines = [`### ${title}`, ""];
+  if (columns.length > 0) {
+    lines.push(`| ${columns.join(" | ")} |`, `| ${columns.map(() => "---").join(" | ")} |`);
+    for (const row of rows) lines.push(`| ${columns.map((c) => format(row[c])).join(" | ")} |`);
+    lines.push("");
+  }
+  for (const note of notes) lines.push(`- ${note}`);
+  return lines.join("\n");
+}
+
+function format(value) {
+  if (value === undefined || value === null) return "";
+  if (typeof value === "number") return String(round(value, 2));
+  return String(value);
+}
+
+const median = (values) => {
+  const sorted = values.toSorted((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/**
+ * Loads each target in alternating rounds (A, B, A, B, ...) so a noisy neighbour hits both alike,
+ * and reports per-target medians over the rounds.
+ * @param {Record<string, object>} targets name -> load() options
+ */
+export async function compare(targets, { rounds = 3, duration = 4, connections = 10 } = {}) {
+  const runs = Object.fromEntries(Object.keys(targets).map((name) => [name, []]));
+  for (let i = 0; i < rounds; i++) {
+    for (const [name, opts] of Object.entries(targets)) {
+      runs[name].push(await load({ connections, duration, ...opts }));
+    }
+  }
+  return Object.fromEntries(
+    Object.entries(runs).map(([name, list]) => [
+      name,
+      {
+        rps: median(list.map((r) => r.rps)),
+        p50: median(list.map((r) => r.p50)),
+        p99: median(list.map((r) => r.p99)),
+        errors: list.reduce((sum, r) => sum + r.errors + r.non2xx, 0),
+        requests: list.reduce((sum, r) => sum + r.requests, 0),
+      },
+    ]),
+  );
+}

@@ -1,0 +1,64 @@
+// `npm run bench [scenario ...]`: starts the service and the baseline Worker (wrangler dev --local,
+// loopback) and runs each bench/scenarios/*.mjs in the same run, printing markdown tables.
+import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT, startWranglerDev } from "../scripts/lib/wrangler-dev.mjs";
+import { compare, load, ratio, round, toMarkdown } from "./lib.mjs";
+
+const only = process.argv.slice(2);
+const scenarioDir = join(import.meta.dirname, "scenarios");
+const names = readdirSync(scenarioDir)
+  .filter((f) => f.endsWith(".mjs"))
+  .map((f) => f.slice(0, -4))
+  .filter((name) => only.length === 0 || only.includes(name))
+  .toSorted((a, b) => (a === "health" ? -1 : b === "health" ? 1 : a.localeCompare(b)));
+
+const service = await startWranglerDev();
+const baseline = await startWranglerDev({
+  config: join(ROOT, "bench", "baseline", "wrangler.jsonc"),
+  migrate: false,
+  vars: {},
+});
+await fetch(`${baseline.url}/setup`, { method: "POST" });
+
+const sections = [
+  `# npm run bench — ${new Date().toISOString()}`,
+  "",
+  `Node ${process.version}, service and baseline on wrangler dev --local (loopback). Ratios are same-run.`,
+  "",
+];
+let failed = false;
+try {
+  for (const name of names) {
+    const scenario = await import(join(scenarioDir, `${name}.mjs`));
+    process.stderr.write(`bench: ${name}\n`);
+    try {
+      const result = await scenario.run({
+        service,
+        baseline,
+        load,
+        compare,
+        ratio,
+        round,
+        startWranglerDev,
+        ROOT,
+      });
+      const results = Array.isArray(result) ? result : [result];
+      for (const r of results) {
+        const md = toMarkdown(r);
+        console.log(`${md}\n`);
+        sections.push(md, "");
+      }
+    } catch (err) {
+      failed = true;
+      const message = `### ${name}\n\nFAILED: ${err instanceof Error ? err.stack : err}`;
+      console.log(`${message}\n`);
+      sections.push(message, "");
+    }
+  }
+} finally {
+  await Promise.all([service.stop(), baseline.stop()]);
+}
+mkdirSync(join(ROOT, "bench", "results"), { recursive: true });
+writeFileSync(join(ROOT, "bench", "results", "latest.md"), sections.join("\n"));
+process.exitCode = failed ? 1 : 0;
