@@ -1,0 +1,175 @@
+// Login cost (PBKDF2), the token gate's overhead against /health, and login timing parity
+// between an unknown username and a wrong password.
+import { spawnSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { join } from "node:path";
+
+const PASSWORD = "bench password 0123456789";
+
+async function postJson(url, body) {
+  const started = performance.now();
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  const json = await res.json();
+  return { status: res.status, json, ms: performance.now() - started };
+}
+
+async function registerUsers(url, count) {
+  const users = [];
+  for (let i = 0; i < count; i++) {
+    const username = `bench_${randomUUID().slice(0, 12)}`;
+    const res = await postJson(`${url}/api/register`, {
+      username,
+      password: PASSWORD,
+      name: "Bench",
+      email: `${username}@bench.test`,
+    });
+    if (res.status !== 201) throw new Error(`register answered ${res.status}: ${JSON.stringify(res.json)}`);
+    users.push({ username, userId: res.json.data.userId, token: res.json.data.token });
+  }
+  return users;
+}
+
+const median = (values) => {
+  const sorted = values.toSorted((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/** The iteration count as stored in the local D1 of the running service. */
+function storedIterations(service, ROOT) {
+  const result = spawnSync(
+    process.execPath,
+    [
+      join(ROOT, "node_modules", "wrangler", "bin", "wrangler.js"),
+      "d1",
+      "execute",
+      "DB",
+      "--local",
+      "--persist-to",
+      service.persistTo,
+      "--json",
+      "--command",
+      "SELECT passwordHash FROM user_credentials_table LIMIT 1",
+    ],
+    { cwd: ROOT, encoding: "utf8", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
+  );
+  const hash = JSON.parse(result.stdout)[0]?.results?.[0]?.passwordHash ?? "";
+  return Number(hash.split("$")[1]) || null;
+}
+
+export async function run({ service, load, compare, ratio, round, ROOT }) {
+  const url = service.url;
+  // At ~20-40 ms a login, 5 s on one connection stays under 400 logins: 100 users keep each under the limit.
+  const loginSeconds = 5;
+  const loginUsers = await registerUsers(url, 100);
+  const parityTries = 100;
+  const parityUsers = await registerUsers(url, Math.ceil(parityTries / 4));
+  // A same-sized pool of unknown names, so both sides reuse limiter keys alike.
+  const unknownNames = parityUsers.map(() => `nobody_${randomUUID().slice(0, 12)}`);
+
+  // 1. Login, one connection: the PBKDF2 derivation dominates.
+  const login = await load({
+    url: `${url}/api/login`,
+    connections: 1,
+    duration: loginSeconds,
+    requests: loginUsers.map((user) => ({
+      method: "POST",
+      path: "/api/login",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ username: user.username, password: PASSWORD }),
+    })),
+  });
+
+  // 2. An authenticated read of one's own profile against /health, same run, alternating rounds.
+  const self = loginUsers[0];
+  const rounds = 3;
+  const duration = 4;
+  const connections = 10;
+  const r = await compare(
+    {
+      health: { url: `${url}/health` },
+      self: { url: `${url}/api/users/${self.userId}`, headers: { Authorization: `Bearer ${self.token}` } },
+    },
+    { rounds, duration, connections },
+  );
+
+  // 3. Unknown username vs wrong password, alternated so noise hits both alike.
+  const unknown = [];
+  const wrong = [];
+  for (let i = 0; i < parityTries; i++) {
+    const a = await postJson(`${url}/api/login`, {
+      username: unknownNames[i % unknownNames.length],
+      password: PASSWORD,
+    });
+    const b = await postJson(`${url}/api/login`, {
+      username: parityUsers[i % parityUsers.length].username,
+      password: `${PASSWORD}!`,
+    });
+    if (a.status !== 401 || b.status !== 401)
+      throw new Error(`expected 401s, got ${a.status} and ${b.status}`);
+    unknown.push(a.ms);
+    wrong.push(b.ms);
+  }
+  const parity = ratio(median(unknown), median(wrong));
+  const gateRatio = ratio(r.self.rps, r.health.rps);
+  const iterations = storedIterations(service, ROOT);
+
+  return [
+    {
+      title: "POST /api/login, one connection",
+      rows: [
+        {
+          "PBKDF2 iterations": iterations,
+          logins: login.requests,
+          "req/s": round(login.rps),
+          "p50 ms": login.p50,
+          "p99 ms": login.p99,
+          "non-2xx": login.non2xx,
+          errors: login.errors,
+        },
+      ],
+      notes: [
+        `${loginSeconds} s, cycling over ${loginUsers.length} users (the limiter allows 10 a minute per IP + username).`,
+        "One 100k PBKDF2-SHA256 derivation is most of each login; on the Free plan (10 ms CPU) it can exceed the limit.",
+      ],
+    },
+    {
+      title: "GET /api/users/:self (token gate + 2 D1 reads) vs GET /health, same run",
+      rows: [
+        {
+          route: "/health",
+          "req/s": r.health.rps,
+          "p50 ms": r.health.p50,
+          "p99 ms": r.health.p99,
+          errors: r.health.errors,
+        },
+        {
+          route: "/api/users/:self",
+          "req/s": r.self.rps,
+          "p50 ms": r.self.p50,
+          "p99 ms": r.self.p99,
+          errors: r.self.errors,
+          "ratio to /health": gateRatio,
+        },
+      ],
+      notes: [
+        `${connections} connections, ${rounds} alternating rounds of ${duration} s; medians. Target: ratio >= 0.7 (${gateRatio >= 0.7 ? "met" : "NOT met"}).`,
+      ],
+    },
+    {
+      title: "Login timing: unknown username vs wrong password",
+      rows: [
+        { case: "unknown username", tries: parityTries, "median ms": round(median(unknown), 2) },
+        { case: "wrong password", tries: parityTries, "median ms": round(median(wrong), 2) },
+        { case: "ratio unknown / wrong", "median ms": parity },
+      ],
+      notes: [
+        `Sequential, alternating A/B. Target 0.9..1.1 (${parity >= 0.9 && parity <= 1.1 ? "met" : "NOT met"}): the unknown-user path derives against a dummy hash.`,
+      ],
+    },
+  ];
+}
