@@ -258,6 +258,7 @@ describe("POST /api/upload", () => {
     const data = await uploadText("<script>alert(1)</script>", "x.html", "text/html");
     expect(data.contentType).toBe("text/html");
     const res = await request(downloadPath(data.key));
+    expect(res.headers.get("Content-Type")).toBe("application/octet-stream");
     expect(res.headers.get("Content-Disposition")).toMatch(/^attachment;/);
     expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(await res.text()).toBe("<script>alert(1)</script>");
@@ -395,11 +396,11 @@ describe("GET /api/download/:key", () => {
     stored = await uploadText(content, "greeting.txt", "text/plain", "docs");
   });
 
-  it("streams the object with attachment, nosniff, ETag and the stored type, without a token", async () => {
+  it("streams the object as application/octet-stream with attachment, nosniff and ETag, without a token", async () => {
     const res = await request(downloadPath(stored.key));
     expect(res.status).toBe(200);
     expect(await res.text()).toBe(content);
-    expect(res.headers.get("Content-Type")).toBe("text/plain");
+    expect(res.headers.get("Content-Type")).toBe("application/octet-stream");
     expect(res.headers.get("ETag")).toBe(`"${stored.etag}"`);
     expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(res.headers.get("Accept-Ranges")).toBe("bytes");
@@ -409,7 +410,7 @@ describe("GET /api/download/:key", () => {
     );
   });
 
-  it("D6: defaults Content-Type to application/octet-stream", async () => {
+  it("D6: answers application/octet-stream for an object stored without a type", async () => {
     const key = `raw-${crypto.randomUUID()}`;
     await env.R2_BUCKET.put(key, "abc");
     const res = await request(downloadPath(key));

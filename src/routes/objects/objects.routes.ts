@@ -52,7 +52,7 @@ export const download = createRoute({
   responses: {
     200: {
       description:
-        "The whole object; `Content-Type` is the stored type, `application/octet-stream` by default",
+        "The whole object, always as `application/octet-stream` (the uploaded type is in the upload result)",
       headers: DOWNLOAD_HEADERS,
       content: { "application/octet-stream": BINARY },
     },
