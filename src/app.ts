@@ -8,6 +8,8 @@ import { requireAuth } from "./middleware/require-auth";
 import { aiRouter } from "./routes/ai/ai.index";
 import { authRouter } from "./routes/auth/auth.index";
 import { healthRouter } from "./routes/health/health.index";
+import { objectsRouter } from "./routes/objects/objects.index";
+import { todosRouter } from "./routes/todos/todos.index";
 import { usersRouter } from "./routes/users/users.index";
 
 const app = createApp();
@@ -23,7 +25,9 @@ const routes = app
   .route("/", healthRouter)
   .route("/", aiRouter)
   .route("/", authRouter)
-  .route("/", usersRouter);
+  .route("/", usersRouter)
+  .route("/", objectsRouter)
+  .route("/", todosRouter);
 
 export type AppType = typeof routes;
 export default app;

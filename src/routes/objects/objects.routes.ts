@@ -1,0 +1,81 @@
+import { createRoute } from "@hono/zod-openapi";
+import type { HeadersObject, MediaTypeObject } from "openapi3-ts/oas31";
+import { errorResponses, okContent, PUBLIC } from "../../lib/openapi-helpers";
+import {
+  DownloadHeadersSchema,
+  DownloadParamsSchema,
+  UploadFormSchema,
+  UploadResultSchema,
+} from "./objects.schemas";
+
+export const upload = createRoute({
+  method: "post",
+  path: "/api/upload",
+  tags: ["Files"],
+  summary: "Upload a file to R2",
+  description:
+    "Streams the multipart body into R2 without buffering the file: files under 8 MiB are stored with one put, " +
+    "larger ones with an R2 multipart upload that is aborted on any failure. The size limit is `MAX_UPLOAD_BYTES` " +
+    "(100 MiB by default). The key is `[<directory>/]<uuid>-<filename>`; use it as `attachments[].fileKey`.",
+  request: {
+    body: { content: { "multipart/form-data": { schema: UploadFormSchema } }, required: true },
+  },
+  responses: {
+    201: okContent(UploadResultSchema, "Stored; `key` downloads the file"),
+    ...errorResponses(400, 401, 413, 500),
+  },
+});
+
+const BINARY: MediaTypeObject = { schema: { type: "string", format: "binary" } };
+
+const DOWNLOAD_HEADERS: HeadersObject = {
+  "Content-Disposition": {
+    description: "`attachment; filename=\"<ascii>\"; filename*=UTF-8''<original name>`",
+    schema: { type: "string" },
+  },
+  ETag: { description: "The object's HTTP ETag (quoted)", schema: { type: "string" } },
+  "Content-Length": { schema: { type: "integer" } },
+  "Accept-Ranges": { schema: { type: "string", enum: ["bytes"] } },
+  "X-Content-Type-Options": { schema: { type: "string", enum: ["nosniff"] } },
+};
+
+export const download = createRoute({
+  method: "get",
+  path: "/api/download/{key}",
+  tags: ["Files"],
+  summary: "Download a file by key (public; HEAD too)",
+  description:
+    "Streams the object from R2. Public: the unguessable key is the capability. Supports one `Range` and " +
+    "`If-None-Match`; `HEAD` answers the same headers without a body.",
+  ...PUBLIC,
+  request: { params: DownloadParamsSchema, headers: DownloadHeadersSchema },
+  responses: {
+    200: {
+      description:
+        "The whole object, always as `application/octet-stream` (the uploaded type is in the upload result)",
+      headers: DOWNLOAD_HEADERS,
+      content: { "application/octet-stream": BINARY },
+    },
+    206: {
+      description: "The requested byte range",
+      headers: {
+        ...DOWNLOAD_HEADERS,
+        "Content-Range": { description: "`bytes <first>-<last>/<size>`", schema: { type: "string" } },
+      },
+      content: { "application/octet-stream": BINARY },
+    },
+    304: {
+      description: "`If-None-Match` matched the current ETag; empty body",
+      headers: { ETag: DOWNLOAD_HEADERS.ETag! },
+    },
+    ...errorResponses(404),
+    416: {
+      ...errorResponses(416)[416],
+      description: "The range starts beyond the end of the object",
+      headers: { "Content-Range": { description: "`bytes */<size>`", schema: { type: "string" } } },
+    },
+  },
+});
+
+export type UploadRoute = typeof upload;
+export type DownloadRoute = typeof download;

@@ -1,0 +1,11 @@
+import { createRouter } from "../../lib/create-app";
+import * as handlers from "./todos.handlers";
+import * as routes from "./todos.routes";
+
+export const todosRouter = createRouter()
+  .openapi(routes.list, handlers.list)
+  .openapi(routes.create, handlers.create)
+  .openapi(routes.getOne, handlers.getOne)
+  .openapi(routes.update, handlers.update)
+  .openapi(routes.remove, handlers.remove)
+  .openapi(routes.listForUser, handlers.listForUser);

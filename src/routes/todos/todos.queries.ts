@@ -1,0 +1,159 @@
+import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Db } from "../../db/client";
+import { todoAttachmentsTable, todosTable } from "../../db/schema";
+import type { AttachmentFile } from "../../services/attachments";
+
+export type TodoRow = typeof todosTable.$inferSelect;
+export type AttachmentRow = typeof todoAttachmentsTable.$inferSelect;
+
+export interface TodoFields {
+  title?: string;
+  description?: string;
+  completed?: boolean;
+  scheduleAt?: string | null;
+}
+
+const ATTACHMENT_ROWS_PER_STATEMENT = 10;
+
+const NOW = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** completedAt follows completed: set when it turns true (kept if already done), cleared when false. */
+function completedAtFor(completed: boolean): SQL {
+  return completed ? sql`coalesce(${todosTable.completedAt}, ${NOW})` : sql`NULL`;
+}
+
+/**
+ * One page of a user's todos, newest first (id descending, so the order is stable), and the total.
+ * The page's ids come from the (userId[, completed], id) index alone, so a deep OFFSET skips index
+ * entries, not rows; both reads go in one round trip.
+ */
+export async function listTodosForUser(
+  db: Db,
+  userId: number,
+  { completed, offset, limit }: { completed?: boolean; offset: number; limit: number },
+): Promise<{ items: TodoRow[]; total: number }> {
+  const owner = and(
+    eq(todosTable.userId, userId),
+    completed === undefined ? undefined : eq(todosTable.completed, completed),
+  );
+  const pageIds = db
+    .select({ id: todosTable.id })
+    .from(todosTable)
+    .where(owner)
+    .orderBy(desc(todosTable.id))
+    .limit(limit)
+    .offset(offset);
+  const [items, [totals]] = await db.batch([
+    db.select().from(todosTable).where(inArray(todosTable.id, pageIds)).orderBy(desc(todosTable.id)),
+    db.select({ total: count() }).from(todosTable).where(owner),
+  ]);
+  return { items, total: totals?.total ?? 0 };
+}
+
+export async function findTodoForUser(db: Db, id: number, userId: number): Promise<TodoRow | null> {
+  const [row] = await db
+    .select()
+    .from(todosTable)
+    .where(and(eq(todosTable.id, id), eq(todosTable.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export function listAttachments(db: Db, todoId: number): Promise<AttachmentRow[]> {
+  return db
+    .select()
+    .from(todoAttachmentsTable)
+    .where(eq(todoAttachmentsTable.todoId, todoId))
+    .orderBy(todoAttachmentsTable.id);
+}
+
+/**
+ * Attachment rows for the todo `todoId` selects, in statements of at most 10 rows (5 bound
+ * values a row): D1 allows 100 bound parameters per statement. No row is written when `todoId`
+ * selects nothing.
+ */
+function insertAttachments(db: Db, todoId: SQL, files: readonly AttachmentFile[]) {
+  return chunks(files, ATTACHMENT_ROWS_PER_STATEMENT).map((rows) => {
+    const values = sql.join(
+      rows.map((f) => sql`(${f.fileKey}, ${f.filePath}, ${f.fileSize}, ${f.fileHash}, ${f.fileName})`),
+      sql`, `,
+    );
+    // Drizzle lists every column of the table for INSERT ... SELECT, in declaration order.
+    return db.insert(todoAttachmentsTable).select(
+      sql`SELECT NULL, t.id, v.column1, v.column2, v.column3, v.column4, v.column5, ${NOW}, ${NOW}
+        FROM (${todoId}) AS t, (VALUES ${values}) AS v`,
+    );
+  });
+}
+
+/**
+ * The todo and its attachment rows in one batch (one transaction), so a failure leaves no todo
+ * without its attachments. The rows find the new todo as the user's highest id: D1 runs a batch
+ * alone, so no other insert can come between.
+ */
+export async function insertTodoWithAttachments(
+  db: Db,
+  todo: TodoFields & { userId: number; title: string },
+  files: readonly AttachmentFile[],
+): Promise<{ todo: TodoRow; attachments: AttachmentRow[] }> {
+  const newTodoId = sql`SELECT max(id) AS id FROM ${todosTable} WHERE userId = ${todo.userId}`;
+  const insertTodo = db
+    .insert(todosTable)
+    .values({ ...todo, completedAt: todo.completed ? NOW : null })
+    .returning();
+  const [[inserted]] = await db.batch([insertTodo, ...insertAttachments(db, newTodoId, files)]);
+  if (!inserted) throw new Error("todo insert returned no row");
+  return { todo: inserted, attachments: files.length ? await listAttachments(db, inserted.id) : [] };
+}
+
+/**
+ * The spec's ordered batch: update the todo, then (when `files` is given) delete the old
+ * attachment rows and insert the new ones. D1 runs it as one transaction: if any statement
+ * fails, the todo and its previous attachments stay as they were. Every statement repeats the
+ * owner check, so a foreign id changes nothing.
+ */
+export async function updateTodoWithAttachments(
+  db: Db,
+  id: number,
+  userId: number,
+  fields: TodoFields,
+  files: readonly AttachmentFile[] | undefined,
+): Promise<TodoRow | null> {
+  const { completed, ...rest } = fields;
+  const owned = and(eq(todosTable.id, id), eq(todosTable.userId, userId));
+  const update = db
+    .update(todosTable)
+    .set({
+      ...rest,
+      ...(completed === undefined ? {} : { completed, completedAt: completedAtFor(completed) }),
+      updatedAt: NOW,
+    })
+    .where(owned)
+    .returning();
+  const ownedTodo = db.select({ id: todosTable.id }).from(todosTable).where(owned);
+  const replace: BatchItem<"sqlite">[] =
+    files === undefined
+      ? []
+      : [
+          db.delete(todoAttachmentsTable).where(inArray(todoAttachmentsTable.todoId, ownedTodo)),
+          ...insertAttachments(db, sql`${ownedTodo}`, files),
+        ];
+  const [[row]] = await db.batch([update, ...replace]);
+  return row ?? null;
+}
+
+/** Deletes a user's todo; its attachment rows go by cascade. Returns the id, or null if none. */
+export async function deleteTodoForUser(db: Db, id: number, userId: number): Promise<number | null> {
+  const [row] = await db
+    .delete(todosTable)
+    .where(and(eq(todosTable.id, id), eq(todosTable.userId, userId)))
+    .returning({ id: todosTable.id });
+  return row?.id ?? null;
+}

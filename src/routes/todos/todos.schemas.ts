@@ -1,0 +1,112 @@
+import { z } from "@hono/zod-openapi";
+import { todoAttachmentsTable, todosTable } from "../../db/schema";
+import { createSelectSchema } from "../../db/zod";
+import { MAX_ATTACHMENTS } from "../../services/attachments";
+import { MAX_KEY_BYTES, utf8Length } from "../../services/object-keys";
+import { IdParams, PageQuery, pageSchema } from "../shared.schemas";
+
+// NUL and other control characters (tab and newlines aside) and lone surrogates cannot round-trip.
+const UNSAFE_TEXT =
+  // oxlint-disable-next-line no-control-regex -- matching control characters is the point
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+function text(max: number) {
+  return z
+    .string()
+    .max(max)
+    .refine((value) => !UNSAFE_TEXT.test(value), "Control characters and lone surrogates are not allowed");
+}
+
+export const TitleSchema = text(200)
+  .refine((value) => value.trim().length > 0, "Must not be blank")
+  .openapi({ example: "Send the quarterly report" });
+export const DescriptionSchema = text(10_000).openapi({ example: "Attach the PDF from the upload." });
+export const ScheduleAtSchema = z.iso
+  .datetime({ offset: true })
+  .transform((value) => new Date(value).toISOString())
+  .nullable()
+  .openapi({
+    description: "ISO 8601 date-time; stored in UTC. `null` clears it.",
+    example: "2026-12-01T09:00:00Z",
+  });
+
+export const AttachmentInputSchema = z
+  .object({
+    fileKey: z
+      .string()
+      .min(1)
+      .refine((key) => utf8Length(key) <= MAX_KEY_BYTES, `At most ${MAX_KEY_BYTES} UTF-8 bytes`)
+      .openapi({
+        description: "`data.key` of an upload",
+        example: "reports/3f0c2a9e-8d7b-4c1e-9a55-6b2f7d1e0c44-q3.pdf",
+      }),
+  })
+  .strict()
+  .openapi("AttachmentInput");
+
+const AttachmentsInput = z
+  .array(AttachmentInputSchema)
+  .max(MAX_ATTACHMENTS)
+  .openapi({
+    description:
+      `At most ${MAX_ATTACHMENTS}. Duplicates count once; keys without a stored object are dropped. ` +
+      "Any user's key may be attached: the unguessable key is the capability.",
+  });
+
+export const AttachmentSchema = createSelectSchema(todoAttachmentsTable).openapi("TodoAttachment");
+
+export const TodoSchema = createSelectSchema(todosTable).openapi("PageTodoVo");
+
+export const TodoWithAttachmentsSchema = TodoSchema.extend({
+  attachments: z.array(AttachmentSchema),
+}).openapi("TodoVo");
+
+export const TodoPageSchema = pageSchema(TodoSchema).openapi("TodoPage");
+
+export const CreateTodoBody = z
+  .object({
+    title: TitleSchema,
+    description: DescriptionSchema.default(""),
+    completed: z.boolean().default(false),
+    scheduleAt: ScheduleAtSchema.optional(),
+    attachments: AttachmentsInput.optional(),
+  })
+  .strict()
+  .openapi("CreateTodoBody");
+
+export const UpdateTodoBody = z
+  .object({
+    title: TitleSchema.optional(),
+    description: DescriptionSchema.optional(),
+    completed: z.boolean().optional(),
+    scheduleAt: ScheduleAtSchema.optional(),
+    attachments: AttachmentsInput.optional().openapi({
+      description:
+        "Omitted: attachments unchanged. `[]`: all removed. Otherwise replaced by this set. " +
+        `At most ${MAX_ATTACHMENTS}; keys without a stored object are dropped.`,
+    }),
+  })
+  .strict()
+  .openapi("UpdateTodoBody");
+
+export const TodoListQuery = PageQuery.extend({
+  completed: z
+    .enum(["true", "false"])
+    .transform((value) => value === "true")
+    .optional()
+    .openapi({
+      param: { name: "completed", in: "query" },
+      description: "Only done (`true`) or open (`false`) todos",
+    }),
+});
+
+export const TodoIdParams = IdParams;
+
+export const UserTodosParams = z.object({
+  userId: IdParams.shape.id.openapi({ param: { name: "userId", in: "path" }, type: "integer", example: 1 }),
+});
+
+export const DeletedTodoSchema = z.object({ id: z.number().int() }).openapi("DeletedTodo");
+
+export type CreateTodoInput = z.infer<typeof CreateTodoBody>;
+export type UpdateTodoInput = z.infer<typeof UpdateTodoBody>;

@@ -1,0 +1,174 @@
+import * as Multipart from "multipasta";
+import { ApiError } from "../lib/errors";
+import { buildObjectKey, isValidDirectory, MAX_ORIGINAL_NAME_BYTES, utf8Length } from "./object-keys";
+import { ObjectWriter } from "./object-writer";
+
+export interface UploadResult {
+  key: string;
+  etag: string;
+  size: number;
+  contentType: string;
+}
+
+export interface UploadOptions {
+  maxBytes: number;
+  partSize?: number;
+}
+
+/** Room for boundaries, part headers and the directory field on top of the file bytes. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+const MAX_PARTS = 8;
+const MAX_FIELD_BYTES = 4 * 1024;
+const DEFAULT_CONTENT_TYPE = "application/octet-stream";
+
+const bad = (message: string) => new ApiError(400, message);
+const tooLarge = () => new ApiError(413, "File too large");
+
+const PARSE_ERRORS: Record<string, () => ApiError> = {
+  InvalidBoundary: () => bad("Invalid multipart body: missing boundary"),
+  BadHeaders: () => bad("Invalid multipart body: malformed part headers"),
+  InvalidDisposition: () => bad("Invalid multipart body: part without a name"),
+  EndNotReached: () => bad("Invalid multipart body: truncated"),
+  MaxParts: () => bad("Too many form fields"),
+  MaxFieldSize: () => bad("Form field too large"),
+  MaxTotalSize: tooLarge,
+};
+
+function parseError(error: Multipart.MultipartError): ApiError {
+  // oxlint-disable-next-line no-underscore-dangle -- multipasta's discriminant
+  const name = error._tag === "ReachedLimit" ? error.limit : error._tag;
+  return (PARSE_ERRORS[name] ?? (() => bad("Invalid multipart body")))();
+}
+
+type ParserEvent =
+  | { type: "field"; info: Multipart.PartInfo; value: Uint8Array }
+  | { type: "file"; info: Multipart.PartInfo }
+  | { type: "chunk"; chunk: Uint8Array }
+  | { type: "fileEnd" }
+  | { type: "error"; error: Multipart.MultipartError }
+  | { type: "done" };
+
+/**
+ * Streams a multipart/form-data request (`file`, optional `directory`) into R2 without holding
+ * the file in memory: the body is read chunk by chunk and each chunk is handed to the writer
+ * before the next one is read, so R2's pace sets the upload's pace.
+ *
+ * The object is committed only after the closing boundary, so a truncated or invalid body
+ * leaves nothing behind. Rules: `directory` must come before `file`; exactly one `file` part;
+ * other fields are ignored.
+ */
+export async function storeUpload(
+  bucket: R2Bucket,
+  request: Request,
+  options: UploadOptions,
+): Promise<UploadResult> {
+  const contentType = request.headers.get("Content-Type") ?? "";
+  if (!/^multipart\/form-data\s*(;|$)/i.test(contentType)) {
+    throw bad("Expected a multipart/form-data body");
+  }
+  const declared = Number(request.headers.get("Content-Length"));
+  if (Number.isFinite(declared) && declared > options.maxBytes + MULTIPART_OVERHEAD) throw tooLarge();
+  if (!request.body) throw bad("Missing file");
+
+  const events: ParserEvent[] = [];
+  const parser = Multipart.make({
+    headers: { "content-type": contentType },
+    // A `file` entry without a filename is a text field, which the spec calls an invalid file.
+    isFile: (info) => info.filename !== undefined,
+    maxParts: MAX_PARTS,
+    maxFieldSize: MAX_FIELD_BYTES,
+    maxTotalSize: options.maxBytes + MULTIPART_OVERHEAD,
+    onField: (info, value) => events.push({ type: "field", info, value }),
+    onFile: (info) => {
+      events.push({ type: "file", info });
+      return (chunk) => events.push(chunk ? { type: "chunk", chunk } : { type: "fileEnd" });
+    },
+    onError: (error) => events.push({ type: "error", error }),
+    onDone: () => events.push({ type: "done" }),
+  });
+
+  let directory: string | undefined;
+  let writer: ObjectWriter | undefined;
+  let skipping = false;
+  let done = false;
+
+  const handle = async (event: ParserEvent) => {
+    switch (event.type) {
+      case "error":
+        throw parseError(event.error);
+      case "done":
+        done = true;
+        return;
+      case "field":
+        if (event.info.name === "file") throw bad("Invalid file");
+        if (event.info.name !== "directory") return;
+        if (writer) throw bad('Invalid directory: send "directory" before "file"');
+        if (directory !== undefined) throw bad("Invalid directory");
+        directory = Multipart.decodeField(event.info, event.value);
+        if (directory !== "" && !isValidDirectory(directory)) throw bad("Invalid directory");
+        return;
+      case "file":
+        skipping = event.info.name !== "file";
+        if (skipping) return;
+        if (writer) throw bad("Only one file per upload");
+        writer = openWriter(bucket, event.info, directory, options.partSize);
+        return;
+      case "chunk":
+        if (skipping || !writer) return;
+        if (writer.size + event.chunk.length > options.maxBytes) throw tooLarge();
+        await writer.write(event.chunk);
+        return;
+      case "fileEnd":
+        skipping = false;
+        return;
+    }
+  };
+
+  const reader = request.body.getReader();
+  try {
+    for (;;) {
+      const { value, done: ended } = await reader.read().catch(() => {
+        throw bad("Invalid multipart body: the upload was interrupted");
+      });
+      if (ended) parser.end();
+      else parser.write(value);
+      for (const event of events.splice(0)) {
+        await handle(event);
+        if (done) break;
+      }
+      if (done) break;
+      if (ended) throw bad("Invalid multipart body: truncated");
+    }
+    if (!writer) throw bad("Missing file");
+    const object = await writer.finish();
+    return {
+      key: object.key,
+      etag: object.etag,
+      size: object.size,
+      contentType: object.httpMetadata?.contentType ?? DEFAULT_CONTENT_TYPE,
+    };
+  } catch (err) {
+    await reader.cancel().catch(() => {});
+    await (writer as ObjectWriter | undefined)?.abort().catch(() => {});
+    if (err instanceof URIError) throw bad("Invalid file: malformed filename*");
+    throw err;
+  }
+}
+
+function openWriter(
+  bucket: R2Bucket,
+  info: Multipart.PartInfo,
+  directory: string | undefined,
+  partSize: number | undefined,
+): ObjectWriter {
+  const originalName = info.filename ?? "";
+  if (utf8Length(originalName) > MAX_ORIGINAL_NAME_BYTES) {
+    throw bad(`Invalid file: filename longer than ${MAX_ORIGINAL_NAME_BYTES} bytes`);
+  }
+  return new ObjectWriter(bucket, {
+    key: buildObjectKey(originalName, directory || undefined),
+    contentType: info.contentType || DEFAULT_CONTENT_TYPE,
+    customMetadata: { originalName },
+    partSize,
+  });
+}

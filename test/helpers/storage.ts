@@ -1,0 +1,64 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import app from "../../src/app";
+import { BASE } from "./http";
+
+/** Every object in the test bucket (storage is per test file, so compare counts before and after). */
+export async function countObjects(bucket: R2Bucket = env.R2_BUCKET): Promise<number> {
+  let count = 0;
+  let cursor: string | undefined;
+  do {
+    const page = await bucket.list({ cursor, limit: 1000 });
+    count += page.objects.length;
+    cursor = page.truncated ? page.cursor : undefined;
+  } while (cursor);
+  return count;
+}
+
+/** A request through the app with some bindings replaced (fault injection, smaller limits). */
+export async function fetchWithEnv(
+  path: string,
+  init: RequestInit & { token?: string },
+  overrides: Partial<Env>,
+): Promise<Response> {
+  const headers = new Headers(init.headers);
+  if (init.token) headers.set("Authorization", `Bearer ${init.token}`);
+  const ctx = createExecutionContext();
+  const res = await app.fetch(
+    new Request(new URL(path, BASE), { ...init, headers }),
+    { ...env, ...overrides },
+    ctx,
+  );
+  await waitOnExecutionContext(ctx);
+  return res;
+}
+
+/** `count` pseudo-random bytes, the same for the same seed. */
+export function bytes(count: number, seed = 1): Uint8Array {
+  const out = new Uint8Array(count);
+  let x = seed >>> 0 || 1;
+  for (let i = 0; i < count; i++) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    out[i] = x & 0xff;
+  }
+  return out;
+}
+
+export async function sha256(data: ArrayBuffer | Uint8Array): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", data);
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** A stream of `total` bytes in `chunk`-sized pieces, generated as it is read (no Content-Length). */
+export function generatedStream(parts: Uint8Array[]): ReadableStream<Uint8Array> {
+  let i = 0;
+  return new ReadableStream({
+    pull(controller) {
+      const next = parts[i++];
+      if (next) controller.enqueue(next);
+      else controller.close();
+    },
+  });
+}
