@@ -842,7 +842,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The whole object; `Content-Type` is the stored type, `application/octet-stream` by default */
+                /** @description The whole object, always as `application/octet-stream` (the uploaded type is in the upload result) */
                 200: {
                     headers: {
                         /** @description `attachment; filename="<ascii>"; filename*=UTF-8''<original name>` */
