@@ -5,14 +5,12 @@ import { chromium, type Browser, type BrowserContext, type Page } from "playwrig
 import { expect, inject } from "vitest";
 import type { components } from "../../examples/react-client/src/api/schema";
 import { CLIENT_DIR } from "../../scripts/lib/react-client.mjs";
+import { CHROMIUM } from "./chromium-path";
 
 export type LoginResult = components["schemas"]["LoginResult"];
 
 export const apiOrigin = inject("apiOrigin");
 export const clientOrigin = inject("clientOrigin");
-
-// Debian's Chromium (apt-get install chromium); Playwright never downloads a browser here.
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /** Headless Chromium; the flags stop its own background traffic, which a closed network refuses. */
 export function launchBrowser(): Promise<Browser> {

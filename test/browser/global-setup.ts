@@ -5,6 +5,7 @@ import type { TestProject } from "vitest/node";
 import { buildClient, ensureClientInstalled, startPreview } from "../../scripts/lib/react-client.mjs";
 import { freePort, startWranglerDev } from "../../scripts/lib/wrangler-dev.mjs";
 import { startScriptedServer } from "../fakes/openai-compatible";
+import { assertChromium } from "./chromium-path";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -15,6 +16,7 @@ declare module "vitest" {
 
 /** One service, one scripted model and one client build for every browser test file. */
 export default async function setup(project: TestProject) {
+  assertChromium();
   ensureClientInstalled();
   const [apiPort, clientPort] = [await freePort(), await freePort()];
   const apiOrigin = `http://127.0.0.1:${apiPort}`;
