@@ -31,11 +31,16 @@ export function ensureClientInstalled() {
   if (result.status !== 0) throw new Error("npm install in examples/react-client failed");
 }
 
-/** Typechecks the client, then `vite build`s it for `apiOrigin` into `outDir`. */
-export async function buildClient({ apiOrigin, outDir }) {
-  await run(process.execPath, [bin("typescript", "bin/tsc"), "-p", "tsconfig.json"]);
+/** `tsc` over the client (strict, no emit). */
+export function typecheckClient() {
+  return run(process.execPath, [bin("typescript", "bin/tsc"), "-p", "tsconfig.json"]);
+}
+
+/** `vite build` of the client for the service at `apiOrigin`, into `outDir`. */
+export function buildClient({ apiOrigin, outDir, agentsAuth = false }) {
   return run(process.execPath, [bin("vite", "bin/vite.js"), "build", "--outDir", outDir, "--emptyOutDir"], {
     VITE_API_ORIGIN: apiOrigin,
+    VITE_AGENTS_AUTH: String(agentsAuth),
   });
 }
 

@@ -9,8 +9,11 @@ import { CHROMIUM } from "./chromium-path";
 
 export type LoginResult = components["schemas"]["LoginResult"];
 
-export const apiOrigin = inject("apiOrigin");
-export const clientOrigin = inject("clientOrigin");
+export type Stack = ReturnType<typeof inject<"open">>;
+// Most tests use the service as it ships; agents-auth.test.ts uses the `gated` one.
+export const open = inject("open");
+export const gated = inject("gated");
+export const { apiOrigin, clientOrigin } = open;
 
 /** Headless Chromium; the flags stop its own background traffic, which a closed network refuses. */
 export function launchBrowser(): Promise<Browser> {
@@ -69,8 +72,9 @@ export function newCredentials() {
 }
 
 /** Registers over REST (for tests whose subject is not registration). */
-export async function registerUser(credentials = newCredentials()) {
-  const res = await fetch(`${apiOrigin}/api/register`, {
+export async function registerUser(stack: Stack = open) {
+  const credentials = newCredentials();
+  const res = await fetch(`${stack.apiOrigin}/api/register`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(credentials),
@@ -85,8 +89,9 @@ export async function signInThroughUi(
   page: Page,
   user: { username: string; password: string },
   hash = "#/todos",
+  stack: Stack = open,
 ) {
-  await page.goto(`${clientOrigin}/${hash}`);
+  await page.goto(`${stack.clientOrigin}/${hash}`);
   const form = page.getByRole("form", { name: "Sign in" });
   await form.getByLabel("Username", { exact: true }).fill(user.username);
   await form.getByLabel("Password", { exact: true }).fill(user.password);

@@ -2,41 +2,89 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
-import { buildClient, ensureClientInstalled, startPreview } from "../../scripts/lib/react-client.mjs";
+import {
+  buildClient,
+  ensureClientInstalled,
+  startPreview,
+  typecheckClient,
+} from "../../scripts/lib/react-client.mjs";
 import { freePort, startWranglerDev } from "../../scripts/lib/wrangler-dev.mjs";
 import { startScriptedServer } from "../fakes/openai-compatible";
 import { assertChromium } from "./chromium-path";
 
+interface Stack {
+  apiOrigin: string;
+  clientOrigin: string;
+}
+
 declare module "vitest" {
   export interface ProvidedContext {
-    apiOrigin: string;
-    clientOrigin: string;
+    /** The service as it ships (agents public) and a client built for it. */
+    open: Stack;
+    /** The service with AGENTS_REQUIRE_AUTH=true and a client built with VITE_AGENTS_AUTH=true. */
+    gated: Stack;
   }
 }
 
-/** One service, one scripted model and one client build for every browser test file. */
-export default async function setup(project: TestProject) {
-  assertChromium();
-  ensureClientInstalled();
+type Cleanup = () => Promise<unknown> | void;
+
+/** Like Promise.all, but waits for every promise, so whatever started has registered its cleanup. */
+async function allSettledOrThrow<T extends readonly unknown[]>(
+  promises: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+  const results = await Promise.allSettled(promises);
+  const failed = results.find((result): result is PromiseRejectedResult => result.status === "rejected");
+  if (failed) throw failed.reason;
+  return results.map((result) => (result as PromiseFulfilledResult<unknown>).value) as {
+    -readonly [K in keyof T]: Awaited<T[K]>;
+  };
+}
+
+/** `wrangler dev --local` plus a production build of the client served by `vite preview`. */
+async function startStack(modelBaseURL: string, agentsAuth: boolean, cleanups: Cleanup[]): Promise<Stack> {
   const [apiPort, clientPort] = [await freePort(), await freePort()];
   const apiOrigin = `http://127.0.0.1:${apiPort}`;
   const clientOrigin = `http://127.0.0.1:${clientPort}`;
   const outDir = mkdtempSync(join(tmpdir(), "react-client-"));
-
-  // Only the model is scripted: the chat runs through the real agent, provider and WebSocket.
-  const model = await startScriptedServer();
-  const vars = { CORS_ORIGINS: clientOrigin, AI_BASE_URL: model.baseURL, AI_MODEL: "scripted-model" };
-  const [worker] = await Promise.all([
+  cleanups.push(() => rmSync(outDir, { recursive: true, force: true }));
+  const vars = {
     // The client runs on another origin, so every REST call goes through CORS for real.
-    startWranglerDev({ port: apiPort, vars }),
-    buildClient({ apiOrigin, outDir }),
+    CORS_ORIGINS: clientOrigin,
+    AGENTS_REQUIRE_AUTH: String(agentsAuth),
+    AI_BASE_URL: modelBaseURL,
+    AI_MODEL: "scripted-model",
+  };
+  await allSettledOrThrow([
+    startWranglerDev({ port: apiPort, vars }).then((worker) => cleanups.push(() => worker.stop())),
+    buildClient({ apiOrigin, outDir, agentsAuth }),
   ]);
   const preview = await startPreview({ outDir, port: clientPort });
+  cleanups.push(() => preview.stop());
+  return { apiOrigin, clientOrigin };
+}
 
-  project.provide("apiOrigin", apiOrigin);
-  project.provide("clientOrigin", clientOrigin);
-  return async () => {
-    await Promise.all([preview.stop(), worker.stop(), model.close()]);
-    rmSync(outDir, { recursive: true, force: true });
+/** The services, the scripted model and the client builds, shared by every browser test file. */
+export default async function setup(project: TestProject) {
+  assertChromium();
+  ensureClientInstalled();
+  const cleanups: Cleanup[] = [];
+  const teardown = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
   };
+  try {
+    // Only the model is scripted: the chat runs through the real agent, provider and WebSocket.
+    const model = await startScriptedServer();
+    cleanups.push(() => model.close());
+    const [, open, gated] = await allSettledOrThrow([
+      typecheckClient(),
+      startStack(model.baseURL, false, cleanups),
+      startStack(model.baseURL, true, cleanups),
+    ]);
+    project.provide("open", open);
+    project.provide("gated", gated);
+  } catch (err) {
+    await teardown();
+    throw err;
+  }
+  return teardown;
 }

@@ -1,0 +1,49 @@
+import { randomUUID } from "node:crypto";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ANSWER } from "../fakes/openai-compatible";
+import { gated, launchBrowser, newContext, registerUser, signInThroughUi } from "./browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+// The service with AGENTS_REQUIRE_AUTH=true, and the client built with VITE_AGENTS_AUTH=true.
+describe("agents behind the opt-in JWT gate", () => {
+  it("refuses an agent connection without a token", async () => {
+    const res = await fetch(`${gated.apiOrigin}/agents/counter-agent/gate-${randomUUID().slice(0, 8)}`);
+    expect(res.status).toBe(401);
+  });
+
+  it("connects the counter with the signed-in token", async () => {
+    const user = await registerUser(gated);
+    const { context } = await newContext(browser);
+    const page = await context.newPage();
+    await signInThroughUi(page, user, "#/counter", gated);
+    await page.getByLabel("Counter instance name").fill(`gate-${randomUUID().slice(0, 8)}`);
+    await page.getByRole("button", { name: "Open" }).click();
+    await page.getByRole("button", { name: "+ Increment" }).click();
+    await expect.poll(() => page.getByRole("status", { name: "Count" }).textContent()).toBe("1");
+    await context.close();
+  });
+
+  it("chats, and after a reload loads the transcript with the token as a Bearer header", async () => {
+    const user = await registerUser(gated);
+    const { context } = await newContext(browser);
+    const page = await context.newPage();
+    // The default conversation (`user-<id>`), so the reload below opens the same one.
+    await signInThroughUi(page, user, "#/chat", gated);
+    await page.getByLabel("Message", { exact: true }).fill("Say hello.");
+    await page.getByRole("button", { name: "Send" }).click();
+    const answer = page.locator('[data-role="assistant"] p.text');
+    await answer.getByText(ANSWER.join("")).waitFor();
+
+    const transcript = page.waitForResponse((res) => res.url().includes("/get-messages"));
+    await page.reload();
+    expect((await transcript).status()).toBe(200);
+    await answer.getByText(ANSWER.join("")).waitFor();
+    await context.close();
+  });
+});
