@@ -180,7 +180,7 @@ export async function run({ service, baseline, compare, ratio, round, startWrang
     "Uploads: median of sequential multipart/form-data POSTs (15 x 1 MiB, 5 x 20 MiB); baseline = raw R2 put of the body.",
     "Downloads: autocannon, 3 alternating rounds (4 s and 10 connections for 1 MiB, 8 s and 2 connections for 20 MiB); MB/s = req/s x size; baseline = raw R2 get streamed.",
     "Like for like, the 20 MiB download reads an object stored with one put (wrangler r2 object put --local), as the baseline's is. " +
-      "The upload stores 20 MiB as an R2 multipart object, which local R2 (miniflare) reads several times slower than a single-put object; production R2 serves both alike.",
+      "The upload stores 20 MiB as an R2 multipart object, which local R2 (miniflare) reads several times slower than a single-put object (production R2 not measured here); the last download row compares two multipart objects.",
     "90 MiB: VmHWM of the workerd process of a dedicated wrangler dev, read from /proc before and after the upload.",
   );
   return { title: "Files: upload and download vs raw R2", rows, notes };
