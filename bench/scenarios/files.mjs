@@ -4,24 +4,9 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { signUp } from "../lib.mjs";
 
 const MiB = 1024 * 1024;
-
-async function signUp(url) {
-  const username = `bench_${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
-  const res = await fetch(`${url}/api/register`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({
-      username,
-      password: `pw-${crypto.randomUUID()}`,
-      name: "Bench",
-      email: `${username}@example.test`,
-    }),
-  });
-  if (res.status !== 201) throw new Error(`register: ${res.status} ${await res.text()}`);
-  return (await res.json()).data.token;
-}
 
 /** Stores `bytes` in the service's local bucket with one put, as the baseline stores its copy. */
 function putToServiceBucket(service, root, bytes) {
@@ -95,7 +80,7 @@ function vmHwmKiB(pid) {
 }
 
 export async function run({ service, baseline, compare, ratio, round, startWranglerDev, ROOT }) {
-  const token = await signUp(service.url);
+  const { token } = await signUp(service.url);
   const rows = [];
   const notes = [];
 
@@ -152,7 +137,7 @@ export async function run({ service, baseline, compare, ratio, round, startWrang
   // A fresh Worker process, so the peak RSS before the upload is the idle process's.
   const fresh = await startWranglerDev();
   try {
-    const freshToken = await signUp(fresh.url);
+    const { token: freshToken } = await signUp(fresh.url);
     const [pid] = workerdPids(fresh.pid);
     if (!pid) throw new Error("workerd process not found");
     const before = vmHwmKiB(pid);
