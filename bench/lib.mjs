@@ -82,3 +82,20 @@ export async function compare(targets, { rounds = 3, duration = 4, connections =
     ]),
   );
 }
+
+/** Registers a fresh user on the service; returns `{ userId, username, token }`. */
+export async function signUp(url) {
+  const username = `bench_${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
+  const res = await fetch(`${url}/api/register`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({
+      username,
+      password: `pw-${crypto.randomUUID()}`,
+      name: "Bench",
+      email: `${username}@example.test`,
+    }),
+  });
+  if (res.status !== 201) throw new Error(`register: ${res.status} ${await res.text()}`);
+  return (await res.json()).data;
+}

@@ -2,22 +2,7 @@
 // one-row D1 read, and a deep page (400) against the first.
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
-
-async function signUp(url) {
-  const username = `bench_${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
-  const res = await fetch(`${url}/api/register`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({
-      username,
-      password: `pw-${crypto.randomUUID()}`,
-      name: "Bench",
-      email: `${username}@example.test`,
-    }),
-  });
-  if (res.status !== 201) throw new Error(`register: ${res.status} ${await res.text()}`);
-  return (await res.json()).data;
-}
+import { signUp } from "../lib.mjs";
 
 const TODOS = 10_000;
 

@@ -3,6 +3,7 @@ import { createDb } from "../db/client";
 import { ApiError } from "../lib/errors";
 import type { AppEnv } from "../lib/types";
 import { findAuthUserById } from "../routes/users/users.queries";
+import { cachedAuthUser, rememberAuthUser } from "../services/auth-user-cache";
 import { jwtSecret, userIdFromClaims, verifyToken } from "../services/tokens";
 
 /** The only place that decides which /api paths skip the token check. */
@@ -48,8 +49,8 @@ export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   const userId = userIdFromClaims(claims);
   if (userId === null) throw unauthorized("Unauthorized: User ID not found in JWT payload", true);
 
-  const user = await findAuthUserById(createDb(c.env.DB), userId);
+  const user = cachedAuthUser(userId) ?? (await findAuthUserById(createDb(c.env.DB), userId));
   if (!user) throw unauthorized("User no longer exists", true);
-  c.set("user", user);
+  c.set("user", rememberAuthUser(user));
   await next();
 };

@@ -24,6 +24,21 @@ export function jwtSecret(env: Pick<Env, "JWT_SECRET">): string {
   return secret;
 }
 
+// Importing the HMAC key costs more than the verification itself, so the isolate keeps the last one.
+let lastKey: { secret: string; key: Promise<CryptoKey> } | undefined;
+
+function hmacKey(secret: string): Promise<CryptoKey> {
+  if (lastKey?.secret !== secret) {
+    const raw = new TextEncoder().encode(secret);
+    const key = crypto.subtle.importKey("raw", raw, { name: "HMAC", hash: "SHA-256" }, false, [
+      "sign",
+      "verify",
+    ]);
+    lastKey = { secret, key };
+  }
+  return lastKey.key;
+}
+
 const NumericDate = z.number().int().nonnegative();
 
 /** Claims every accepted token carries; hono checks exp/nbf/iat only when present, so require them here. */
@@ -50,7 +65,7 @@ export async function issueToken(
       exp: nowSeconds + TOKEN_TTL_SECONDS,
       data: { userId, username: user.username },
     },
-    secret,
+    await hmacKey(secret),
     ALG,
   );
 }
@@ -59,7 +74,7 @@ export async function issueToken(
 export async function verifyToken(secret: string, token: string): Promise<TokenClaims | null> {
   try {
     // alg pinned; typ must be JWT; hono rejects exp <= now, nbf > now and iat > now when present.
-    const payload = await verify(token, secret, { alg: ALG, typ: "JWT" });
+    const payload = await verify(token, await hmacKey(secret), { alg: ALG, typ: "JWT" });
     const { header } = decode(token);
     if (Object.keys(header).some((field) => !ALLOWED_HEADER_FIELDS.has(field))) return null;
     const claims = ClaimsSchema.safeParse(payload);

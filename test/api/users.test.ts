@@ -223,9 +223,13 @@ describe("POST /api/users/:id (update)", () => {
 
   it("admins change anyone's profile and role; 404 for an unknown id", async () => {
     const target = await signUp();
+    // The target's role is now in the gate's short-lived cache; the update must drop it.
+    expectError(await api("/api/users", { method: "POST", token: target.token, json: registration() }), 403);
     const res = await update(target.userId, { role: "admin", name: "Promoted" }, admin.token);
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ role: "admin", name: "Promoted" });
+    const asAdmin = await api("/api/users", { method: "POST", token: target.token, json: registration() });
+    expect(asAdmin.status).toBe(201);
     expectError(await update(9_000_000, { name: "x" }, admin.token), 404, "User not found");
   });
 

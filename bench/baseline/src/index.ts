@@ -34,6 +34,19 @@ app.put("/object/:key", async (c) => {
   return c.json({ success: true, data: { key: object?.key, size: object?.size } });
 });
 
+// Stored as an R2 multipart object with 8 MiB parts, as the service's streaming upload stores large files.
+app.put("/object-multipart/:key", async (c) => {
+  const bytes = new Uint8Array(await c.req.arrayBuffer());
+  const PART = 8 * 1024 * 1024;
+  const upload = await c.env.R2_BUCKET.createMultipartUpload(c.req.param("key"));
+  const parts: R2UploadedPart[] = [];
+  for (let offset = 0, n = 1; offset < bytes.byteLength; offset += PART, n++) {
+    parts.push(await upload.uploadPart(n, bytes.subarray(offset, offset + PART)));
+  }
+  const object = await upload.complete(parts);
+  return c.json({ success: true, data: { key: object.key, size: object.size } });
+});
+
 // Raw R2 streaming: the ceiling for the service's download route.
 app.get("/object/:key", async (c) => {
   const object = await c.env.R2_BUCKET.get(c.req.param("key"));

@@ -8,6 +8,7 @@ import { pageOf, pageOffset } from "../shared.schemas";
 import * as queries from "./users.queries";
 import type { CreateRoute, GetOneRoute, ListRoute, RemoveRoute, UpdateRoute } from "./users.routes";
 import { conflictError, fullView, usernameKey, userView } from "./users.schemas";
+import { forgetAuthUser } from "../../services/auth-user-cache";
 
 const notFound = () => new ApiError(404, "User not found");
 
@@ -96,6 +97,7 @@ export const update: AppRouteHandler<UpdateRoute> = async (c) => {
     throw conflictError(err) ?? err;
   }
   if (!user) throw notFound();
+  forgetAuthUser(id);
   c.get("logger").info("user_updated", { userId: id, by: actor.id, password: passwordHash !== undefined });
   return ok(c, fullView(user));
 };
@@ -105,6 +107,7 @@ export const remove: AppRouteHandler<RemoveRoute> = async (c) => {
   const actor = c.get("user");
   requireSelfOrAdmin(actor, id);
   if (!(await queries.deleteUser(createDb(c.env.DB), id))) throw notFound();
+  forgetAuthUser(id);
   c.get("logger").info("user_deleted", { userId: id, by: actor.id });
   return ok(c, { id });
 };
