@@ -69,7 +69,7 @@ export default async function setup(project: TestProject) {
   ensureClientInstalled();
   const cleanups: Cleanup[] = [];
   const teardown = async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup();
+    for (const cleanup of cleanups.toReversed()) await cleanup();
   };
   try {
     // Only the model is scripted: the chat runs through the real agent, provider and WebSocket.
