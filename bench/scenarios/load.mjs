@@ -23,6 +23,8 @@ const percentile = (values, p) => {
 };
 const sameSet = (a, b) => a.length === b.length && a.toSorted().every((k, i) => k === b.toSorted()[i]);
 
+const data = ({ body }) => JSON.parse(Buffer.from(body).toString()).data;
+
 /** A deterministic mix: the same sequence of operations on every run. */
 function schedule() {
   let x = 0x2545f491;
@@ -109,7 +111,6 @@ export async function run({ service, round }) {
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify(json),
     });
-  const data = ({ body }) => JSON.parse(Buffer.from(body).toString()).data;
 
   const operations = {
     async login() {

@@ -200,7 +200,7 @@ afterAll(() => {
   const rejected = tally.reduce((n, row) => n + row.rejected, 0);
   const ops = new Set(tally.map((row) => row.op)).size;
   console.log(
-    `openapi fuzz: ${ops} operations x ${tally.length} cases in all, ${requests} requests ` +
+    `openapi fuzz: ${ops} operations, ${tally.length} (operation, case) pairs x ${RUNS} runs = ${requests} requests ` +
       `(${rejected} rejected with a 4xx and the stored state unchanged, 0 5xx), FUZZ_SEED=${SEED}`,
   );
 });
