@@ -53,9 +53,14 @@ export default defineConfig(async () => {
           ],
           test: {
             name: "workers",
-            include: ["test/{api,agents,unit}/**/*.test.ts"],
+            include: ["test/{api,agents,unit,fuzz}/**/*.test.ts"],
             setupFiles: ["./test/setup/apply-migrations.ts"],
             testTimeout: 20_000,
+            // test/fuzz: FUZZ_SEED picks another reproducible run, FUZZ_RUNS the runs per case.
+            provide: {
+              fuzzSeed: Number(process.env.FUZZ_SEED ?? 20_260_707),
+              fuzzRuns: Number(process.env.FUZZ_RUNS ?? 15),
+            },
           },
         },
         {

@@ -35,6 +35,16 @@ function reject(
   return c.json(errorBody(message), status, { ...AGENTS_CORS_HEADERS, ...headers });
 }
 
+/** The limiter's verdict, or null when it failed: that fails closed, as the auth limiter does. */
+async function withinAgentsLimit(c: Context<AppEnv>, ip: string): Promise<boolean | null> {
+  try {
+    return (await c.env.AGENTS_LIMITER.limit({ key: `agents:${ip}` })).success;
+  } catch (err) {
+    c.get("logger").error("agents_rate_limiter_failed", { error: String(err) });
+    return null;
+  }
+}
+
 // routeAgentRequest maps every Durable Object namespace it finds in env; hand it only the agents.
 function routableNamespaces(env: Env): Pick<Env, RoutableBinding> {
   return { CounterAgent: env.CounterAgent, ChatAgent: env.ChatAgent };
@@ -58,8 +68,11 @@ export function mountAgents(app: AppRouter) {
 
     // Counted before the name check, so probing with junk names spends the same budget.
     const ip = c.req.header("CF-Connecting-IP") ?? "local";
-    const { success } = await c.env.AGENTS_LIMITER.limit({ key: `agents:${ip}` });
-    if (!success)
+    const allowed = await withinAgentsLimit(c, ip);
+    if (allowed === null) {
+      return reject(c, 503, "Service temporarily unavailable", { "Retry-After": "60" });
+    }
+    if (!allowed)
       return reject(c, 429, "Too many agent requests; try again in a minute", { "Retry-After": "60" });
     if (!AGENT_NAME.test(name)) {
       return reject(c, 400, "Invalid agent name: use 1-64 characters from A-Z, a-z, 0-9, _ and -");

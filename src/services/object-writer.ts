@@ -1,3 +1,5 @@
+import { StorageError } from "./storage-errors";
+
 /** R2 multipart parts must be at least 5 MiB and, except the last, all the same size. */
 export const DEFAULT_PART_SIZE = 8 * 1024 * 1024;
 
@@ -51,14 +53,17 @@ export class ObjectWriter {
 
   async finish(): Promise<R2Object> {
     const body = this.#buffer.subarray(0, this.#filled);
-    if (!this.#upload) {
-      return this.#bucket.put(this.key, body, {
-        httpMetadata: { contentType: this.#options.contentType },
-        customMetadata: this.#options.customMetadata,
-      });
+    const upload = this.#upload;
+    if (!upload) {
+      return r2("put", () =>
+        this.#bucket.put(this.key, body, {
+          httpMetadata: { contentType: this.#options.contentType },
+          customMetadata: this.#options.customMetadata,
+        }),
+      );
     }
     if (this.#filled > 0) await this.#flushPart();
-    return this.#upload.complete(this.#parts);
+    return r2("complete", () => upload.complete(this.#parts));
   }
 
   /** Drops an unfinished multipart upload so no parts linger in the bucket. */
@@ -69,15 +74,26 @@ export class ObjectWriter {
   }
 
   async #flushPart(): Promise<void> {
-    this.#upload ??= await this.#bucket.createMultipartUpload(this.key, {
-      httpMetadata: { contentType: this.#options.contentType },
-      customMetadata: this.#options.customMetadata,
-    });
-    const part = await this.#upload.uploadPart(
-      this.#parts.length + 1,
-      this.#buffer.subarray(0, this.#filled),
+    this.#upload ??= await r2("createMultipartUpload", () =>
+      this.#bucket.createMultipartUpload(this.key, {
+        httpMetadata: { contentType: this.#options.contentType },
+        customMetadata: this.#options.customMetadata,
+      }),
+    );
+    const upload = this.#upload;
+    const part = await r2("uploadPart", () =>
+      upload.uploadPart(this.#parts.length + 1, this.#buffer.subarray(0, this.#filled)),
     );
     this.#parts.push(part);
     this.#filled = 0;
+  }
+}
+
+/** One R2 call; its failure is raised as a StorageError. */
+async function r2<T>(operation: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    throw new StorageError(operation, err);
   }
 }

@@ -22,7 +22,7 @@ export const upload = createRoute({
   },
   responses: {
     201: okContent(UploadResultSchema, "Stored; `key` downloads the file"),
-    ...errorResponses(400, 401, 413, 500),
+    ...errorResponses(400, 401, 413, 500, 503),
   },
 });
 
@@ -68,7 +68,7 @@ export const download = createRoute({
       description: "`If-None-Match` matched the current ETag; empty body",
       headers: { ETag: DOWNLOAD_HEADERS.ETag! },
     },
-    ...errorResponses(404),
+    ...errorResponses(404, 503),
     416: {
       ...errorResponses(416)[416],
       description: "The range starts beyond the end of the object",

@@ -4,6 +4,7 @@ import { created, ok } from "../../lib/envelope";
 import { ApiError } from "../../lib/errors";
 import type { AppEnv, AppRouteHandler } from "../../lib/types";
 import { resolveAttachments, type AttachmentFile } from "../../services/attachments";
+import { callStorage } from "../../services/storage-errors";
 import { pageOf, pageOffset } from "../shared.schemas";
 import { findAuthUserById } from "../users/users.queries";
 import * as queries from "./todos.queries";
@@ -19,13 +20,8 @@ import type {
 const notFound = () => new ApiError(404, "Todo not found");
 
 /** R2 lookups for the submitted keys; an R2 failure is a 503 before anything is written. */
-async function attachmentFiles(c: Context<AppEnv>, inputs: { fileKey: string }[]): Promise<AttachmentFile[]> {
-  try {
-    return await resolveAttachments(c.env.R2_BUCKET, inputs);
-  } catch (err) {
-    c.get("logger").error("r2_head_failed", { error: err instanceof Error ? err.message : String(err) });
-    throw new ApiError(503, "File storage is not answering, try again", undefined, { "Retry-After": "1" });
-  }
+function attachmentFiles(c: Context<AppEnv>, inputs: { fileKey: string }[]): Promise<AttachmentFile[]> {
+  return callStorage(c.get("logger"), "head", () => resolveAttachments(c.env.R2_BUCKET, inputs));
 }
 
 async function listPage(

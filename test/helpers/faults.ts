@@ -1,0 +1,16 @@
+/**
+ * The real binding with some methods replaced (fault injection); every other member is the
+ * original, bound to the real object so native methods keep working.
+ */
+export function withFaults<T extends object>(target: T, overrides: { [K in keyof T]?: T[K] }): T {
+  return new Proxy(target, {
+    get(real, prop) {
+      if (Object.hasOwn(overrides, prop)) return overrides[prop as keyof T];
+      const value = Reflect.get(real, prop, real);
+      return typeof value === "function" ? value.bind(real) : value;
+    },
+  });
+}
+
+/** A rejected promise standing for a binding call that failed inside Cloudflare. */
+export const injected = (what: string) => Promise.reject(new Error(`${what}: injected fault`));

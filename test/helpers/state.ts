@@ -1,0 +1,57 @@
+import { env } from "cloudflare:workers";
+import { sha256 } from "./storage";
+
+/** Row count and a hash of every row, per D1 table; count and keys of every R2 object. */
+export interface StoredState {
+  tables: Record<string, { rows: number; hash: string }>;
+  r2: { objects: number; hash: string };
+}
+
+const encoder = new TextEncoder();
+const hashOf = (value: unknown) => sha256(encoder.encode(JSON.stringify(value)));
+
+async function tableNames(db: D1Database): Promise<string[]> {
+  // D1's own bookkeeping (_cf_*, migrations) is not application state.
+  const { results } = await db
+    .prepare(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' " +
+        "AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations' ORDER BY name",
+    )
+    .all<{ name: string }>();
+  return results.map((row) => row.name);
+}
+
+async function objectKeys(bucket: R2Bucket): Promise<string[]> {
+  const keys: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await bucket.list({ cursor, limit: 1000 });
+    keys.push(...page.objects.map((object) => `${object.key}\u0000${object.etag}`));
+    cursor = page.truncated ? page.cursor : undefined;
+  } while (cursor);
+  return keys;
+}
+
+/** Everything the service stores, to compare before and after a request that must change nothing. */
+export async function snapshotState(db: D1Database = env.DB, bucket: R2Bucket = env.R2_BUCKET) {
+  const tables: StoredState["tables"] = {};
+  for (const name of await tableNames(db)) {
+    const { results } = await db.prepare(`SELECT * FROM "${name}" ORDER BY rowid`).all();
+    tables[name] = { rows: results.length, hash: await hashOf(results) };
+  }
+  const keys = await objectKeys(bucket);
+  return { tables, r2: { objects: keys.length, hash: await hashOf(keys) } } satisfies StoredState;
+}
+
+/** The tables and bucket entries that differ, or null when both states are the same. */
+export function stateDiff(before: StoredState, after: StoredState): string | null {
+  const changes: string[] = [];
+  for (const name of new Set([...Object.keys(before.tables), ...Object.keys(after.tables)])) {
+    const a = before.tables[name];
+    const b = after.tables[name];
+    if (a?.rows !== b?.rows || a?.hash !== b?.hash) changes.push(`${name}: ${a?.rows} -> ${b?.rows} rows`);
+  }
+  if (before.r2.hash !== after.r2.hash)
+    changes.push(`R2: ${before.r2.objects} -> ${after.r2.objects} objects`);
+  return changes.length ? changes.join("; ") : null;
+}
