@@ -2,6 +2,7 @@
 // then list, create, update with attachments, download, counter RPC over WebSocket), then every
 // created todo is read back and compared with the attachments last submitted for it.
 import { openSocket } from "../../test/e2e/ws-client.ts";
+import { signUp } from "../lib.mjs";
 
 const TOTAL = 10_000;
 const CONCURRENCY = 64;
@@ -43,15 +44,7 @@ function schedule() {
 }
 
 async function setUp(url) {
-  const username = `load_${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
-  const password = `pw-${crypto.randomUUID()}`;
-  const reg = await fetch(`${url}/api/register`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ username, password, name: "Load", email: `${username}@example.test` }),
-  });
-  if (reg.status !== 201) throw new Error(`register: ${reg.status} ${await reg.text()}`);
-  const { token } = (await reg.json()).data;
+  const { username, password, token } = await signUp(url);
   const keys = [];
   for (let i = 0; i < FILES; i++) {
     const form = new FormData();
