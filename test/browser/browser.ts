@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { expect, inject } from "vitest";
 import type { components } from "../../examples/react-client/src/api/schema";
-import { CLIENT_DIR } from "../../scripts/lib/react-client.mjs";
+import { ROOT } from "../../scripts/lib/wrangler-dev.mjs";
 import { CHROMIUM } from "./chromium-path";
 
 export type LoginResult = components["schemas"]["LoginResult"];
@@ -53,10 +53,12 @@ export async function newContext(
   return { context, offLoopback };
 }
 
-const SCREENSHOTS = join(CLIENT_DIR, "screenshots");
+// Each run writes to the git-ignored test-results/; the committed set in
+// examples/react-client/screenshots/ is refreshed with SCREENSHOTS_DIR=examples/react-client/screenshots.
+const SCREENSHOTS = resolve(ROOT, process.env.SCREENSHOTS_DIR ?? "test-results/screenshots");
 mkdirSync(SCREENSHOTS, { recursive: true });
 
-/** A PNG in examples/react-client/screenshots/ for people to look at. */
+/** A PNG of one step, for people to look at. */
 export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
 }
