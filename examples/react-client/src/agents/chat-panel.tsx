@@ -3,13 +3,13 @@ import { useAgent } from "agents/react";
 import { useState, type FormEvent } from "react";
 import type { Session } from "../auth/session";
 import { ErrorMessage } from "../ui/error-message";
-import { AGENT_NAME_PATTERN, agentHeaders, agentOptions } from "./agent-options";
+import { agentHeaders, agentOptions } from "./agent-options";
+import { InstanceNameForm } from "./instance-name-form";
 import { MessageParts } from "./message-parts";
 
 /** Chat with the service's ChatAgent over WebSocket; answers stream in part by part. */
 export function ChatPanel({ session }: { session: Session }) {
   const [name, setName] = useState(`user-${session.userId}`);
-  const [draft, setDraft] = useState(name);
   const [input, setInput] = useState("");
 
   const agent = useAgent(agentOptions("chat-agent", name));
@@ -31,28 +31,11 @@ export function ChatPanel({ session }: { session: Session }) {
     <section className="card chat" aria-label="Chat">
       <header>
         <h2>Chat</h2>
-        <form
-          className="inline"
-          onSubmit={(event) => {
-            event.preventDefault();
-            setName(draft);
-          }}
-        >
-          <label className="inline">
-            Conversation
-            <input
-              value={draft}
-              onChange={(event) => setDraft(event.currentTarget.value)}
-              pattern={AGENT_NAME_PATTERN}
-              required
-              aria-label="Conversation name"
-            />
-          </label>
-          <button type="submit">Open</button>
+        <InstanceNameForm name={name} onOpen={setName} label="Conversation" ariaLabel="Conversation name">
           <button type="button" className="link" disabled={busy} onClick={clearHistory}>
             Clear history
           </button>
-        </form>
+        </InstanceNameForm>
       </header>
       <ol className="messages" aria-live="polite">
         {messages.map((message) => (

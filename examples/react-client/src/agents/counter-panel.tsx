@@ -1,7 +1,8 @@
 import { useAgent } from "agents/react";
 import { useState } from "react";
 import { ErrorMessage } from "../ui/error-message";
-import { AGENT_NAME_PATTERN, agentOptions } from "./agent-options";
+import { agentOptions } from "./agent-options";
+import { InstanceNameForm } from "./instance-name-form";
 
 // The counter agent's state as the service spec defines it.
 interface CounterState {
@@ -11,7 +12,6 @@ interface CounterState {
 /** A shared counter: every tab on the same name sees each change as the agent broadcasts its state. */
 export function CounterPanel() {
   const [name, setName] = useState("demo");
-  const [draft, setDraft] = useState(name);
   const [connected, setConnected] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [pending, setPending] = useState(false);
@@ -40,25 +40,7 @@ export function CounterPanel() {
   return (
     <section className="card counter" aria-label="Counter">
       <h2>Live counter</h2>
-      <form
-        className="inline"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setName(draft);
-        }}
-      >
-        <label className="inline">
-          Instance
-          <input
-            value={draft}
-            onChange={(event) => setDraft(event.currentTarget.value)}
-            pattern={AGENT_NAME_PATTERN}
-            required
-            aria-label="Counter instance name"
-          />
-        </label>
-        <button type="submit">Open</button>
-      </form>
+      <InstanceNameForm name={name} onOpen={setName} label="Instance" ariaLabel="Counter instance name" />
       <output className="count" aria-label="Count" aria-busy={!ready}>
         {count ?? "…"}
       </output>
