@@ -138,7 +138,7 @@ export async function run({ service, load, compare, ratio, round, ROOT }) {
       ],
     },
     {
-      title: "GET /api/users/:self (token gate + 2 D1 reads) vs GET /health, same run",
+      title: "GET /api/users/:self (token gate, then one D1 read) vs GET /health, same run",
       rows: [
         {
           route: "/health",
