@@ -4,16 +4,11 @@ import { describe, expect, it } from "vitest";
 import { NORMAL_REASONING, NORMAL_TEXT } from "../fakes/workers-ai";
 import { api, request } from "../helpers/http";
 import { connectWS, freshName, type Frame, type TestSocket } from "../helpers/ws";
+import type { UIMessage } from "ai";
 
 const chatPath = (name: string) => `/agents/chat-agent/${name}`;
 const isResponse = (id: string) => (d: any) => d?.type === "cf_agent_use_chat_response" && d.id === id;
 const isDone = (id: string) => (d: any) => isResponse(id)(d) && d.done;
-
-interface StoredMessage {
-  id: string;
-  role: string;
-  parts: { type: string; text?: string }[];
-}
 
 function userMessage(id: string, text: string) {
   return { id, role: "user", parts: [{ type: "text", text }] };
@@ -42,8 +37,8 @@ function joined(parts: any[], type: "text-delta" | "reasoning-delta"): string {
     .join("");
 }
 
-async function transcript(name: string): Promise<StoredMessage[]> {
-  const res = await api<StoredMessage[]>(`${chatPath(name)}/get-messages`);
+async function transcript(name: string): Promise<UIMessage[]> {
+  const res = await api<UIMessage[]>(`${chatPath(name)}/get-messages`);
   expect(res.status).toBe(200);
   return res.body;
 }

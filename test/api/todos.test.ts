@@ -1,33 +1,14 @@
+import type { z } from "@hono/zod-openapi";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signUp, type SignedUpUser } from "../helpers/auth";
 import { makeAdmin } from "../helpers/db";
 import { api, expectError, request } from "../helpers/http";
 import { countObjects, fetchWithEnv } from "../helpers/storage";
+import type { AttachmentSchema, TodoWithAttachmentsSchema } from "../../src/routes/todos/todos.schemas";
 
-interface Attachment {
-  id: number;
-  todoId: number;
-  fileKey: string;
-  filePath: string;
-  fileSize: number;
-  fileHash: string;
-  fileName: string;
-  createdAt: string;
-  updatedAt: string;
-}
-interface Todo {
-  id: number;
-  userId: number;
-  title: string;
-  description: string;
-  completed: boolean;
-  scheduleAt: string | null;
-  completedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-  attachments?: Attachment[];
-}
+type Attachment = z.infer<typeof AttachmentSchema>;
+type Todo = z.infer<typeof TodoWithAttachmentsSchema>;
 
 let alice: SignedUpUser;
 let bob: SignedUpUser;
