@@ -5,9 +5,8 @@ import { signUp, type SignedUpUser } from "../helpers/auth";
 import { makeAdmin } from "../helpers/db";
 import { api, expectError, request } from "../helpers/http";
 import { countObjects, fetchWithEnv } from "../helpers/storage";
-import type { AttachmentSchema, TodoWithAttachmentsSchema } from "../../src/routes/todos/todos.schemas";
+import type { TodoWithAttachmentsSchema } from "../../src/routes/todos/todos.schemas";
 
-type Attachment = z.infer<typeof AttachmentSchema>;
 type Todo = z.infer<typeof TodoWithAttachmentsSchema>;
 
 let alice: SignedUpUser;
