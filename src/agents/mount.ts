@@ -5,7 +5,7 @@ import { agentsRequireAuth } from "../lib/config";
 import type { AppRouter } from "../lib/create-app";
 import { errorBody } from "../lib/errors";
 import type { AppEnv } from "../lib/types";
-import { agentToken, verifyAgentToken } from "./agent-auth";
+import { agentToken, authenticateAgentRequest } from "./agent-auth";
 
 /** The only Durable Objects reachable from outside: kebab-case route segment -> binding name. */
 export const ROUTABLE_AGENTS = { "counter-agent": "CounterAgent", "chat-agent": "ChatAgent" } as const;
@@ -83,8 +83,9 @@ export function mountAgents(app: AppRouter) {
       if (!requireAuth) return request;
       const isWebSocket = request.headers.get("Upgrade")?.toLowerCase() === "websocket";
       const token = agentToken(request, isWebSocket);
-      if (!token || !(await verifyAgentToken(token, c.env))) {
-        c.get("logger").warn("agent_auth_rejected", { agent, reason: token ? "invalid" : "missing" });
+      const result = token ? await authenticateAgentRequest(c.env, token) : undefined;
+      if (!result?.ok) {
+        c.get("logger").warn("agent_auth_rejected", { agent, reason: result?.reason ?? "missing" });
         return reject(c, 401, "Unauthorized", { "WWW-Authenticate": 'Bearer realm="agents"' });
       }
       return withoutToken(request);

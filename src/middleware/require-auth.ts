@@ -1,10 +1,8 @@
 import type { MiddlewareHandler } from "hono";
-import { createDb } from "../db/client";
+import { AUTH_FAILURE_MESSAGES, authenticate } from "../auth/authenticate";
+import { bearerToken } from "../auth/bearer";
 import { ApiError } from "../lib/errors";
 import type { AppEnv } from "../lib/types";
-import { findAuthUserById } from "../routes/users/users.queries";
-import { cachedAuthUser, rememberAuthUser } from "../services/auth-user-cache";
-import { jwtSecret, userIdFromClaims, verifyToken } from "../services/tokens";
 
 /** The only place that decides which /api paths skip the token check. */
 const PUBLIC_PATHS = new Set(["/api/login", "/api/register"]);
@@ -25,13 +23,6 @@ function unauthorized(message: string, tokenSent: boolean): ApiError {
   });
 }
 
-/** `Bearer <token>`: scheme case-insensitive, exactly two whitespace-separated parts. */
-export function bearerToken(header: string | undefined): string | null {
-  const parts = header?.trim().split(/\s+/) ?? [];
-  if (parts.length !== 2 || parts[0]?.toLowerCase() !== "bearer") return null;
-  return parts[1] || null;
-}
-
 /**
  * The /api/* gate: a valid HS256 token whose user still exists, set as `c.get("user")`.
  * Tokens in the query string are ignored here on purpose.
@@ -44,13 +35,8 @@ export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = bearerToken(header);
   if (!token) throw unauthorized("Malformed Authorization header, expected: Bearer <token>", true);
 
-  const claims = await verifyToken(jwtSecret(c.env), token);
-  if (!claims) throw unauthorized("Invalid or expired token", true);
-  const userId = userIdFromClaims(claims);
-  if (userId === null) throw unauthorized("Unauthorized: User ID not found in JWT payload", true);
-
-  const user = cachedAuthUser(userId) ?? (await findAuthUserById(createDb(c.env.DB), userId));
-  if (!user) throw unauthorized("User no longer exists", true);
-  c.set("user", rememberAuthUser(user));
+  const result = await authenticate(c.env, token);
+  if (!result.ok) throw unauthorized(AUTH_FAILURE_MESSAGES[result.reason], true);
+  c.set("user", result.user);
   await next();
 };

@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import { sign } from "hono/jwt";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import app from "../../src/app";
+import { signUp } from "../helpers/auth";
 import { api, BASE, expectError, request } from "../helpers/http";
 import { connectWS, freshName } from "../helpers/ws";
 
@@ -155,7 +156,7 @@ describe("G6: AGENTS_REQUIRE_AUTH=true", () => {
   });
 
   it("upgrades with a valid token in ?token= or the Authorization header", async () => {
-    const token = await sign(claims(), secret, "HS256");
+    const { token } = await signUp();
     for (const init of [
       { path: `${counter(freshName())}?token=${token}`, headers: upgrade },
       { path: counter(freshName()), headers: { ...upgrade, Authorization: `Bearer ${token}` } },
@@ -169,7 +170,7 @@ describe("G6: AGENTS_REQUIRE_AUTH=true", () => {
 
   it("guards HTTP routes, accepting only the Authorization header there", async () => {
     const name = freshName();
-    const token = await sign(claims(), secret, "HS256");
+    const { token } = await signUp();
     const denied = await fetchWith(authOn, counter(name));
     expect(denied.status).toBe(401);
     expect(await denied.json()).toEqual({ success: false, error: { message: "Unauthorized" } });
@@ -184,11 +185,26 @@ describe("G6: AGENTS_REQUIRE_AUTH=true", () => {
 
   it("guards the chat transcript (get-messages)", async () => {
     const path = `/agents/chat-agent/${freshName()}/get-messages`;
-    const token = await sign(claims(), secret, "HS256");
+    const { token } = await signUp();
     expect((await fetchWith(authOn, path)).status).toBe(401);
     const ok = await fetchWith(authOn, path, { headers: { Authorization: `Bearer ${token}` } });
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual([]);
+  });
+
+  it("refuses the token of a deleted user, as /api does", async () => {
+    const user = await signUp();
+    const removed = await api(`/api/users/${user.userId}/delete`, { method: "POST", token: user.token });
+    expect(removed.status).toBe(200);
+    expectError(await api("/api/users", { token: user.token }), 401, "User no longer exists");
+    const upgraded = await fetchWith(authOn, `${counter(freshName())}?token=${user.token}`, {
+      headers: upgrade,
+    });
+    expect(upgraded.status).toBe(401);
+    const read = await fetchWith(authOn, counter(freshName()), {
+      headers: { Authorization: `Bearer ${user.token}` },
+    });
+    expect(read.status).toBe(401);
   });
 
   it("never logs the token", async () => {
@@ -198,7 +214,7 @@ describe("G6: AGENTS_REQUIRE_AUTH=true", () => {
         (...args: unknown[]) => void lines.push(args.map(String).join(" ")),
       );
     }
-    const token = await sign(claims(), secret, "HS256");
+    const { token } = await signUp();
     const { forged } = await badTokens();
     const logged = { ...authOn, LOG_LEVEL: "info" } as Partial<Env>;
     const ok = await fetchWith(logged, `${counter(freshName())}?token=${token}`, { headers: upgrade });

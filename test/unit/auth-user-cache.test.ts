@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cachedAuthUser, forgetAuthUser, rememberAuthUser } from "../../src/services/auth-user-cache";
+import { cachedAuthUser, forgetAuthUser, rememberAuthUser } from "../../src/auth/auth-user-cache";
 
 describe("auth user cache", () => {
   const user = { id: 424242, username: "cached", role: "user" as const };

@@ -6,7 +6,7 @@ import type { AppEnv, AppRouteHandler } from "../../lib/types";
 import { resolveAttachments, type AttachmentFile } from "../../services/attachments";
 import { callStorage } from "../../services/storage-errors";
 import { pageOf, pageOffset } from "../shared.schemas";
-import { findAuthUserById } from "../users/users.queries";
+import { findAuthUserById } from "../../auth/auth-user.queries";
 import * as queries from "./todos.queries";
 import type {
   CreateRoute,

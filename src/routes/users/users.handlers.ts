@@ -8,7 +8,7 @@ import { pageOf, pageOffset } from "../shared.schemas";
 import * as queries from "./users.queries";
 import type { CreateRoute, GetOneRoute, ListRoute, RemoveRoute, UpdateRoute } from "./users.routes";
 import { conflictError, fullView, usernameKey, userView } from "./users.schemas";
-import { forgetAuthUser } from "../../services/auth-user-cache";
+import { forgetAuthUser } from "../../auth/auth-user-cache";
 
 const notFound = () => new ApiError(404, "User not found");
 

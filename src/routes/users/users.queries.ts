@@ -1,7 +1,6 @@
 import { count, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { userCredentialsTable, usersTable } from "../../db/schema";
-import type { AuthUser } from "../../lib/types";
 
 export type UserRow = typeof usersTable.$inferSelect;
 export type NewUser = Omit<typeof usersTable.$inferInsert, "id" | "createdAt" | "updatedAt">;
@@ -37,15 +36,6 @@ export async function findLoginByUsernameKey(db: Db, key: string) {
     .from(usersTable)
     .innerJoin(userCredentialsTable, eq(userCredentialsTable.userId, usersTable.id))
     .where(eq(usersTable.usernameKey, key))
-    .limit(1);
-  return row ?? null;
-}
-
-export async function findAuthUserById(db: Db, id: number): Promise<AuthUser | null> {
-  const [row] = await db
-    .select({ id: usersTable.id, username: usersTable.username, role: usersTable.role })
-    .from(usersTable)
-    .where(eq(usersTable.id, id))
     .limit(1);
   return row ?? null;
 }

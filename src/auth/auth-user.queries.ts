@@ -1,0 +1,14 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { usersTable } from "../db/schema";
+import type { AuthUser } from "../lib/types";
+
+/** The identity a gate needs: id, username and role, or null when the user is gone. */
+export async function findAuthUserById(db: Db, id: number): Promise<AuthUser | null> {
+  const [row] = await db
+    .select({ id: usersTable.id, username: usersTable.username, role: usersTable.role })
+    .from(usersTable)
+    .where(eq(usersTable.id, id))
+    .limit(1);
+  return row ?? null;
+}
