@@ -3,8 +3,9 @@ import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { agentsRequireAuth } from "../lib/config";
 import type { AppRouter } from "../lib/create-app";
-import { errorBody } from "../lib/errors";
+import { errorBody, onError } from "../lib/errors";
 import type { AppEnv } from "../lib/types";
+import { clientIp, consume } from "../services/rate-limit";
 import { agentToken, authenticateAgentRequest } from "./agent-auth";
 
 /** The only Durable Objects reachable from outside: kebab-case route segment -> binding name. */
@@ -35,14 +36,11 @@ function reject(
   return c.json(errorBody(message), status, { ...AGENTS_CORS_HEADERS, ...headers });
 }
 
-/** The limiter's verdict, or null when it failed: that fails closed, as the auth limiter does. */
-async function withinAgentsLimit(c: Context<AppEnv>, ip: string): Promise<boolean | null> {
-  try {
-    return (await c.env.AGENTS_LIMITER.limit({ key: `agents:${ip}` })).success;
-  } catch (err) {
-    c.get("logger").error("agents_rate_limiter_failed", { error: String(err) });
-    return null;
-  }
+/** An error answered as /api answers it (src/lib/errors.ts), plus the agents' CORS headers. */
+async function errorResponse(c: Context<AppEnv>, err: unknown): Promise<Response> {
+  const res = await onError(err instanceof Error ? err : new Error(String(err)), c);
+  for (const [name, value] of Object.entries(AGENTS_CORS_HEADERS)) res.headers.set(name, value);
+  return res;
 }
 
 // routeAgentRequest maps every Durable Object namespace it finds in env; hand it only the agents.
@@ -67,13 +65,11 @@ export function mountAgents(app: AppRouter) {
     if (c.req.method === "OPTIONS") return c.body(null, 204, AGENTS_CORS_HEADERS);
 
     // Counted before the name check, so probing with junk names spends the same budget.
-    const ip = c.req.header("CF-Connecting-IP") ?? "local";
-    const allowed = await withinAgentsLimit(c, ip);
-    if (allowed === null) {
-      return reject(c, 503, "Service temporarily unavailable", { "Retry-After": "60" });
+    try {
+      await consume(c.env.AGENTS_LIMITER, `agents:${clientIp(c.req.raw.headers)}`);
+    } catch (err) {
+      return errorResponse(c, err);
     }
-    if (!allowed)
-      return reject(c, 429, "Too many agent requests; try again in a minute", { "Retry-After": "60" });
     if (!AGENT_NAME.test(name)) {
       return reject(c, 400, "Invalid agent name: use 1-64 characters from A-Z, a-z, 0-9, _ and -");
     }

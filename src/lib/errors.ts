@@ -1,6 +1,7 @@
 import type { ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { LimiterUnavailableError, RateLimitedError, RETRY_AFTER_SECONDS } from "../services/rate-limit";
 import type { AppEnv } from "./types";
 
 export interface Issue {
@@ -37,6 +38,16 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
   if (err instanceof ApiError) {
     for (const [name, value] of Object.entries(err.headers ?? {})) c.header(name, value);
     return c.json(errorBody(err.message, err.issues), err.status);
+  }
+  if (err instanceof RateLimitedError) {
+    c.get("logger")?.warn("rate_limited", { path: c.req.path });
+    c.header("Retry-After", String(err.retryAfterSeconds));
+    return c.json(errorBody(err.message), 429);
+  }
+  if (err instanceof LimiterUnavailableError) {
+    c.get("logger")?.error("rate_limiter_failed", { path: c.req.path, error: String(err.cause) });
+    c.header("Retry-After", String(RETRY_AFTER_SECONDS));
+    return c.json(errorBody("Service temporarily unavailable"), 503);
   }
   if (err instanceof HTTPException) {
     const status = err.status as ContentfulStatusCode;

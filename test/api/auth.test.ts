@@ -364,7 +364,7 @@ describe("rate limits (L2)", () => {
     }
     expect(await countUsersByKey(input.username.toLowerCase())).toBe(0);
     expect(errors).toHaveBeenCalledTimes(2);
-    expect(String(errors.mock.calls[0]?.[0])).toContain("auth_rate_limiter_failed");
+    expect(String(errors.mock.calls[0]?.[0])).toContain("rate_limiter_failed");
   });
 });
 

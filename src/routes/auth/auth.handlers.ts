@@ -12,7 +12,7 @@ import type { LoginRoute, RegisterRoute } from "./auth.routes";
 export const register: AppRouteHandler<RegisterRoute> = async (c) => {
   const { password, ...profile } = c.req.valid("json");
   const key = usernameKey(profile.username);
-  await limitAuthAttempt(c, "register", key);
+  await limitAuthAttempt(c.env, c.req.raw.headers, "register", key);
   // Checked before any write, so a misconfigured secret never leaves a user behind.
   const secret = jwtSecret(c.env);
 
@@ -35,7 +35,7 @@ export const register: AppRouteHandler<RegisterRoute> = async (c) => {
 export const login: AppRouteHandler<LoginRoute> = async (c) => {
   const { username, password } = c.req.valid("json");
   const key = usernameKey(username);
-  await limitAuthAttempt(c, "login", key);
+  await limitAuthAttempt(c.env, c.req.raw.headers, "login", key);
   const secret = jwtSecret(c.env);
 
   const found = await findLoginByUsernameKey(createDb(c.env.DB), key);

@@ -79,7 +79,7 @@ export const update: AppRouteHandler<UpdateRoute> = async (c) => {
       if (currentPassword === undefined) {
         throw new ApiError(400, "currentPassword is required to change your password");
       }
-      await limitAuthAttempt(c, "password", String(id));
+      await limitAuthAttempt(c.env, c.req.raw.headers, "password", String(id));
       const stored = await queries.findPasswordHash(db, id);
       if (!stored || !(await verifyPassword(currentPassword, stored))) {
         throw new ApiError(403, "Current password is incorrect");
