@@ -1,13 +1,12 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
+/** The current time as every timestamp column stores it: ISO 8601 UTC with milliseconds. */
+export const NOW = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+
 const timestamps = {
-  createdAt: text()
-    .notNull()
-    .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
-  updatedAt: text()
-    .notNull()
-    .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
+  createdAt: text().notNull().default(NOW),
+  updatedAt: text().notNull().default(NOW),
 };
 
 export const ROLES = ["user", "admin"] as const;

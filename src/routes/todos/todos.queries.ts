@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../db/client";
-import { todoAttachmentsTable, todosTable } from "../../db/schema";
+import { NOW, todoAttachmentsTable, todosTable } from "../../db/schema";
 import type { AttachmentFile } from "../../services/attachments";
 
 export type TodoRow = typeof todosTable.$inferSelect;
@@ -15,8 +15,6 @@ export interface TodoFields {
 }
 
 const ATTACHMENT_ROWS_PER_STATEMENT = 10;
-
-const NOW = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];

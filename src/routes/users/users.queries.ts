@@ -1,6 +1,6 @@
 import { count, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { userCredentialsTable, usersTable } from "../../db/schema";
+import { NOW, userCredentialsTable, usersTable } from "../../db/schema";
 
 export type UserRow = typeof usersTable.$inferSelect;
 export type NewUser = Omit<typeof usersTable.$inferInsert, "id" | "createdAt" | "updatedAt">;
@@ -62,8 +62,6 @@ export async function listUsers(db: Db, offset: number, limit: number) {
   return { items, total: total?.value ?? 0 };
 }
 
-const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
-
 /** Profile changes and an optional new password hash, applied together or not at all. */
 export async function updateUser(
   db: Db,
@@ -73,7 +71,7 @@ export async function updateUser(
 ): Promise<UserRow | null> {
   const profile = db
     .update(usersTable)
-    .set({ ...changes, updatedAt: now })
+    .set({ ...changes, updatedAt: NOW })
     .where(eq(usersTable.id, id))
     .returning();
   if (passwordHash === undefined) {
@@ -84,7 +82,7 @@ export async function updateUser(
     profile,
     db
       .update(userCredentialsTable)
-      .set({ passwordHash, updatedAt: now })
+      .set({ passwordHash, updatedAt: NOW })
       .where(eq(userCredentialsTable.userId, id)),
   ]);
   return rows[0] ?? null;
