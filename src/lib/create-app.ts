@@ -15,8 +15,8 @@ function toIssues(
 }
 
 /** A router whose validation failures answer 400 in the envelope with `error.issues`. */
-export function createRouter() {
-  return new OpenAPIHono<AppEnv>({
+export function createRouter<E extends AppEnv = AppEnv>() {
+  return new OpenAPIHono<E>({
     strict: true,
     defaultHook: (result, c) => {
       if (result.success) return;

@@ -2,6 +2,7 @@ import type { ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { LimiterUnavailableError, RateLimitedError, RETRY_AFTER_SECONDS } from "../services/rate-limit";
+import { UserConflictError } from "../services/usernames";
 import type { AppEnv } from "./types";
 
 export interface Issue {
@@ -39,6 +40,7 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
     for (const [name, value] of Object.entries(err.headers ?? {})) c.header(name, value);
     return c.json(errorBody(err.message, err.issues), err.status);
   }
+  if (err instanceof UserConflictError) return c.json(errorBody(err.message), 409);
   if (err instanceof RateLimitedError) {
     c.get("logger")?.warn("rate_limited", { path: c.req.path });
     c.header("Retry-After", String(err.retryAfterSeconds));

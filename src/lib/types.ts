@@ -13,8 +13,15 @@ export interface AppEnv {
   Variables: {
     requestId: string;
     logger: Logger;
-    user: AuthUser;
+    /** Unset on public routes; routers of protected routes use AuthedEnv. */
+    user?: AuthUser;
   };
 }
 
+/** Routes behind requireAuth, where the user is always set. */
+export interface AuthedEnv extends AppEnv {
+  Variables: AppEnv["Variables"] & { user: AuthUser };
+}
+
 export type AppRouteHandler<R extends RouteConfig> = RouteHandler<R, AppEnv>;
+export type AuthedRouteHandler<R extends RouteConfig> = RouteHandler<R, AuthedEnv>;

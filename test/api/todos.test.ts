@@ -297,10 +297,12 @@ describe("V1-V10: input validation", () => {
 
   it("V10: stores SQL-looking text literally", async () => {
     const title = "' OR 1=1--";
+    const before = await countRows("todos_table");
     const todo = await createTodo(alice, { title, description: "'); DROP TABLE todos_table;--" });
     const read = await api(`/api/todos/${todo.id}`, { token: alice.token });
     expect(read.body.data).toMatchObject({ title, description: "'); DROP TABLE todos_table;--" });
-    expect(await countRows("todos_table")).toBeGreaterThan(0);
+    // Exactly one row more: the text neither dropped the table nor matched other rows.
+    expect(await countRows("todos_table")).toBe(before + 1);
   });
 });
 

@@ -1,14 +1,25 @@
 import { describe, expect, it } from "vitest";
-import { cachedAuthUser, forgetAuthUser, rememberAuthUser } from "../../src/auth/auth-user-cache";
+import {
+  AUTH_USER_TTL_MS,
+  cachedAuthUser,
+  forgetAuthUser,
+  rememberAuthUser,
+} from "../../src/auth/auth-user-cache";
 
 describe("auth user cache", () => {
   const user = { id: 424242, username: "cached", role: "user" as const };
 
-  it("serves a remembered user until the TTL ends", () => {
-    rememberAuthUser(user, 1_000);
-    expect(cachedAuthUser(user.id, 1_000)).toEqual(user);
-    expect(cachedAuthUser(user.id, 2_999)).toEqual(user);
-    expect(cachedAuthUser(user.id, 3_000)).toBeNull();
+  it("serves a remembered user for the TTL, then looks it up again", () => {
+    const at = 1_000;
+    rememberAuthUser(user, at);
+    expect(cachedAuthUser(user.id, at)).toEqual(user);
+    expect(cachedAuthUser(user.id, at + AUTH_USER_TTL_MS - 1)).toEqual(user);
+    expect(cachedAuthUser(user.id, at + AUTH_USER_TTL_MS)).toBeNull();
+  });
+
+  it("keeps the window short enough that a revoked user is refused within seconds", () => {
+    expect(AUTH_USER_TTL_MS).toBeGreaterThan(0);
+    expect(AUTH_USER_TTL_MS).toBeLessThanOrEqual(5_000);
   });
 
   it("forgets a user at once", () => {

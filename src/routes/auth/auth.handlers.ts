@@ -5,8 +5,8 @@ import type { AppRouteHandler } from "../../lib/types";
 import { limitAuthAttempt } from "../../services/auth-rate-limit";
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from "../../services/passwords";
 import { issueToken, jwtSecret } from "../../services/tokens";
+import { asUserConflict, usernameKey } from "../../services/usernames";
 import { findLoginByUsernameKey, insertUserWithPassword } from "../users/users.queries";
-import { conflictError, usernameKey } from "../users/users.schemas";
 import type { LoginRoute, RegisterRoute } from "./auth.routes";
 
 export const register: AppRouteHandler<RegisterRoute> = async (c) => {
@@ -25,7 +25,7 @@ export const register: AppRouteHandler<RegisterRoute> = async (c) => {
       passwordHash,
     );
   } catch (err) {
-    throw conflictError(err) ?? err;
+    throw asUserConflict(err);
   }
   c.get("logger").info("auth_registered", { userId: user.id });
   const token = await issueToken(secret, user);

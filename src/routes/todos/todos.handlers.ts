@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { createDb } from "../../db/client";
 import { created, ok } from "../../lib/envelope";
 import { ApiError } from "../../lib/errors";
-import type { AppEnv, AppRouteHandler } from "../../lib/types";
+import type { AuthedEnv, AuthedRouteHandler } from "../../lib/types";
 import { resolveAttachments, type AttachmentFile } from "../../services/attachments";
 import { callStorage } from "../../services/storage-errors";
 import { pageOf, pageOffset } from "../shared.schemas";
@@ -20,12 +20,12 @@ import type {
 const notFound = () => new ApiError(404, "Todo not found");
 
 /** R2 lookups for the submitted keys; an R2 failure is a 503 before anything is written. */
-function attachmentFiles(c: Context<AppEnv>, inputs: { fileKey: string }[]): Promise<AttachmentFile[]> {
+function attachmentFiles(c: Context<AuthedEnv>, inputs: { fileKey: string }[]): Promise<AttachmentFile[]> {
   return callStorage(c.get("logger"), "head", () => resolveAttachments(c.env.R2_BUCKET, inputs));
 }
 
 async function listPage(
-  c: Context<AppEnv>,
+  c: Context<AuthedEnv>,
   userId: number,
   query: { page: number; pageSize: number; completed?: boolean },
 ) {
@@ -37,11 +37,11 @@ async function listPage(
   return pageOf(items, total, query);
 }
 
-export const list: AppRouteHandler<ListRoute> = async (c) => {
+export const list: AuthedRouteHandler<ListRoute> = async (c) => {
   return ok(c, await listPage(c, c.get("user").id, c.req.valid("query")));
 };
 
-export const listForUser: AppRouteHandler<ListForUserRoute> = async (c) => {
+export const listForUser: AuthedRouteHandler<ListForUserRoute> = async (c) => {
   const { userId } = c.req.valid("param");
   const viewer = c.get("user");
   if (viewer.role !== "admin" && viewer.id !== userId) {
@@ -53,7 +53,7 @@ export const listForUser: AppRouteHandler<ListForUserRoute> = async (c) => {
   return ok(c, await listPage(c, userId, c.req.valid("query")));
 };
 
-export const create: AppRouteHandler<CreateRoute> = async (c) => {
+export const create: AuthedRouteHandler<CreateRoute> = async (c) => {
   const { attachments = [], ...fields } = c.req.valid("json");
   const files = await attachmentFiles(c, attachments);
   const result = await queries.insertTodoWithAttachments(
@@ -64,7 +64,7 @@ export const create: AppRouteHandler<CreateRoute> = async (c) => {
   return created(c, { ...result.todo, attachments: result.attachments });
 };
 
-export const getOne: AppRouteHandler<GetOneRoute> = async (c) => {
+export const getOne: AuthedRouteHandler<GetOneRoute> = async (c) => {
   const { id } = c.req.valid("param");
   const db = createDb(c.env.DB);
   const todo = await queries.findTodoForUser(db, id, c.get("user").id);
@@ -72,7 +72,7 @@ export const getOne: AppRouteHandler<GetOneRoute> = async (c) => {
   return ok(c, { ...todo, attachments: await queries.listAttachments(db, id) });
 };
 
-export const update: AppRouteHandler<UpdateRoute> = async (c) => {
+export const update: AuthedRouteHandler<UpdateRoute> = async (c) => {
   const { id } = c.req.valid("param");
   const { attachments, ...fields } = c.req.valid("json");
   const userId = c.get("user").id;
@@ -85,7 +85,7 @@ export const update: AppRouteHandler<UpdateRoute> = async (c) => {
   return ok(c, { ...todo, attachments: await queries.listAttachments(db, id) });
 };
 
-export const remove: AppRouteHandler<RemoveRoute> = async (c) => {
+export const remove: AuthedRouteHandler<RemoveRoute> = async (c) => {
   const { id } = c.req.valid("param");
   const deleted = await queries.deleteTodoForUser(createDb(c.env.DB), id, c.get("user").id);
   if (deleted === null) throw notFound();

@@ -1,8 +1,9 @@
 import { createRouter } from "../../lib/create-app";
+import type { AuthedEnv } from "../../lib/types";
 import * as handlers from "./todos.handlers";
 import * as routes from "./todos.routes";
 
-export const todosRouter = createRouter()
+export const todosRouter = createRouter<AuthedEnv>()
   .openapi(routes.list, handlers.list)
   .openapi(routes.create, handlers.create)
   .openapi(routes.getOne, handlers.getOne)

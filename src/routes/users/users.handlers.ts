@@ -1,13 +1,14 @@
 import { createDb } from "../../db/client";
 import { created, ok } from "../../lib/envelope";
 import { ApiError } from "../../lib/errors";
-import type { AppRouteHandler, AuthUser } from "../../lib/types";
+import type { AuthedRouteHandler, AuthUser } from "../../lib/types";
 import { limitAuthAttempt } from "../../services/auth-rate-limit";
 import { hashPassword, verifyPassword } from "../../services/passwords";
+import { asUserConflict, usernameKey } from "../../services/usernames";
 import { pageOf, pageOffset } from "../shared.schemas";
 import * as queries from "./users.queries";
 import type { CreateRoute, GetOneRoute, ListRoute, RemoveRoute, UpdateRoute } from "./users.routes";
-import { conflictError, fullView, usernameKey, userView } from "./users.schemas";
+import { fullView, userView } from "./users.views";
 import { forgetAuthUser } from "../../auth/auth-user-cache";
 
 const notFound = () => new ApiError(404, "User not found");
@@ -23,7 +24,7 @@ function requireSelfOrAdmin(user: AuthUser, id: number) {
   }
 }
 
-export const list: AppRouteHandler<ListRoute> = async (c) => {
+export const list: AuthedRouteHandler<ListRoute> = async (c) => {
   const query = c.req.valid("query");
   const viewer = c.get("user");
   const { items, total } = await queries.listUsers(createDb(c.env.DB), pageOffset(query), query.pageSize);
@@ -37,7 +38,7 @@ export const list: AppRouteHandler<ListRoute> = async (c) => {
   );
 };
 
-export const create: AppRouteHandler<CreateRoute> = async (c) => {
+export const create: AuthedRouteHandler<CreateRoute> = async (c) => {
   requireAdmin(c.get("user"));
   const { password, ...profile } = c.req.valid("json");
   const passwordHash = await hashPassword(password);
@@ -50,18 +51,18 @@ export const create: AppRouteHandler<CreateRoute> = async (c) => {
     c.get("logger").info("user_created", { userId: user.id, by: c.get("user").id });
     return created(c, fullView(user));
   } catch (err) {
-    throw conflictError(err) ?? err;
+    throw asUserConflict(err);
   }
 };
 
-export const getOne: AppRouteHandler<GetOneRoute> = async (c) => {
+export const getOne: AuthedRouteHandler<GetOneRoute> = async (c) => {
   const { id } = c.req.valid("param");
   const user = await queries.findUserById(createDb(c.env.DB), id);
   if (!user) throw notFound();
   return ok(c, userView(user, c.get("user")));
 };
 
-export const update: AppRouteHandler<UpdateRoute> = async (c) => {
+export const update: AuthedRouteHandler<UpdateRoute> = async (c) => {
   const { id } = c.req.valid("param");
   const actor = c.get("user");
   requireSelfOrAdmin(actor, id);
@@ -94,7 +95,7 @@ export const update: AppRouteHandler<UpdateRoute> = async (c) => {
   try {
     user = await queries.updateUser(db, id, profile, passwordHash);
   } catch (err) {
-    throw conflictError(err) ?? err;
+    throw asUserConflict(err);
   }
   if (!user) throw notFound();
   forgetAuthUser(id);
@@ -102,7 +103,7 @@ export const update: AppRouteHandler<UpdateRoute> = async (c) => {
   return ok(c, fullView(user));
 };
 
-export const remove: AppRouteHandler<RemoveRoute> = async (c) => {
+export const remove: AuthedRouteHandler<RemoveRoute> = async (c) => {
   const { id } = c.req.valid("param");
   const actor = c.get("user");
   requireSelfOrAdmin(actor, id);

@@ -1,8 +1,9 @@
 import { createRouter } from "../../lib/create-app";
+import type { AuthedEnv } from "../../lib/types";
 import * as handlers from "./users.handlers";
 import * as routes from "./users.routes";
 
-export const usersRouter = createRouter()
+export const usersRouter = createRouter<AuthedEnv>()
   .openapi(routes.list, handlers.list)
   .openapi(routes.create, handlers.create)
   .openapi(routes.getOne, handlers.getOne)

@@ -1,11 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { ROLES, usersTable } from "../../db/schema";
-import { uniqueViolation } from "../../db/errors";
 import { createInsertSchema, createSelectSchema } from "../../db/zod";
-import { ApiError } from "../../lib/errors";
-import type { AuthUser } from "../../lib/types";
 import { pageSchema } from "../shared.schemas";
-import type { UserRow } from "./users.queries";
 
 const USERNAME_CHARS = /^[A-Za-z0-9_.-]+$/;
 
@@ -42,11 +38,6 @@ export const NameSchema = z.string().trim().min(1).max(100).openapi({ example: "
 export const AgeSchema = z.number().int().min(0).max(150).openapi({ example: 36 });
 export const RoleSchema = z.enum(ROLES).openapi({ description: "`admin` may manage every user." });
 
-/** The lookup key behind the case- and width-insensitive UNIQUE index. */
-export function usernameKey(username: string): string {
-  return username.normalize("NFKC").toLowerCase();
-}
-
 /** Full profile: for oneself and for admins. */
 export const UserSchema = createSelectSchema(usersTable, { role: RoleSchema })
   .omit({ usernameKey: true })
@@ -69,19 +60,6 @@ export const ProfileFieldsSchema = createInsertSchema(usersTable, {
 })
   .pick({ username: true, name: true, email: true })
   .extend({ age: AgeSchema.optional() });
-
-const CONFLICT_FIELDS: Record<string, string> = {
-  "users_table.usernameKey": "username",
-  "users_table.email": "email",
-};
-
-/** 409 naming the field whose UNIQUE index rejected the write, or null for other errors. */
-export function conflictError(err: unknown): ApiError | null {
-  const column = uniqueViolation(err);
-  if (!column) return null;
-  const field = CONFLICT_FIELDS[column];
-  return new ApiError(409, field ? `A user with this ${field} already exists` : "User already exists");
-}
 
 /** Full profile for oneself and admins, public fields for everyone else. */
 export const UserViewSchema = z.union([UserSchema, PublicUserSchema]).openapi("UserView");
@@ -111,16 +89,3 @@ export const UpdateUserBody = ProfileFieldsSchema.partial()
   .openapi("UpdateUserBody");
 
 export const DeletedUserSchema = z.object({ id: z.number().int() }).openapi("DeletedUser");
-
-export function publicView(user: UserRow) {
-  return { id: user.id, username: user.username, name: user.name, createdAt: user.createdAt };
-}
-
-export function fullView({ usernameKey: _key, ...user }: UserRow) {
-  return user;
-}
-
-/** What `viewer` may see of `user`. */
-export function userView(user: UserRow, viewer: AuthUser) {
-  return viewer.role === "admin" || viewer.id === user.id ? fullView(user) : publicView(user);
-}

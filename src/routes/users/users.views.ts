@@ -1,0 +1,17 @@
+import type { AuthUser } from "../../lib/types";
+import type { UserRow } from "./users.queries";
+
+/** What any signed-in user may see of another user. */
+export function publicView(user: UserRow) {
+  return { id: user.id, username: user.username, name: user.name, createdAt: user.createdAt };
+}
+
+/** The full profile, for oneself and admins: everything but the lookup key. */
+export function fullView({ usernameKey: _key, ...user }: UserRow) {
+  return user;
+}
+
+/** What `viewer` may see of `user`. */
+export function userView(user: UserRow, viewer: AuthUser) {
+  return viewer.role === "admin" || viewer.id === user.id ? fullView(user) : publicView(user);
+}
