@@ -7,12 +7,10 @@ import type { AttachmentFile } from "../../services/attachments";
 export type TodoRow = typeof todosTable.$inferSelect;
 export type AttachmentRow = typeof todoAttachmentsTable.$inferSelect;
 
-export interface TodoFields {
-  title?: string;
-  description?: string;
-  completed?: boolean;
-  scheduleAt?: string | null;
-}
+/** The columns a client may set (see CreateTodoBody); the rest are the server's. */
+export type TodoFields = Partial<
+  Pick<typeof todosTable.$inferInsert, "title" | "description" | "completed" | "scheduleAt">
+>;
 
 const ATTACHMENT_ROWS_PER_STATEMENT = 10;
 

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { todoAttachmentsTable, todosTable } from "../../db/schema";
-import { createSelectSchema } from "../../db/zod";
+import { createInsertSchema, createSelectSchema } from "../../db/zod";
 import { MAX_ATTACHMENTS } from "../../services/attachments";
 import { MAX_KEY_BYTES, utf8Length } from "../../services/object-keys";
 import { IdParams, PageQuery, pageSchema } from "../shared.schemas";
@@ -24,7 +24,6 @@ export const DescriptionSchema = text(10_000).openapi({ example: "Attach the PDF
 export const ScheduleAtSchema = z.iso
   .datetime({ offset: true })
   .transform((value) => new Date(value).toISOString())
-  .nullable()
   .openapi({
     description: "ISO 8601 date-time; stored in UTC. `null` clears it.",
     example: "2026-12-01T09:00:00Z",
@@ -63,23 +62,22 @@ export const TodoWithAttachmentsSchema = TodoSchema.extend({
 
 export const TodoPageSchema = pageSchema(TodoSchema).openapi("TodoPage");
 
-export const CreateTodoBody = z
-  .object({
-    title: TitleSchema,
-    description: DescriptionSchema.default(""),
-    completed: z.boolean().default(false),
-    scheduleAt: ScheduleAtSchema.optional(),
-    attachments: AttachmentsInput.optional(),
-  })
+/**
+ * The fields a client sets, from the table: the refinements replace the column types, and the table
+ * decides the rest (description and completed have defaults, so they are optional; scheduleAt is nullable).
+ */
+const TodoFieldsSchema = createInsertSchema(todosTable, {
+  title: () => TitleSchema,
+  description: () => DescriptionSchema,
+  scheduleAt: () => ScheduleAtSchema,
+}).pick({ title: true, description: true, completed: true, scheduleAt: true });
+
+export const CreateTodoBody = TodoFieldsSchema.extend({ attachments: AttachmentsInput.optional() })
   .strict()
   .openapi("CreateTodoBody");
 
-export const UpdateTodoBody = z
-  .object({
-    title: TitleSchema.optional(),
-    description: DescriptionSchema.optional(),
-    completed: z.boolean().optional(),
-    scheduleAt: ScheduleAtSchema.optional(),
+export const UpdateTodoBody = TodoFieldsSchema.partial()
+  .extend({
     attachments: AttachmentsInput.optional().openapi({
       description:
         "Omitted: attachments unchanged. `[]`: all removed. Otherwise replaced by this set. " +
@@ -107,6 +105,3 @@ export const UserTodosParams = z.object({
 });
 
 export const DeletedTodoSchema = z.object({ id: z.number().int() }).openapi("DeletedTodo");
-
-export type CreateTodoInput = z.infer<typeof CreateTodoBody>;
-export type UpdateTodoInput = z.infer<typeof UpdateTodoBody>;
