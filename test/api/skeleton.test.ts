@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import committedDocument from "../../openapi.json";
 import app from "../../src/app";
+import { withFaults } from "../helpers/faults";
 import { api, BASE, expectError, request } from "../helpers/http";
 
 describe("GET /health", () => {
@@ -15,10 +16,9 @@ describe("GET /health", () => {
   });
 
   it("answers 503 in the envelope when D1 does not answer", async () => {
-    const failingDb = new Proxy(env.DB, {
-      get(target, prop) {
-        if (prop === "prepare") throw new Error("D1_ERROR: injected");
-        return Reflect.get(target, prop);
+    const failingDb = withFaults(env.DB, {
+      prepare: () => {
+        throw new Error("D1_ERROR: injected");
       },
     });
     const ctx = createExecutionContext();

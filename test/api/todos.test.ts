@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signUp, type SignedUpUser } from "../helpers/auth";
 import { makeAdmin } from "../helpers/db";
+import { injected, withFaults } from "../helpers/faults";
 import { api, expectError, request } from "../helpers/http";
 import { countObjects, fetchWithEnv } from "../helpers/storage";
 import type { TodoWithAttachmentsSchema } from "../../src/routes/todos/todos.schemas";
@@ -155,14 +156,8 @@ describe("POST /api/todos", () => {
 
 /** The real D1, whose batch() repeats its last statement: a real UNIQUE(todoId, fileKey) failure. */
 function duplicatingLastStatement(db: D1Database): D1Database {
-  return new Proxy(db, {
-    get(target, prop) {
-      if (prop === "batch") {
-        return (statements: D1PreparedStatement[]) => target.batch([...statements, statements.at(-1)!]);
-      }
-      const value = Reflect.get(target, prop);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
+  return withFaults(db, {
+    batch: (statements: D1PreparedStatement[]) => db.batch([...statements, statements.at(-1)!]),
   });
 }
 
@@ -450,13 +445,7 @@ describe("GET, update and delete one todo", () => {
     const key = await storedKey();
     const todo = await createTodo(alice, { attachments: [{ fileKey: key }] });
     const before = await snapshot(todo.id);
-    const failing = new Proxy(env.DB, {
-      get(target, prop) {
-        if (prop === "batch") return () => Promise.reject(new Error("D1_ERROR: injected batch failure"));
-        const value = Reflect.get(target, prop);
-        return typeof value === "function" ? value.bind(target) : value;
-      },
-    });
+    const failing = withFaults(env.DB, { batch: () => injected("D1_ERROR batch") });
     const res = await fetchWithEnv(
       `/api/todos/${todo.id}`,
       {
@@ -514,15 +503,8 @@ describe("GET, update and delete one todo", () => {
     const before = await snapshot(todo.id);
     const todosBefore = await countRows("todos_table");
     let calls = 0;
-    const flaky = new Proxy(env.R2_BUCKET, {
-      get(target, prop) {
-        if (prop === "head") {
-          return (k: string) =>
-            calls++ === 0 ? Promise.reject(new Error("R2 internal error")) : target.head(k);
-        }
-        const value = Reflect.get(target, prop);
-        return typeof value === "function" ? value.bind(target) : value;
-      },
+    const flaky = withFaults(env.R2_BUCKET, {
+      head: (k: string) => (calls++ === 0 ? injected("R2 head") : env.R2_BUCKET.head(k)),
     });
     const post = (path: string, json: unknown) =>
       fetchWithEnv(
