@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { cachedAuthUser, forgetAuthUser, rememberAuthUser } from "../../src/auth/auth-user-cache";
 
 describe("auth user cache", () => {
-  const user = { id: 424242, username: "cached", role: "user" as const };
+  const user = { id: 424242, username: "cached", role: "user" as const, tokenVersion: 0 };
 
   it("serves a remembered user until the TTL ends", () => {
     rememberAuthUser(user, 1_000);

@@ -49,7 +49,7 @@ export function usernameKey(username: string): string {
 
 /** Full profile: for oneself and for admins. */
 export const UserSchema = createSelectSchema(usersTable, { role: RoleSchema })
-  .omit({ usernameKey: true })
+  .omit({ usernameKey: true, tokenVersion: true })
   .openapi("User");
 
 /** What any signed-in user may see of another user. */
@@ -116,7 +116,7 @@ export function publicView(user: UserRow) {
   return { id: user.id, username: user.username, name: user.name, createdAt: user.createdAt };
 }
 
-export function fullView({ usernameKey: _key, ...user }: UserRow) {
+export function fullView({ usernameKey: _key, tokenVersion: _version, ...user }: UserRow) {
   return user;
 }
 
