@@ -4,7 +4,7 @@ import { jwtSecret, userIdFromClaims, verifyToken } from "../services/tokens";
 import { cachedAuthUser, rememberAuthUser } from "./auth-user-cache";
 import { findAuthUserById } from "./auth-user.queries";
 
-export type AuthFailure = "invalid_token" | "no_user_id" | "user_gone";
+export type AuthFailure = "invalid_token" | "no_user_id" | "user_gone" | "token_revoked";
 
 export type AuthResult = { ok: true; user: AuthUser } | { ok: false; reason: AuthFailure };
 
@@ -13,11 +13,14 @@ export const AUTH_FAILURE_MESSAGES: Record<AuthFailure, string> = {
   invalid_token: "Invalid or expired token",
   no_user_id: "Unauthorized: User ID not found in JWT payload",
   user_gone: "User no longer exists",
+  token_revoked: "Token revoked: sign in again",
 };
 
 /**
  * The one authentication path for /api and /agents: a token we signed that is still valid, whose
- * user still exists. A missing or weak JWT_SECRET throws (fail closed).
+ * user still exists and whose `ver` is the user's current token version (a password or role
+ * change bumps it). A missing or weak JWT_SECRET throws (fail closed). Other isolates see a change
+ * within the user cache's window (src/auth/auth-user-cache.ts).
  */
 export async function authenticate(env: Env, token: string): Promise<AuthResult> {
   const claims = await verifyToken(jwtSecret(env), token);
@@ -26,5 +29,7 @@ export async function authenticate(env: Env, token: string): Promise<AuthResult>
   if (userId === null) return { ok: false, reason: "no_user_id" };
   const user = cachedAuthUser(userId) ?? (await findAuthUserById(createDb(env.DB), userId));
   if (!user) return { ok: false, reason: "user_gone" };
-  return { ok: true, user: rememberAuthUser(user) };
+  rememberAuthUser(user);
+  if (claims.ver !== user.tokenVersion) return { ok: false, reason: "token_revoked" };
+  return { ok: true, user };
 }

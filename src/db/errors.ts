@@ -6,3 +6,11 @@ export function uniqueViolation(err: unknown): string | null {
   }
   return null;
 }
+
+/** Whether a write failed on a FOREIGN KEY constraint: the row it points to is gone. */
+export function foreignKeyViolation(err: unknown): boolean {
+  for (let e: unknown = err; e instanceof Error; e = e.cause) {
+    if (e.message.includes("FOREIGN KEY constraint failed")) return true;
+  }
+  return false;
+}

@@ -22,6 +22,8 @@ export const usersTable = sqliteTable(
     email: text().notNull(),
     age: integer(),
     role: text({ enum: ROLES }).notNull().default("user"),
+    // Carried in every token as `ver`; a password or role change bumps it, ending older tokens.
+    tokenVersion: integer().notNull().default(0),
     ...timestamps,
   },
   (t) => [

@@ -16,6 +16,11 @@ const limit = bodyLimit({
   },
 });
 
+/** `application/json` or `application/<suffix>+json`, with or without parameters. */
+export function isJsonContentType(value: string | undefined): boolean {
+  return JSON_TYPE.test(value ?? "");
+}
+
 function hasBody(request: Request): boolean {
   const length = request.headers.get("Content-Length");
   if (length !== null) return length.trim() !== "0";
@@ -28,7 +33,7 @@ function hasBody(request: Request): boolean {
  */
 export const jsonBodyGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!BODY_METHODS.has(c.req.method) || STREAMED_BODY_PATHS.has(c.req.path)) return next();
-  if (hasBody(c.req.raw) && !JSON_TYPE.test(c.req.header("Content-Type") ?? "")) {
+  if (hasBody(c.req.raw) && !isJsonContentType(c.req.header("Content-Type"))) {
     throw new ApiError(400, "Content-Type must be application/json");
   }
   return limit(c, next);

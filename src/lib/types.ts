@@ -6,6 +6,8 @@ export interface AuthUser {
   id: number;
   username: string;
   role: "user" | "admin";
+  /** Tokens carrying another version were revoked (src/auth/authenticate.ts). */
+  tokenVersion: number;
 }
 
 export interface AppEnv {

@@ -17,7 +17,8 @@ export function isPublicApiPath(path: string): boolean {
 const CHALLENGE = 'Bearer realm="api"';
 const INVALID_TOKEN_CHALLENGE = `${CHALLENGE}, error="invalid_token"`;
 
-function unauthorized(message: string, tokenSent: boolean): ApiError {
+/** 401 in the envelope with the gate's challenge; also for a user deleted after the gate. */
+export function unauthorized(message: string, tokenSent: boolean): ApiError {
   return new ApiError(401, message, undefined, {
     "WWW-Authenticate": tokenSent ? INVALID_TOKEN_CHALLENGE : CHALLENGE,
   });

@@ -1,11 +1,18 @@
 import { clientIp, consume } from "./rate-limit";
 
-/** One attempt of `action` for this client IP and username key (or user id, for password changes). */
-export function limitAuthAttempt(
+/**
+ * One attempt of `action` from this client: first against the client IP's own budget for login
+ * and register (spraying one password over many usernames, mass registration), then against the
+ * IP plus username key (or user id, for password changes).
+ */
+export async function limitAuthAttempt(
   env: Env,
   headers: Headers,
   action: "login" | "register" | "password",
   key: string,
 ): Promise<void> {
-  return consume(env.AUTH_LIMITER, `${action}:${clientIp(headers)}:${key}`);
+  const ip = clientIp(headers);
+  if (action === "login") await consume(env.LOGIN_IP_LIMITER, `login-ip:${ip}`);
+  if (action === "register") await consume(env.REGISTER_IP_LIMITER, `register-ip:${ip}`);
+  await consume(env.AUTH_LIMITER, `${action}:${ip}:${key}`);
 }

@@ -7,17 +7,38 @@ export interface ResolvedRange {
   length: number;
 }
 
-const SINGLE_RANGE = /^bytes[ \t]*=[ \t]*(\d*)[ \t]*-[ \t]*(\d*)[ \t]*$/i;
+const isSpace = (char: string | undefined) => char === " " || char === "\t";
+const isDigit = (char: string | undefined) => char !== undefined && char >= "0" && char <= "9";
 
 /**
- * Parses a `Range` header holding exactly one byte range. Anything else (no header, other units,
- * several ranges, malformed values) returns undefined: RFC 9110 lets a server ignore Range, so
- * the full object is sent with 200.
+ * Parses a `Range` header holding exactly one byte range: `bytes = first - last`, spaces and tabs
+ * allowed around each token. Anything else (no header, other units, several ranges, malformed
+ * values) returns undefined: RFC 9110 lets a server ignore Range, so the full object is sent with
+ * 200. One left-to-right scan: time is linear in the header's length whatever it holds (a regex
+ * with a run of optional spaces on each side of every token backtracked in cubic time).
  */
 export function parseRange(header: string | null | undefined): ByteRange | undefined {
-  const match = header ? SINGLE_RANGE.exec(header) : null;
-  if (!match) return undefined;
-  const [, first = "", last = ""] = match;
+  if (!header || header.slice(0, 5).toLowerCase() !== "bytes") return undefined;
+  let at = 5;
+  const skipSpaces = () => {
+    while (isSpace(header[at])) at++;
+  };
+  const digits = () => {
+    const from = at;
+    while (isDigit(header[at])) at++;
+    return header.slice(from, at);
+  };
+  skipSpaces();
+  if (header[at++] !== "=") return undefined;
+  skipSpaces();
+  const first = digits();
+  skipSpaces();
+  if (header[at++] !== "-") return undefined;
+  skipSpaces();
+  const last = digits();
+  skipSpaces();
+  if (at !== header.length) return undefined;
+
   if (first === "" && last === "") return undefined;
   if (first === "") return { suffix: Number(last) };
   const start = Number(first);

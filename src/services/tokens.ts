@@ -47,14 +47,17 @@ const ClaimsSchema = z.object({
   iat: NumericDate,
   exp: NumericDate,
   nbf: z.number().optional(),
+  // The user's token version at issue; tokens from before this claim existed count as version 0.
+  ver: NumericDate.default(0),
   data: z.record(z.string(), z.unknown()).optional(),
 });
 
 export type TokenClaims = z.infer<typeof ClaimsSchema>;
 
+/** The spec's claims (sub, iat, exp, data) plus `ver`, the user's token version (revocation). */
 export async function issueToken(
   secret: string,
-  user: { id: number; username: string },
+  user: { id: number; username: string; tokenVersion: number },
   nowSeconds = Math.floor(Date.now() / 1000),
 ): Promise<string> {
   const userId = String(user.id);
@@ -63,6 +66,7 @@ export async function issueToken(
       sub: userId,
       iat: nowSeconds,
       exp: nowSeconds + TOKEN_TTL_SECONDS,
+      ver: user.tokenVersion,
       data: { userId, username: user.username },
     },
     await hmacKey(secret),

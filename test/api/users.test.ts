@@ -228,7 +228,10 @@ describe("POST /api/users/:id (update)", () => {
     const res = await update(target.userId, { role: "admin", name: "Promoted" }, admin.token);
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ role: "admin", name: "Promoted" });
-    const asAdmin = await api("/api/users", { method: "POST", token: target.token, json: registration() });
+    // A role change ends the target's earlier tokens; signed in again, they act as an admin.
+    expectError(await api("/api/users", { token: target.token }), 401, "Token revoked: sign in again");
+    const token = await logIn(target.username, target.password);
+    const asAdmin = await api("/api/users", { method: "POST", token, json: registration() });
     expect(asAdmin.status).toBe(201);
     expectError(await update(9_000_000, { name: "x" }, admin.token), 404, "User not found");
   });

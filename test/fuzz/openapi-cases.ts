@@ -3,6 +3,7 @@
 import * as fc from "fast-check";
 import document from "../../openapi.json";
 import { multipartBody } from "../helpers/multipart";
+import { hostileHeaderCases } from "./header-cases";
 
 export interface Schema {
   type?: string | string[];
@@ -604,6 +605,7 @@ export function casesFor(op: Operation, fixture: Fixture): FuzzCase[] {
     ...pathParamCases(op, fixture),
     ...queryCases(op, fixture),
     ...headerCases(op, fixture),
+    ...hostileHeaderCases(op, fixture),
     ...tokenCases(op, fixture),
   ];
 }

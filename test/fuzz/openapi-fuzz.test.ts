@@ -34,7 +34,7 @@ const OPERATIONS = operations();
 
 let fixture: Fixture;
 let state: StoredState;
-const tally: { op: string; case: string; requests: number; rejected: number }[] = [];
+const tally: { op: string; case: string; requests: number; rejected: number; maxMs: number }[] = [];
 
 /** FNV-1a, so every (operation, case) pair gets its own reproducible seed. */
 function seedFor(label: string): number {
@@ -145,6 +145,7 @@ async function check(op: Operation, fuzzCase: FuzzCase, req: FuzzRequest, row: (
   const res = await request(req.path, { method: req.method, headers: req.headers, body: req.body });
   const text = new TextDecoder().decode(await res.arrayBuffer());
   const ms = Math.round(performance.now() - started);
+  row.maxMs = Math.max(row.maxMs, ms);
   const after = await snapshotState();
   const changed = res.status >= 400 ? stateDiff(state, after) : null;
   state = after;
@@ -203,6 +204,13 @@ afterAll(() => {
     `openapi fuzz: ${ops} operations, ${tally.length} (operation, case) pairs x ${RUNS} runs = ${requests} requests ` +
       `(${rejected} rejected with a 4xx and the stored state unchanged, 0 5xx), FUZZ_SEED=${SEED}`,
   );
+  const headers = tally.filter((row) => row.case.startsWith("hostile "));
+  console.log(
+    `openapi fuzz, hostile headers up to 16 KB: ${headers.length} (operation, case) pairs, ` +
+      `${headers.reduce((n, row) => n + row.requests, 0)} requests, ` +
+      `${headers.reduce((n, row) => n + row.rejected, 0)} rejected with the stored state unchanged, ` +
+      `slowest ${Math.max(0, ...headers.map((row) => row.maxMs))} ms`,
+  );
 });
 
 describe("openapi fuzz", () => {
@@ -223,7 +231,7 @@ describe("openapi fuzz", () => {
 
   it.each(OPERATIONS.map((op) => [op.id, op] as const))("%s", async (_, op) => {
     for (const fuzzCase of casesFor(op, fixture)) {
-      const row = { op: op.id, case: fuzzCase.name, requests: 0, rejected: 0 };
+      const row = { op: op.id, case: fuzzCase.name, requests: 0, rejected: 0, maxMs: 0 };
       tally.push(row);
       await fc.assert(
         fc.asyncProperty(fuzzCase.arbitrary, (req) => check(op, fuzzCase, req, row)),

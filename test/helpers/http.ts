@@ -16,10 +16,23 @@ export interface ApiInit extends Omit<RequestInit, "body"> {
   body?: BodyInit | null;
 }
 
-/** One request through the Worker's own fetch handler, exactly as a client sends it. */
+/**
+ * A fresh client address from the benchmarking range 198.18.0.0/15 (RFC 2544): the
+ * per-IP limiters are shared by every test file, so requests without an address get their own.
+ */
+export function freshIp(): string {
+  const [a = 0, b = 0] = crypto.getRandomValues(new Uint8Array(2));
+  return `198.${18 + (a & 1)}.${b}.${(a >> 1) + 1}`;
+}
+
+/**
+ * One request through the Worker's own fetch handler, exactly as a client sends it; from a fresh
+ * client IP unless `CF-Connecting-IP` is given (tests of per-client limits set it).
+ */
 export async function request(path: string, init: ApiInit = {}): Promise<Response> {
   const { token, json, ...rest } = init;
   const headers = new Headers(rest.headers);
+  if (!headers.has("CF-Connecting-IP")) headers.set("CF-Connecting-IP", freshIp());
   if (token) headers.set("Authorization", `Bearer ${token}`);
   let body = rest.body;
   if (json !== undefined) {

@@ -1,7 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import app from "../../src/app";
-import { BASE } from "./http";
+import { BASE, freshIp } from "./http";
 
 /** Every object in the test bucket (storage is per test file, so compare counts before and after). */
 export async function countObjects(bucket: R2Bucket = env.R2_BUCKET): Promise<number> {
@@ -23,6 +23,7 @@ export async function fetchWithEnv(
 ): Promise<Response> {
   const headers = new Headers(init.headers);
   if (init.token) headers.set("Authorization", `Bearer ${init.token}`);
+  if (!headers.has("CF-Connecting-IP")) headers.set("CF-Connecting-IP", freshIp());
   const ctx = createExecutionContext();
   const res = await app.fetch(
     new Request(new URL(path, BASE), { ...init, headers }),

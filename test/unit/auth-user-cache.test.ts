@@ -7,7 +7,7 @@ import {
 } from "../../src/auth/auth-user-cache";
 
 describe("auth user cache", () => {
-  const user = { id: 424242, username: "cached", role: "user" as const };
+  const user = { id: 424242, username: "cached", role: "user" as const, tokenVersion: 0 };
 
   it("serves a remembered user for the TTL, then looks it up again", () => {
     const at = 1_000;

@@ -7,6 +7,8 @@ describe("parseRange", () => {
     expect(parseRange("bytes=6-")).toEqual({ start: 6 });
     expect(parseRange("bytes=-5")).toEqual({ suffix: 5 });
     expect(parseRange("Bytes = 1 - 2")).toEqual({ start: 1, end: 2 });
+    expect(parseRange("BYTES\t=\t0\t-\t0\t")).toEqual({ start: 0, end: 0 });
+    expect(parseRange("bytes=-0")).toEqual({ suffix: 0 });
   });
 
   it("ignores missing, multiple, malformed and other-unit ranges", () => {
@@ -20,6 +22,14 @@ describe("parseRange", () => {
       "bytes=-",
       "items=0-1",
       "bytes 0-1",
+      "bytes==0-1",
+      "bytesx=0-1",
+      "bytes=0-1x",
+      "bytes=0--1",
+      "bytes=1 2-3",
+      "bytes=0-1\n",
+      "byte=0-1",
+      " bytes=0-1",
     ]) {
       expect(parseRange(value), String(value)).toBeUndefined();
     }

@@ -25,14 +25,15 @@ describe("jwtSecret", () => {
 });
 
 describe("issueToken", () => {
-  it("signs exactly the spec's payload: sub, iat, exp = iat + 3600, data { userId, username }", async () => {
-    const token = await issueToken(secret, { id: 42, username: "ada" }, 1_800_000_000);
+  it("signs the spec's payload (sub, iat, exp = iat + 3600, data { userId, username }) plus ver", async () => {
+    const token = await issueToken(secret, { id: 42, username: "ada", tokenVersion: 3 }, 1_800_000_000);
     const [header, payload] = token.split(".");
     expect(decodePart(header!)).toEqual({ alg: "HS256", typ: "JWT" });
     expect(decodePart(payload!)).toEqual({
       sub: "42",
       iat: 1_800_000_000,
       exp: 1_800_000_000 + TOKEN_TTL_SECONDS,
+      ver: 3,
       data: { userId: "42", username: "ada" },
     });
   });
@@ -40,8 +41,12 @@ describe("issueToken", () => {
 
 describe("verifyToken", () => {
   it("accepts a token it issued", async () => {
-    const claims = await verifyToken(secret, await issueToken(secret, { id: 7, username: "bo" }));
+    const claims = await verifyToken(
+      secret,
+      await issueToken(secret, { id: 7, username: "bo", tokenVersion: 0 }),
+    );
     expect(claims && userIdFromClaims(claims)).toBe(7);
+    expect(claims?.ver).toBe(0);
   });
 
   it("returns null, never throws, for every kind of bad token", async () => {
@@ -54,6 +59,8 @@ describe("verifyToken", () => {
       noExp: await craftToken(HS256_HEADER, { ...base, exp: undefined }),
       noIat: await craftToken(HS256_HEADER, { ...base, iat: undefined }),
       stringExp: await craftToken(HS256_HEADER, { ...base, exp: String(now + 60) }),
+      stringVer: await craftToken(HS256_HEADER, { ...base, ver: "1" }),
+      negativeVer: await craftToken(HS256_HEADER, { ...base, ver: -1 }),
       infiniteExp: await craftToken(HS256_HEADER, `{"sub":"7","iat":${now},"exp":1e999}`),
       expired: await craftToken(HS256_HEADER, { ...base, exp: now - 1 }),
       futureIat: await craftToken(HS256_HEADER, { ...base, iat: now + 600 }),
@@ -78,7 +85,7 @@ describe("verifyToken", () => {
   });
 });
 
-const claims = (userId: unknown) => ({ sub: "1", iat: 0, exp: 1, data: { userId } });
+const claims = (userId: unknown) => ({ sub: "1", iat: 0, exp: 1, ver: 0, data: { userId } });
 
 describe("userIdFromClaims", () => {
   it("reads data.userId only when it is a positive integer string", () => {
@@ -86,6 +93,6 @@ describe("userIdFromClaims", () => {
     for (const bad of [undefined, 12, "", "0", "-1", "1.5", "1e3", "abc", "9007199254740993", " 1"]) {
       expect(userIdFromClaims(claims(bad)), String(bad)).toBeNull();
     }
-    expect(userIdFromClaims({ sub: "1", iat: 0, exp: 1 })).toBeNull();
+    expect(userIdFromClaims({ sub: "1", iat: 0, exp: 1, ver: 0 })).toBeNull();
   });
 });

@@ -6,7 +6,11 @@ import type { AuthedEnv, AuthedRouteHandler } from "../../lib/types";
 import { resolveAttachments, type AttachmentFile } from "../../services/attachments";
 import { callStorage } from "../../services/storage-errors";
 import { pageOf, pageOffset } from "../shared.schemas";
+import { forgetAuthUser } from "../../auth/auth-user-cache";
 import { findAuthUserById } from "../../auth/auth-user.queries";
+import { AUTH_FAILURE_MESSAGES } from "../../auth/authenticate";
+import { foreignKeyViolation } from "../../db/errors";
+import { unauthorized } from "../../middleware/require-auth";
 import * as queries from "./todos.queries";
 import type {
   CreateRoute,
@@ -55,12 +59,17 @@ export const listForUser: AuthedRouteHandler<ListForUserRoute> = async (c) => {
 
 export const create: AuthedRouteHandler<CreateRoute> = async (c) => {
   const { attachments = [], ...fields } = c.req.valid("json");
+  const userId = c.get("user").id;
   const files = await attachmentFiles(c, attachments);
-  const result = await queries.insertTodoWithAttachments(
-    createDb(c.env.DB),
-    { ...fields, userId: c.get("user").id },
-    files,
-  );
+  let result;
+  try {
+    result = await queries.insertTodoWithAttachments(createDb(c.env.DB), { ...fields, userId }, files);
+  } catch (err) {
+    // The owner was deleted after the gate let this request in: answered as the gate would now.
+    if (!foreignKeyViolation(err)) throw err;
+    forgetAuthUser(userId);
+    throw unauthorized(AUTH_FAILURE_MESSAGES.user_gone, true);
+  }
   return created(c, { ...result.todo, attachments: result.attachments });
 };
 

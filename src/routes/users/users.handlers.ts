@@ -82,7 +82,9 @@ export const update: AuthedRouteHandler<UpdateRoute> = async (c) => {
       }
       await limitAuthAttempt(c.env, c.req.raw.headers, "password", String(id));
       const stored = await queries.findPasswordHash(db, id);
-      if (!stored || !(await verifyPassword(currentPassword, stored))) {
+      // Deleted since the gate let this request in.
+      if (!stored) throw notFound();
+      if (!(await verifyPassword(currentPassword, stored))) {
         throw new ApiError(403, "Current password is incorrect");
       }
     }

@@ -1,4 +1,4 @@
-import { count, eq, sql } from "drizzle-orm";
+import { count, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { NOW, userCredentialsTable, usersTable } from "../../db/schema";
 
@@ -31,6 +31,7 @@ export async function findLoginByUsernameKey(db: Db, key: string) {
     .select({
       id: usersTable.id,
       username: usersTable.username,
+      tokenVersion: usersTable.tokenVersion,
       passwordHash: userCredentialsTable.passwordHash,
     })
     .from(usersTable)
@@ -62,16 +63,31 @@ export async function listUsers(db: Db, offset: number, limit: number) {
   return { items, total: total?.value ?? 0 };
 }
 
-/** Profile changes and an optional new password hash, applied together or not at all. */
+/**
+ * The token version after an update: one up when the password changes or the role becomes a
+ * different one (evaluated on the row being updated, so a same-role write revokes nothing).
+ */
+function nextTokenVersion(role: NewUser["role"], passwordChanged: boolean): SQL | undefined {
+  const version = usersTable.tokenVersion;
+  if (passwordChanged) return sql`${version} + 1`;
+  if (role === undefined) return undefined;
+  return sql`CASE WHEN ${usersTable.role} = ${role} THEN ${version} ELSE ${version} + 1 END`;
+}
+
+/**
+ * Profile changes and an optional new password hash, applied together or not at all. A new
+ * password or role revokes every token issued before (see nextTokenVersion).
+ */
 export async function updateUser(
   db: Db,
   id: number,
   changes: Partial<NewUser>,
   passwordHash?: string,
 ): Promise<UserRow | null> {
+  const tokenVersion = nextTokenVersion(changes.role, passwordHash !== undefined);
   const profile = db
     .update(usersTable)
-    .set({ ...changes, updatedAt: NOW })
+    .set({ ...changes, ...(tokenVersion && { tokenVersion }), updatedAt: NOW })
     .where(eq(usersTable.id, id))
     .returning();
   if (passwordHash === undefined) {

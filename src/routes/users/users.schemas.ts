@@ -40,7 +40,7 @@ export const RoleSchema = z.enum(ROLES).openapi({ description: "`admin` may mana
 
 /** Full profile: for oneself and for admins. */
 export const UserSchema = createSelectSchema(usersTable, { role: RoleSchema })
-  .omit({ usernameKey: true })
+  .omit({ usernameKey: true, tokenVersion: true })
   .openapi("User");
 
 /** What any signed-in user may see of another user. */

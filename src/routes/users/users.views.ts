@@ -6,8 +6,8 @@ export function publicView(user: UserRow) {
   return { id: user.id, username: user.username, name: user.name, createdAt: user.createdAt };
 }
 
-/** The full profile, for oneself and admins: everything but the lookup key. */
-export function fullView({ usernameKey: _key, ...user }: UserRow) {
+/** The full profile, for oneself and admins: everything but the lookup key and token version. */
+export function fullView({ usernameKey: _key, tokenVersion: _version, ...user }: UserRow) {
   return user;
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE `users_table` ADD `tokenVersion` integer DEFAULT 0 NOT NULL;
