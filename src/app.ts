@@ -10,6 +10,7 @@ import { authRouter } from "./routes/auth/auth.index";
 import { healthRouter } from "./routes/health/health.index";
 import { objectsRouter } from "./routes/objects/objects.index";
 import { todosRouter } from "./routes/todos/todos.index";
+import { uploadsRouter } from "./routes/uploads/uploads.index";
 import { usersRouter } from "./routes/users/users.index";
 
 const app = createApp();
@@ -27,6 +28,7 @@ const routes = app
   .route("/", authRouter)
   .route("/", usersRouter)
   .route("/", objectsRouter)
+  .route("/", uploadsRouter)
   .route("/", todosRouter);
 
 export type AppType = typeof routes;

@@ -12,7 +12,7 @@ function corsFor(origins: string): MiddlewareHandler {
         .split(",")
         .map((origin) => origin.trim())
         .filter(Boolean),
-      allowMethods: ["GET", "HEAD", "POST", "OPTIONS"],
+      allowMethods: ["GET", "HEAD", "POST", "PUT", "OPTIONS"],
       allowHeaders: ["Authorization", "Content-Type", "Range", "If-None-Match", "X-Request-Id"],
       exposeHeaders: ["Content-Disposition", "Content-Range", "ETag", "Retry-After", "X-Request-Id"],
       maxAge: 600,
