@@ -1,4 +1,5 @@
 import type { RouteConfig, RouteHandler } from "@hono/zod-openapi";
+import type { Db } from "../db/client";
 import type { Logger } from "./logger";
 
 /** The signed-in user, set by requireAuth on protected routes. */
@@ -14,6 +15,8 @@ export interface AppEnv {
     requestId: string;
     logger: Logger;
     user: AuthUser;
+    /** drizzle on this request's D1 session (src/lib/d1-session.ts), on /api/* only. */
+    db: Db;
   };
 }
 

@@ -6,6 +6,7 @@ import { makeAdmin } from "../helpers/db";
 import { api, expectError, request } from "../helpers/http";
 import { countObjects, fetchWithEnv } from "../helpers/storage";
 import type { TodoWithAttachmentsSchema } from "../../src/routes/todos/todos.schemas";
+import { withFaults } from "../helpers/faults";
 
 type Todo = z.infer<typeof TodoWithAttachmentsSchema>;
 
@@ -155,14 +156,8 @@ describe("POST /api/todos", () => {
 
 /** The real D1, whose batch() repeats its last statement: a real UNIQUE(todoId, fileKey) failure. */
 function duplicatingLastStatement(db: D1Database): D1Database {
-  return new Proxy(db, {
-    get(target, prop) {
-      if (prop === "batch") {
-        return (statements: D1PreparedStatement[]) => target.batch([...statements, statements.at(-1)!]);
-      }
-      const value = Reflect.get(target, prop);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
+  return withFaults(db, {
+    batch: (statements: D1PreparedStatement[]) => db.batch([...statements, statements.at(-1)!]),
   });
 }
 
@@ -448,12 +443,8 @@ describe("GET, update and delete one todo", () => {
     const key = await storedKey();
     const todo = await createTodo(alice, { attachments: [{ fileKey: key }] });
     const before = await snapshot(todo.id);
-    const failing = new Proxy(env.DB, {
-      get(target, prop) {
-        if (prop === "batch") return () => Promise.reject(new Error("D1_ERROR: injected batch failure"));
-        const value = Reflect.get(target, prop);
-        return typeof value === "function" ? value.bind(target) : value;
-      },
+    const failing = withFaults(env.DB, {
+      batch: () => Promise.reject(new Error("D1_ERROR: injected batch failure")),
     });
     const res = await fetchWithEnv(
       `/api/todos/${todo.id}`,

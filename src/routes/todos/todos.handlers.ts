@@ -1,5 +1,4 @@
 import type { Context } from "hono";
-import { createDb } from "../../db/client";
 import { created, ok } from "../../lib/envelope";
 import { ApiError } from "../../lib/errors";
 import type { AppEnv, AppRouteHandler } from "../../lib/types";
@@ -29,7 +28,7 @@ async function listPage(
   userId: number,
   query: { page: number; pageSize: number; completed?: boolean },
 ) {
-  const { items, total } = await queries.listTodosForUser(createDb(c.env.DB), userId, {
+  const { items, total } = await queries.listTodosForUser(c.get("db"), userId, {
     completed: query.completed,
     offset: pageOffset(query),
     limit: query.pageSize,
@@ -47,7 +46,7 @@ export const listForUser: AppRouteHandler<ListForUserRoute> = async (c) => {
   if (viewer.role !== "admin" && viewer.id !== userId) {
     throw new ApiError(403, "You can only list your own todos");
   }
-  if (viewer.id !== userId && !(await findAuthUserById(createDb(c.env.DB), userId))) {
+  if (viewer.id !== userId && !(await findAuthUserById(c.get("db"), userId))) {
     throw new ApiError(404, "User not found");
   }
   return ok(c, await listPage(c, userId, c.req.valid("query")));
@@ -57,7 +56,7 @@ export const create: AppRouteHandler<CreateRoute> = async (c) => {
   const { attachments = [], ...fields } = c.req.valid("json");
   const files = await attachmentFiles(c, attachments);
   const result = await queries.insertTodoWithAttachments(
-    createDb(c.env.DB),
+    c.get("db"),
     { ...fields, userId: c.get("user").id },
     files,
   );
@@ -66,7 +65,7 @@ export const create: AppRouteHandler<CreateRoute> = async (c) => {
 
 export const getOne: AppRouteHandler<GetOneRoute> = async (c) => {
   const { id } = c.req.valid("param");
-  const db = createDb(c.env.DB);
+  const db = c.get("db");
   const todo = await queries.findTodoForUser(db, id, c.get("user").id);
   if (!todo) throw notFound();
   return ok(c, { ...todo, attachments: await queries.listAttachments(db, id) });
@@ -76,7 +75,7 @@ export const update: AppRouteHandler<UpdateRoute> = async (c) => {
   const { id } = c.req.valid("param");
   const { attachments, ...fields } = c.req.valid("json");
   const userId = c.get("user").id;
-  const db = createDb(c.env.DB);
+  const db = c.get("db");
   // Checked first so a foreign or missing id costs no R2 lookups.
   if (!(await queries.findTodoForUser(db, id, userId))) throw notFound();
   const files = attachments === undefined ? undefined : await attachmentFiles(c, attachments);
@@ -87,7 +86,7 @@ export const update: AppRouteHandler<UpdateRoute> = async (c) => {
 
 export const remove: AppRouteHandler<RemoveRoute> = async (c) => {
   const { id } = c.req.valid("param");
-  const deleted = await queries.deleteTodoForUser(createDb(c.env.DB), id, c.get("user").id);
+  const deleted = await queries.deleteTodoForUser(c.get("db"), id, c.get("user").id);
   if (deleted === null) throw notFound();
   return ok(c, { id: deleted });
 };

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { createDb, type Db } from "../../db/client";
+import type { Db } from "../../db/client";
 import { created, ok } from "../../lib/envelope";
 import { ApiError } from "../../lib/errors";
 import type { AppEnv, AppRouteHandler } from "../../lib/types";
@@ -31,7 +31,7 @@ async function activeUpload(c: Context<AppEnv>, db: Db, uploadId: string): Promi
 
 export const create: AppRouteHandler<CreateRoute> = async (c) => {
   const { fileName, contentType = DEFAULT_CONTENT_TYPE, directory, size } = c.req.valid("json");
-  const db = createDb(c.env.DB);
+  const db = c.get("db");
   const userId = c.get("user").id;
   const now = new Date();
   if ((await queries.countOpenUploadsForUser(db, userId, now.toISOString())) >= MAX_OPEN_UPLOADS) {
@@ -75,7 +75,7 @@ function contentLength(request: Request): number {
 
 export const uploadPart: AppRouteHandler<UploadPartRoute> = async (c) => {
   const { uploadId, partNumber } = c.req.valid("param");
-  const db = createDb(c.env.DB);
+  const db = c.get("db");
   const upload = await activeUpload(c, db, uploadId);
   const length = contentLength(c.req.raw);
   const problem = partSizeProblem(upload, partNumber, length);
@@ -91,7 +91,7 @@ export const uploadPart: AppRouteHandler<UploadPartRoute> = async (c) => {
 
 export const complete: AppRouteHandler<CompleteRoute> = async (c) => {
   const { uploadId } = c.req.valid("param");
-  const db = createDb(c.env.DB);
+  const db = c.get("db");
   const upload = await activeUpload(c, db, uploadId);
   const parts = await queries.listParts(db, uploadId);
   const problem = completionProblem(upload, parts);
@@ -113,7 +113,7 @@ export const complete: AppRouteHandler<CompleteRoute> = async (c) => {
 
 export const abort: AppRouteHandler<AbortRoute> = async (c) => {
   const { uploadId } = c.req.valid("param");
-  const db = createDb(c.env.DB);
+  const db = c.get("db");
   const upload = await queries.findUploadForUser(db, uploadId, c.get("user").id);
   if (!upload) throw notFound();
   await callStorage(c.get("logger"), "abortMultipartUpload", () =>
