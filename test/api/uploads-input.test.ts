@@ -149,6 +149,16 @@ describe("resumable upload input", () => {
     expect(await countObjects()).toBe(objects + 1);
   });
 
+  it("grows the part size in whole MiB when a declared size needs more than 10,000 parts", async () => {
+    const huge = await startUpload(token, { fileName: "disk.img", size: 100 * 1024 * MiB });
+    expect(huge.partSize).toBe(11 * MiB); // 100 GiB / 10,000 = 10.24 MiB
+    const largest = await startUpload(token, { fileName: "max.img", size: 10_000 * 95 * MiB });
+    expect(largest.partSize).toBe(95 * MiB); // still one request body under Cloudflare's 100 MB
+    expectError(await start({ fileName: "too.img", size: 10_000 * 95 * MiB + 1 }), 400);
+    await finish(token, huge.uploadId, "abort");
+    await finish(token, largest.uploadId, "abort");
+  });
+
   it("limits unfinished uploads per user to 20 (429), freeing a slot on abort", async () => {
     const user = await signUp();
     const sessions = [];
