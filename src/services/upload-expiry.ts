@@ -8,10 +8,15 @@ const EXPIRED_PER_RUN = 50;
 
 /**
  * Aborts the R2 multipart upload (dropping its parts), then forgets the row. An abort that fails
- * keeps the row, so the next attempt (or the cron run) retries it.
+ * keeps the row, so the next attempt (or the cron run) retries it, unless the upload was in fact
+ * completed (the object exists) and only its row was left behind.
  */
 export async function discardUpload(bucket: R2Bucket, db: Db, upload: UploadRow): Promise<void> {
-  await bucket.resumeMultipartUpload(upload.key, upload.r2UploadId).abort();
+  try {
+    await bucket.resumeMultipartUpload(upload.key, upload.r2UploadId).abort();
+  } catch (err) {
+    if (!(await bucket.head(upload.key))) throw err;
+  }
   await deleteUpload(db, upload.id);
 }
 

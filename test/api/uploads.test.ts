@@ -141,6 +141,33 @@ describe("resumable uploads", () => {
     expect(await env.R2_BUCKET.head(forgotten.key)).toBeNull();
   });
 
+  it("the cron trigger drops the leftover row of a completed upload and keeps its object", async () => {
+    const session = await startUpload(token, { fileName: "kept.bin", size: 10 });
+    expect((await putPart(token, session.uploadId, 1, bytes(10))).status).toBe(200);
+    const row = await env.DB.prepare("SELECT * FROM uploads_table WHERE id = ?")
+      .bind(session.uploadId)
+      .first();
+    expect((await finish(token, session.uploadId)).status).toBe(201);
+    // As if the row's delete had failed after R2 completed the upload.
+    await env.DB.prepare(
+      "INSERT INTO uploads_table (id, userId, key, r2UploadId, contentType, partSize, size, expiresAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+    )
+      .bind(
+        row!.id,
+        row!.userId,
+        row!.key,
+        row!.r2UploadId,
+        row!.contentType,
+        row!.partSize,
+        row!.size,
+        "2000-01-01T00:00:00.000Z",
+      )
+      .run();
+    await worker.scheduled(createScheduledController({ cron: "17 * * * *" }), env);
+    expect(await uploadRows(session.uploadId)).toBe(0);
+    expect((await env.R2_BUCKET.head(session.key))?.size).toBe(10);
+  });
+
   it("deleting the user removes their unfinished uploads' rows", async () => {
     const user = await signUp();
     const session = await startUpload(user.token, { fileName: "a.bin", size: 10 });
