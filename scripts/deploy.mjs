@@ -14,9 +14,9 @@ function wrangler(args, { capture = false } = {}) {
 }
 
 const { database_name: name } = unstable_readConfig({}).d1_databases.find((db) => db.binding === "DB");
-const exists = JSON.parse(wrangler(["d1", "list", "--json"], { capture: true })).some(
-  (db) => db.name === name,
-);
+const listing = wrangler(["d1", "list", "--json"], { capture: true });
+// Parse from the first `[`: a notice wrangler prints before the JSON is not part of it.
+const exists = JSON.parse(listing.slice(listing.indexOf("["))).some((db) => db.name === name);
 const migrate = ["d1", "migrations", "apply", "DB", "--remote"];
 
 if (exists) wrangler(migrate);
