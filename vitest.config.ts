@@ -31,7 +31,13 @@ export default defineConfig(async () => {
               miniflare: {
                 // Lets the model's abort signal cross the RPC boundary to the stand-in (the real binding takes it natively).
                 compatibilityFlags: ["nodejs_compat", "enable_abortsignal_rpc"],
-                bindings: { TEST_MIGRATIONS: migrations, JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: "warn" },
+                // CORS_ORIGINS as `npm run dev` sets it in .dev.vars (the deployed default is empty).
+                bindings: {
+                  TEST_MIGRATIONS: migrations,
+                  JWT_SECRET: TEST_JWT_SECRET,
+                  LOG_LEVEL: "warn",
+                  CORS_ORIGINS: "http://localhost:5173",
+                },
                 // The real local AI binding (fails without a Cloudflare login) stays reachable for tests.
                 ai: { binding: "LOCAL_AI_BINDING" },
                 // Only the model is replaced: AI answers from a scripted Workers AI stand-in.

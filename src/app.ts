@@ -2,6 +2,7 @@ import { mountAgents } from "./agents/mount";
 import { apiCors } from "./lib/api-cors";
 import { configureOpenAPI } from "./lib/configure-openapi";
 import { createApp } from "./lib/create-app";
+import { d1Session } from "./lib/d1-session";
 import { jsonBodyGuard } from "./lib/json-body";
 import { apiSecurityHeaders } from "./lib/security-headers";
 import { requireAuth } from "./middleware/require-auth";
@@ -10,6 +11,7 @@ import { authRouter } from "./routes/auth/auth.index";
 import { healthRouter } from "./routes/health/health.index";
 import { objectsRouter } from "./routes/objects/objects.index";
 import { todosRouter } from "./routes/todos/todos.index";
+import { uploadsRouter } from "./routes/uploads/uploads.index";
 import { usersRouter } from "./routes/users/users.index";
 
 const app = createApp();
@@ -18,8 +20,8 @@ app.use("/api/*", apiSecurityHeaders);
 app.use("/api/*", apiCors);
 configureOpenAPI(app);
 mountAgents(app);
-// The token is checked before any body is read.
-app.use("/api/*", requireAuth, jsonBodyGuard);
+// One D1 session per request, used by the token check too; the token is checked before any body is read.
+app.use("/api/*", d1Session, requireAuth, jsonBodyGuard);
 
 const routes = app
   .route("/", healthRouter)
@@ -27,6 +29,7 @@ const routes = app
   .route("/", authRouter)
   .route("/", usersRouter)
   .route("/", objectsRouter)
+  .route("/", uploadsRouter)
   .route("/", todosRouter);
 
 export type AppType = typeof routes;

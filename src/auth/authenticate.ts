@@ -1,4 +1,4 @@
-import { createDb } from "../db/client";
+import { createDb, type Db } from "../db/client";
 import type { AuthUser } from "../lib/types";
 import { jwtSecret, userIdFromClaims, verifyToken } from "../services/tokens";
 import { cachedAuthUser, rememberAuthUser } from "./auth-user-cache";
@@ -20,14 +20,15 @@ export const AUTH_FAILURE_MESSAGES: Record<AuthFailure, string> = {
  * The one authentication path for /api and /agents: a token we signed that is still valid, whose
  * user still exists and whose `ver` is the user's current token version (a password or role
  * change bumps it). A missing or weak JWT_SECRET throws (fail closed). Other isolates see a change
- * within the user cache's window (src/auth/auth-user-cache.ts).
+ * within the user cache's window (src/auth/auth-user-cache.ts). /api passes
+ * its request's D1 session.
  */
-export async function authenticate(env: Env, token: string): Promise<AuthResult> {
+export async function authenticate(env: Env, token: string, db?: Db): Promise<AuthResult> {
   const claims = await verifyToken(jwtSecret(env), token);
   if (!claims) return { ok: false, reason: "invalid_token" };
   const userId = userIdFromClaims(claims);
   if (userId === null) return { ok: false, reason: "no_user_id" };
-  const user = cachedAuthUser(userId) ?? (await findAuthUserById(createDb(env.DB), userId));
+  const user = cachedAuthUser(userId) ?? (await findAuthUserById(db ?? createDb(env.DB), userId));
   if (!user) return { ok: false, reason: "user_gone" };
   rememberAuthUser(user);
   if (claims.ver !== user.tokenVersion) return { ok: false, reason: "token_revoked" };

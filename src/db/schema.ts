@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /** The current time as every timestamp column stores it: ISO 8601 UTC with milliseconds. */
 export const NOW = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
@@ -76,4 +76,38 @@ export const todoAttachmentsTable = sqliteTable(
     ...timestamps,
   },
   (t) => [uniqueIndex("todo_attachments_todo_file_unique").on(t.todoId, t.fileKey)],
+);
+
+// A resumable upload in progress: the R2 multipart upload it drives and who may write to it.
+export const uploadsTable = sqliteTable(
+  "uploads_table",
+  {
+    // The public uploadId (a UUID); R2's own upload id stays server-side.
+    id: text().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => usersTable.id, { onDelete: "cascade", onUpdate: "cascade" }),
+    key: text().notNull(),
+    r2UploadId: text().notNull(),
+    contentType: text().notNull(),
+    partSize: integer().notNull(),
+    // Declared by the client; null when unknown (part sizes are then checked on completion).
+    size: integer(),
+    expiresAt: text().notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index("uploads_user_idx").on(t.userId), index("uploads_expires_at_idx").on(t.expiresAt)],
+);
+
+export const uploadPartsTable = sqliteTable(
+  "upload_parts_table",
+  {
+    uploadId: text()
+      .notNull()
+      .references(() => uploadsTable.id, { onDelete: "cascade", onUpdate: "cascade" }),
+    partNumber: integer().notNull(),
+    etag: text().notNull(),
+    size: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.uploadId, t.partNumber] })],
 );

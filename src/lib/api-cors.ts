@@ -12,9 +12,23 @@ function corsFor(origins: string): MiddlewareHandler {
         .split(",")
         .map((origin) => origin.trim())
         .filter(Boolean),
-      allowMethods: ["GET", "HEAD", "POST", "OPTIONS"],
-      allowHeaders: ["Authorization", "Content-Type", "Range", "If-None-Match", "X-Request-Id"],
-      exposeHeaders: ["Content-Disposition", "Content-Range", "ETag", "Retry-After", "X-Request-Id"],
+      allowMethods: ["GET", "HEAD", "POST", "PUT", "OPTIONS"],
+      allowHeaders: [
+        "Authorization",
+        "Content-Type",
+        "Range",
+        "If-None-Match",
+        "X-Request-Id",
+        "X-D1-Bookmark",
+      ],
+      exposeHeaders: [
+        "Content-Disposition",
+        "Content-Range",
+        "ETag",
+        "Retry-After",
+        "X-Request-Id",
+        "X-D1-Bookmark",
+      ],
       maxAge: 600,
     });
     built = { origins, handler };

@@ -4,8 +4,8 @@ import { ApiError } from "./errors";
 import type { AppEnv } from "./types";
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
-// Routes that read their body as a stream (multipart uploads) and enforce their own limits.
-const STREAMED_BODY_PATHS = new Set(["/api/upload"]);
+// Routes that read their body as a stream (uploads, upload parts) and enforce their own limits.
+const STREAMED_BODY_PATHS = /^\/api\/(?:upload|uploads\/[^/]+\/parts\/[^/]+)$/;
 const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -32,7 +32,7 @@ function hasBody(request: Request): boolean {
  * type as `{}`) and stay under 1 MiB.
  */
 export const jsonBodyGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!BODY_METHODS.has(c.req.method) || STREAMED_BODY_PATHS.has(c.req.path)) return next();
+  if (!BODY_METHODS.has(c.req.method) || STREAMED_BODY_PATHS.test(c.req.path)) return next();
   if (hasBody(c.req.raw) && !isJsonContentType(c.req.header("Content-Type"))) {
     throw new ApiError(400, "Content-Type must be application/json");
   }

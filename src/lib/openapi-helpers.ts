@@ -20,6 +20,8 @@ const ERROR_DESCRIPTIONS = {
   403: "Not allowed for this user",
   404: "Not found",
   409: "Conflicts with an existing resource",
+  410: "Gone (expired)",
+  411: "Content-Length required",
   413: "Payload too large",
   416: "Range not satisfiable",
   429: "Too many requests",

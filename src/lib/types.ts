@@ -1,4 +1,5 @@
 import type { RouteConfig, RouteHandler } from "@hono/zod-openapi";
+import type { Db } from "../db/client";
 import type { Logger } from "./logger";
 
 /** The signed-in user, set by requireAuth on protected routes. */
@@ -17,6 +18,8 @@ export interface AppEnv {
     logger: Logger;
     /** Unset on public routes; routers of protected routes use AuthedEnv. */
     user?: AuthUser;
+    /** drizzle on this request's D1 session (src/lib/d1-session.ts), on /api/* only. */
+    db: Db;
   };
 }
 

@@ -36,7 +36,7 @@ export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = bearerToken(header);
   if (!token) throw unauthorized("Malformed Authorization header, expected: Bearer <token>", true);
 
-  const result = await authenticate(c.env, token);
+  const result = await authenticate(c.env, token, c.get("db"));
   if (!result.ok) throw unauthorized(AUTH_FAILURE_MESSAGES[result.reason], true);
   c.set("user", result.user);
   await next();

@@ -22,7 +22,9 @@ const MAX_FIELD_BYTES = 4 * 1024;
 const DEFAULT_CONTENT_TYPE = "application/octet-stream";
 
 const bad = (message: string) => new ApiError(400, message);
-const tooLarge = () => new ApiError(413, "File too large");
+// Names the way out: files over the single-request limit go through resumable uploads.
+const tooLarge = () =>
+  new ApiError(413, "File too large: send larger files with the resumable upload API (POST /api/uploads)");
 
 const PARSE_ERRORS: Record<string, () => ApiError> = {
   InvalidBoundary: () => bad("Invalid multipart body: missing boundary"),

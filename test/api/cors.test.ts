@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { request } from "../helpers/http";
 
-const ALLOWED = "http://localhost:5173"; // CORS_ORIGINS in wrangler.jsonc
+const ALLOWED = "http://localhost:5173"; // CORS_ORIGINS in vitest.config.ts, as `npm run dev` sets it
 
 describe("CORS on /api/*", () => {
   it("answers a preflight from an allowed origin without credentials mode", async () => {

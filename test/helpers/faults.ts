@@ -4,8 +4,10 @@
  */
 export function withFaults<T extends object>(target: T, overrides: { [K in keyof T]?: T[K] }): T {
   return new Proxy(target, {
-    get(real, prop) {
+    get(real, prop, wrapped) {
       if (Object.hasOwn(overrides, prop)) return overrides[prop as keyof T];
+      // A wrapped D1 is its own session (src/lib/d1-session.ts), so the faults reach every /api query.
+      if (prop === "withSession" && "withSession" in real) return () => wrapped;
       const value = Reflect.get(real, prop, real);
       return typeof value === "function" ? value.bind(real) : value;
     },

@@ -1,4 +1,3 @@
-import { createDb } from "../../db/client";
 import { created } from "../../lib/envelope";
 import { ApiError } from "../../lib/errors";
 import type { AppRouteHandler } from "../../lib/types";
@@ -20,7 +19,7 @@ export const register: AppRouteHandler<RegisterRoute> = async (c) => {
   let user;
   try {
     user = await insertUserWithPassword(
-      createDb(c.env.DB),
+      c.get("db"),
       { ...profile, usernameKey: key, role: "user" },
       passwordHash,
     );
@@ -38,7 +37,7 @@ export const login: AppRouteHandler<LoginRoute> = async (c) => {
   await limitAuthAttempt(c.env, c.req.raw.headers, "login", key);
   const secret = jwtSecret(c.env);
 
-  const found = await findLoginByUsernameKey(createDb(c.env.DB), key);
+  const found = await findLoginByUsernameKey(c.get("db"), key);
   // An unknown user pays for one derivation too, so timing does not reveal which usernames exist.
   const valid = await verifyPassword(password, found?.passwordHash ?? DUMMY_PASSWORD_HASH);
   if (!found || !valid) {

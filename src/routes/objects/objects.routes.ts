@@ -16,7 +16,7 @@ export const upload = createRoute({
   description:
     "Streams the multipart body into R2 without buffering the file: files under 8 MiB are stored with one put, " +
     "larger ones with an R2 multipart upload that is aborted on any failure. The size limit is `MAX_UPLOAD_BYTES` " +
-    "(100 MiB by default). The key is `[<directory>/]<uuid>-<filename>`; use it as `attachments[].fileKey`.",
+    "(90 MiB by default, under Cloudflare's 100 MB body cap; larger files go through `POST /api/uploads`). The key is `[<directory>/]<uuid>-<filename>`; use it as `attachments[].fileKey`.",
   request: {
     body: { content: { "multipart/form-data": { schema: UploadFormSchema } }, required: true },
   },

@@ -1,5 +1,4 @@
 import type { Context } from "hono";
-import { createDb } from "../../db/client";
 import { created, ok } from "../../lib/envelope";
 import { ApiError } from "../../lib/errors";
 import type { AuthedEnv, AuthedRouteHandler } from "../../lib/types";
@@ -33,7 +32,7 @@ async function listPage(
   userId: number,
   query: { page: number; pageSize: number; completed?: boolean },
 ) {
-  const { items, total } = await queries.listTodosForUser(createDb(c.env.DB), userId, {
+  const { items, total } = await queries.listTodosForUser(c.get("db"), userId, {
     completed: query.completed,
     offset: pageOffset(query),
     limit: query.pageSize,
@@ -51,7 +50,7 @@ export const listForUser: AuthedRouteHandler<ListForUserRoute> = async (c) => {
   if (viewer.role !== "admin" && viewer.id !== userId) {
     throw new ApiError(403, "You can only list your own todos");
   }
-  if (viewer.id !== userId && !(await findAuthUserById(createDb(c.env.DB), userId))) {
+  if (viewer.id !== userId && !(await findAuthUserById(c.get("db"), userId))) {
     throw new ApiError(404, "User not found");
   }
   return ok(c, await listPage(c, userId, c.req.valid("query")));
@@ -63,7 +62,7 @@ export const create: AuthedRouteHandler<CreateRoute> = async (c) => {
   const files = await attachmentFiles(c, attachments);
   let result;
   try {
-    result = await queries.insertTodoWithAttachments(createDb(c.env.DB), { ...fields, userId }, files);
+    result = await queries.insertTodoWithAttachments(c.get("db"), { ...fields, userId }, files);
   } catch (err) {
     // The owner was deleted after the gate let this request in: answered as the gate would now.
     if (!foreignKeyViolation(err)) throw err;
@@ -75,7 +74,7 @@ export const create: AuthedRouteHandler<CreateRoute> = async (c) => {
 
 export const getOne: AuthedRouteHandler<GetOneRoute> = async (c) => {
   const { id } = c.req.valid("param");
-  const db = createDb(c.env.DB);
+  const db = c.get("db");
   const todo = await queries.findTodoForUser(db, id, c.get("user").id);
   if (!todo) throw notFound();
   return ok(c, { ...todo, attachments: await queries.listAttachments(db, id) });
@@ -85,7 +84,7 @@ export const update: AuthedRouteHandler<UpdateRoute> = async (c) => {
   const { id } = c.req.valid("param");
   const { attachments, ...fields } = c.req.valid("json");
   const userId = c.get("user").id;
-  const db = createDb(c.env.DB);
+  const db = c.get("db");
   // Checked first so a foreign or missing id costs no R2 lookups.
   if (!(await queries.findTodoForUser(db, id, userId))) throw notFound();
   const files = attachments === undefined ? undefined : await attachmentFiles(c, attachments);
@@ -96,7 +95,7 @@ export const update: AuthedRouteHandler<UpdateRoute> = async (c) => {
 
 export const remove: AuthedRouteHandler<RemoveRoute> = async (c) => {
   const { id } = c.req.valid("param");
-  const deleted = await queries.deleteTodoForUser(createDb(c.env.DB), id, c.get("user").id);
+  const deleted = await queries.deleteTodoForUser(c.get("db"), id, c.get("user").id);
   if (deleted === null) throw notFound();
   return ok(c, { id: deleted });
 };

@@ -1,4 +1,3 @@
-import { createDb } from "../../db/client";
 import { created, ok } from "../../lib/envelope";
 import { ApiError } from "../../lib/errors";
 import type { AuthedRouteHandler, AuthUser } from "../../lib/types";
@@ -27,7 +26,7 @@ function requireSelfOrAdmin(user: AuthUser, id: number) {
 export const list: AuthedRouteHandler<ListRoute> = async (c) => {
   const query = c.req.valid("query");
   const viewer = c.get("user");
-  const { items, total } = await queries.listUsers(createDb(c.env.DB), pageOffset(query), query.pageSize);
+  const { items, total } = await queries.listUsers(c.get("db"), pageOffset(query), query.pageSize);
   return ok(
     c,
     pageOf(
@@ -44,7 +43,7 @@ export const create: AuthedRouteHandler<CreateRoute> = async (c) => {
   const passwordHash = await hashPassword(password);
   try {
     const user = await queries.insertUserWithPassword(
-      createDb(c.env.DB),
+      c.get("db"),
       { ...profile, usernameKey: usernameKey(profile.username) },
       passwordHash,
     );
@@ -57,7 +56,7 @@ export const create: AuthedRouteHandler<CreateRoute> = async (c) => {
 
 export const getOne: AuthedRouteHandler<GetOneRoute> = async (c) => {
   const { id } = c.req.valid("param");
-  const user = await queries.findUserById(createDb(c.env.DB), id);
+  const user = await queries.findUserById(c.get("db"), id);
   if (!user) throw notFound();
   return ok(c, userView(user, c.get("user")));
 };
@@ -72,7 +71,7 @@ export const update: AuthedRouteHandler<UpdateRoute> = async (c) => {
     throw new ApiError(400, "currentPassword is only used together with password");
   }
 
-  const db = createDb(c.env.DB);
+  const db = c.get("db");
   let passwordHash: string | undefined;
   if (password !== undefined) {
     // Admins reset other users' passwords; everyone proves the old one for their own.
@@ -109,7 +108,7 @@ export const remove: AuthedRouteHandler<RemoveRoute> = async (c) => {
   const { id } = c.req.valid("param");
   const actor = c.get("user");
   requireSelfOrAdmin(actor, id);
-  if (!(await queries.deleteUser(createDb(c.env.DB), id))) throw notFound();
+  if (!(await queries.deleteUser(c.get("db"), id))) throw notFound();
   forgetAuthUser(id);
   c.get("logger").info("user_deleted", { userId: id, by: actor.id });
   return ok(c, { id });

@@ -1,6 +1,7 @@
 import createClient, { type Middleware } from "openapi-fetch";
 import { getSession, signOut } from "../auth/session";
 import { API_ORIGIN } from "../config";
+import { BOOKMARK_HEADER, currentBookmark, rememberBookmark } from "./bookmark";
 import type { components, paths } from "./schema";
 
 type ErrorEnvelope = components["schemas"]["Error"];
@@ -20,9 +21,12 @@ const auth: Middleware = {
   onRequest({ request }) {
     const token = getSession()?.token;
     if (token) request.headers.set("Authorization", `Bearer ${token}`);
+    const bookmark = currentBookmark();
+    if (bookmark) request.headers.set(BOOKMARK_HEADER, bookmark);
     return request;
   },
   onResponse({ request, response }) {
+    rememberBookmark(response.headers.get(BOOKMARK_HEADER));
     // A token the service no longer accepts (expired, user deleted): back to the sign-in screen.
     if (response.status === 401 && request.headers.has("Authorization")) {
       signOut("Your session has ended. Please sign in again.");

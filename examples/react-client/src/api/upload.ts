@@ -1,6 +1,8 @@
 import { getSession, signOut } from "../auth/session";
 import { API_ORIGIN } from "../config";
+import { BOOKMARK_HEADER, currentBookmark, rememberBookmark } from "./bookmark";
 import { ApiError, errorMessage } from "./client";
+import { uploadResumable } from "./resumable-upload";
 import type { paths } from "./schema";
 
 export type UploadResult =
@@ -11,14 +13,26 @@ export interface UploadOptions {
   directory?: string;
   /** 0..1 as the request body goes out. */
   onProgress?: (fraction: number) => void;
+  /** A large file's part failed for lack of a connection (or a brief service fault) and will be resent. */
+  onRetry?: (error: ApiError) => void;
   signal?: AbortSignal;
+}
+
+/** Files above this go through the resumable API (a part per request), smaller ones in one request. */
+export const RESUMABLE_FROM_BYTES = 8 * 1024 * 1024;
+
+/** Stores a file: one multipart request when small, the resumable upload API when large. */
+export function uploadFile(file: File, options: UploadOptions = {}): Promise<UploadResult> {
+  return file.size > RESUMABLE_FROM_BYTES
+    ? uploadResumable(file, options)
+    : uploadInOneRequest(file, options);
 }
 
 /**
  * POST /api/upload as multipart/form-data. XMLHttpRequest rather than fetch: only XHR reports
  * upload progress. The browser writes the multipart boundary; setting Content-Type by hand breaks it.
  */
-export function uploadFile(file: File, options: UploadOptions = {}): Promise<UploadResult> {
+function uploadInOneRequest(file: File, options: UploadOptions): Promise<UploadResult> {
   const form = new FormData();
   // The service reads `directory` only before `file`, so the order matters.
   if (options.directory) form.append("directory", options.directory);
@@ -30,11 +44,14 @@ export function uploadFile(file: File, options: UploadOptions = {}): Promise<Upl
     xhr.responseType = "json";
     const token = getSession()?.token;
     if (token) xhr.setRequestHeader("Authorization", `Bearer ${token}`);
+    const bookmark = currentBookmark();
+    if (bookmark) xhr.setRequestHeader(BOOKMARK_HEADER, bookmark);
 
     xhr.upload.addEventListener("progress", (event) => {
       if (event.lengthComputable) options.onProgress?.(event.loaded / event.total);
     });
     xhr.addEventListener("load", () => {
+      rememberBookmark(xhr.getResponseHeader(BOOKMARK_HEADER));
       const body = xhr.response as { success?: boolean; data?: UploadResult } | null;
       if (xhr.status === 201 && body?.data) {
         options.onProgress?.(1);

@@ -11,16 +11,25 @@ export function FileUpload({
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<unknown>(null);
+  const [reconnecting, setReconnecting] = useState(false);
 
   async function upload(file: File) {
     setError(null);
     setProgress(0);
     try {
-      await onUploaded(await uploadFile(file, { onProgress: setProgress }), file);
+      const result = await uploadFile(file, {
+        onProgress: (fraction) => {
+          setReconnecting(false);
+          setProgress(fraction);
+        },
+        onRetry: () => setReconnecting(true),
+      });
+      await onUploaded(result, file);
     } catch (err) {
       setError(err);
     } finally {
       setProgress(null);
+      setReconnecting(false);
       if (input.current) input.current.value = "";
     }
   }
@@ -44,6 +53,7 @@ export function FileUpload({
           {Math.round(progress * 100)}%
         </progress>
       )}
+      {reconnecting && <p role="status">Connection lost: resuming the upload when it is back…</p>}
       <ErrorMessage error={error} />
     </div>
   );

@@ -1,0 +1,10 @@
+import { createRouter } from "../../lib/create-app";
+import type { AuthedEnv } from "../../lib/types";
+import * as handlers from "./uploads.handlers";
+import * as routes from "./uploads.routes";
+
+export const uploadsRouter = createRouter<AuthedEnv>()
+  .openapi(routes.create, handlers.create)
+  .openapi(routes.uploadPart, handlers.uploadPart)
+  .openapi(routes.complete, handlers.complete)
+  .openapi(routes.abort, handlers.abort);

@@ -1,0 +1,56 @@
+import { and, asc, count, eq, gt, lte } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { uploadPartsTable, uploadsTable } from "../../db/schema";
+
+export type UploadRow = typeof uploadsTable.$inferSelect;
+export type NewUpload = typeof uploadsTable.$inferInsert;
+export type UploadPartRow = typeof uploadPartsTable.$inferSelect;
+
+export async function insertUpload(db: Db, upload: NewUpload): Promise<void> {
+  await db.insert(uploadsTable).values(upload);
+}
+
+/** The upload if it belongs to the user (ownership in the WHERE clause: a foreign id is not found). */
+export async function findUploadForUser(db: Db, id: string, userId: number): Promise<UploadRow | null> {
+  const [row] = await db
+    .select()
+    .from(uploadsTable)
+    .where(and(eq(uploadsTable.id, id), eq(uploadsTable.userId, userId)));
+  return row ?? null;
+}
+
+export async function countOpenUploadsForUser(db: Db, userId: number, now: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(uploadsTable)
+    .where(and(eq(uploadsTable.userId, userId), gt(uploadsTable.expiresAt, now)));
+  return row?.n ?? 0;
+}
+
+/** A retried part replaces the earlier one, as it does in R2. */
+export async function upsertPart(db: Db, part: UploadPartRow): Promise<void> {
+  await db
+    .insert(uploadPartsTable)
+    .values(part)
+    .onConflictDoUpdate({
+      target: [uploadPartsTable.uploadId, uploadPartsTable.partNumber],
+      set: { etag: part.etag, size: part.size },
+    });
+}
+
+export async function listParts(db: Db, uploadId: string): Promise<UploadPartRow[]> {
+  return db
+    .select()
+    .from(uploadPartsTable)
+    .where(eq(uploadPartsTable.uploadId, uploadId))
+    .orderBy(asc(uploadPartsTable.partNumber));
+}
+
+/** Removes the upload and, by cascade, its parts. */
+export async function deleteUpload(db: Db, id: string): Promise<void> {
+  await db.delete(uploadsTable).where(eq(uploadsTable.id, id));
+}
+
+export async function listExpiredUploads(db: Db, now: string, limit: number): Promise<UploadRow[]> {
+  return db.select().from(uploadsTable).where(lte(uploadsTable.expiresAt, now)).limit(limit);
+}

@@ -1,0 +1,87 @@
+import { createRoute } from "@hono/zod-openapi";
+import { errorResponses, jsonBody, okContent } from "../../lib/openapi-helpers";
+import { UploadResultSchema } from "../objects/objects.schemas";
+import {
+  AbortedUploadSchema,
+  CreateUploadBody,
+  PartParams,
+  PartResultSchema,
+  UploadIdParams,
+  UploadSessionSchema,
+} from "./uploads.schemas";
+
+const tags = ["Resumable uploads"];
+
+export const create = createRoute({
+  method: "post",
+  path: "/api/uploads",
+  operationId: "createUpload",
+  tags,
+  summary: "Start a resumable upload (files of any size)",
+  description:
+    "Opens an R2 multipart upload owned by you. Send the file in parts of `partSize` bytes with " +
+    "`PUT /api/uploads/{uploadId}/parts/{partNumber}` (any order, retries allowed), then complete it. " +
+    "The key follows the same rules as `POST /api/upload`. Unfinished uploads expire after 24 hours.",
+  request: { body: jsonBody(CreateUploadBody) },
+  responses: {
+    201: okContent(UploadSessionSchema, "Started; send the parts"),
+    ...errorResponses(400, 401, 429, 503),
+  },
+});
+
+export const uploadPart = createRoute({
+  method: "put",
+  path: "/api/uploads/{uploadId}/parts/{partNumber}",
+  operationId: "uploadPart",
+  tags,
+  summary: "Send one part (raw bytes)",
+  description:
+    "The body is the part's bytes with a `Content-Length`. Parts are numbered from 1; every part but the last " +
+    "is exactly `partSize` bytes. Sending a part again replaces it.",
+  request: {
+    params: PartParams,
+    body: {
+      content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } },
+      required: true,
+    },
+  },
+  responses: {
+    200: okContent(PartResultSchema, "Stored"),
+    ...errorResponses(400, 401, 404, 410, 411, 413, 503),
+  },
+});
+
+export const complete = createRoute({
+  method: "post",
+  path: "/api/uploads/{uploadId}/complete",
+  operationId: "completeUpload",
+  tags,
+  summary: "Assemble the parts into the object",
+  description:
+    "Checks that parts 1..n are all there and correctly sized, then makes the object visible under `key`. " +
+    "Answers like `POST /api/upload`: use `key` as `attachments[].fileKey` or to download.",
+  request: { params: UploadIdParams },
+  responses: {
+    201: okContent(UploadResultSchema, "Stored; `key` downloads the file"),
+    ...errorResponses(400, 401, 404, 410, 503),
+  },
+});
+
+export const abort = createRoute({
+  method: "post",
+  path: "/api/uploads/{uploadId}/abort",
+  operationId: "abortUpload",
+  tags,
+  summary: "Abandon an upload",
+  description: "Discards every part already sent; no object is created.",
+  request: { params: UploadIdParams },
+  responses: {
+    200: okContent(AbortedUploadSchema, "Aborted"),
+    ...errorResponses(400, 401, 404, 503),
+  },
+});
+
+export type CreateRoute = typeof create;
+export type UploadPartRoute = typeof uploadPart;
+export type CompleteRoute = typeof complete;
+export type AbortRoute = typeof abort;
