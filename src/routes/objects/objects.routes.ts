@@ -15,7 +15,8 @@ export const upload = createRoute({
   summary: "Upload a file to R2",
   description:
     "Streams the multipart body into R2 without buffering the file: files under 8 MiB are stored with one put, " +
-    "larger ones with an R2 multipart upload that is aborted on any failure. The size limit is `MAX_UPLOAD_BYTES` " +
+    "larger ones with an R2 multipart upload that is aborted on any failure. `directory` and `file` may come in " +
+    "either order. Filenames may be raw UTF-8 or RFC 8187 `filename*`. The size limit is `MAX_UPLOAD_BYTES` " +
     "(100 MiB by default). The key is `[<directory>/]<uuid>-<filename>`; use it as `attachments[].fileKey`.",
   request: {
     body: { content: { "multipart/form-data": { schema: UploadFormSchema } }, required: true },
@@ -52,9 +53,9 @@ export const download = createRoute({
   responses: {
     200: {
       description:
-        "The whole object, always as `application/octet-stream` (the uploaded type is in the upload result)",
+        "The whole object, as the `Content-Type` it was uploaded with (`application/octet-stream` when it had none)",
       headers: DOWNLOAD_HEADERS,
-      content: { "application/octet-stream": BINARY },
+      content: { "*/*": BINARY },
     },
     206: {
       description: "The requested byte range",
@@ -62,7 +63,7 @@ export const download = createRoute({
         ...DOWNLOAD_HEADERS,
         "Content-Range": { description: "`bytes <first>-<last>/<size>`", schema: { type: "string" } },
       },
-      content: { "application/octet-stream": BINARY },
+      content: { "*/*": BINARY },
     },
     304: {
       description: "`If-None-Match` matched the current ETag; empty body",

@@ -28,7 +28,7 @@ export const UploadFormSchema: SchemaObject = {
       pattern: "^[A-Za-z0-9._-]+(/[A-Za-z0-9._-]+)*$",
       maxLength: 256,
       description:
-        "Optional key prefix: segments of `[A-Za-z0-9._-]`, no `.` or `..` segment. Must come before `file` in the form.",
+        "Optional key prefix: segments of `[A-Za-z0-9._-]`, no `.` or `..` segment. Before or after `file`.",
       example: "reports/2026",
     },
   },
