@@ -9,6 +9,7 @@ import {
 } from "./objects.schemas";
 
 export const upload = createRoute({
+  operationId: "upload",
   method: "post",
   path: "/api/upload",
   tags: ["Files"],
@@ -41,6 +42,7 @@ const DOWNLOAD_HEADERS: HeadersObject = {
 };
 
 export const download = createRoute({
+  operationId: "download",
   method: "get",
   path: "/api/download/{key}",
   tags: ["Files"],
@@ -75,6 +77,29 @@ export const download = createRoute({
       description: "The range starts beyond the end of the object",
       headers: { "Content-Range": { description: "`bytes */<size>`", schema: { type: "string" } } },
     },
+  },
+});
+
+/** Hono answers HEAD with the GET handler (the body dropped); this documents it. */
+export const downloadHead = createRoute({
+  operationId: "downloadHead",
+  method: "head",
+  path: "/api/download/{key}",
+  tags: ["Files"],
+  summary: "Read a file's headers by key (public)",
+  description: "The download's headers (size, type, ETag, Content-Disposition) without the body.",
+  ...PUBLIC,
+  request: { params: DownloadParamsSchema, headers: DownloadHeadersSchema },
+  responses: {
+    200: { description: "The object exists; its headers, no body", headers: DOWNLOAD_HEADERS },
+    206: { description: "The requested range exists; its headers, no body", headers: DOWNLOAD_HEADERS },
+    304: {
+      description: "`If-None-Match` matched the current ETag",
+      headers: { ETag: DOWNLOAD_HEADERS.ETag! },
+    },
+    404: { description: "No object under this key" },
+    416: { description: "The range starts beyond the end of the object" },
+    503: { description: "R2 did not answer" },
   },
 });
 

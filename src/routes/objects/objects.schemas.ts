@@ -16,9 +16,10 @@ export const UploadFormSchema: SchemaObject = {
   type: "object",
   required: ["file"],
   properties: {
+    // No `type`: generators then accept a Blob or File for it (`string` would force a cast).
     file: {
-      type: "string",
       format: "binary",
+      contentMediaType: "application/octet-stream",
       description:
         "The file (exactly one `file` part). Its filename becomes part of the key (`/`, `\\` and control " +
         "characters replaced, shortened so the key stays within 1,024 UTF-8 bytes, `file` when empty) and is kept exactly as `originalName` (at most 1,024 UTF-8 bytes).",

@@ -73,8 +73,10 @@ export const TodoPageSchema = pageSchema(TodoSchema).openapi("TodoPage");
 export const CreateTodoBody = z
   .object({
     title: TitleSchema,
-    description: DescriptionSchema.default(""),
-    completed: z.boolean().default(false),
+    // Optional, not .default(): D1's column defaults fill them in, and openapi-typescript turns a
+    // documented `default` in a component schema into a required property.
+    description: DescriptionSchema.optional().openapi({ description: 'Omitted: `""`.' }),
+    completed: z.boolean().optional().openapi({ description: "Omitted: `false`." }),
     scheduleAt: ScheduleAtSchema.optional(),
     attachments: AttachmentsInput.optional(),
   })
