@@ -95,3 +95,67 @@ export async function signUp(url) {
   if (res.status !== 201) throw new Error(`register: ${res.status} ${await res.text()}`);
   return { ...(await res.json()).data, password };
 }
+
+/**
+ * The user Worker's isolate heap over wrangler dev's inspector (Chrome DevTools protocol):
+ * `Runtime.getHeapUsage` usedSize + backingStorageSize (ArrayBuffers live outside the JS heap).
+ * Process RSS would measure the wrong thing: wrangler's proxy and the local R2/D1 simulators
+ * run in workerd processes of their own.
+ */
+export async function openIsolateMeter(inspectorPort) {
+  const targets = await (await fetch(`http://127.0.0.1:${inspectorPort}/json`)).json();
+  const target = targets.find((t) => t.webSocketDebuggerUrl);
+  if (!target) throw new Error("no inspector target for the Worker");
+  // The inspector proxy only accepts local or DevTools origins; Node's WebSocket (undici) sends none by itself.
+  const socket = new WebSocket(target.webSocketDebuggerUrl, { headers: { Origin: "http://127.0.0.1" } });
+  await new Promise((resolve, reject) => {
+    socket.addEventListener("open", resolve, { once: true });
+    socket.addEventListener("error", reject, { once: true });
+  });
+  let nextId = 1;
+  const pending = new Map();
+  socket.addEventListener("message", (event) => {
+    const message = JSON.parse(event.data);
+    const waiter = pending.get(message.id);
+    if (!waiter) return;
+    pending.delete(message.id);
+    if (message.error) waiter.reject(new Error(message.error.message));
+    else waiter.resolve(message.result);
+  });
+  const call = (method, params = {}) =>
+    new Promise((resolve, reject) => {
+      const id = nextId++;
+      pending.set(id, { resolve, reject });
+      socket.send(JSON.stringify({ id, method, params }));
+    });
+  const bytes = async () => {
+    const usage = await call("Runtime.getHeapUsage");
+    return usage.usedSize + (usage.backingStorageSize ?? 0);
+  };
+  // workerd answers getHeapUsage only once the Runtime domain is enabled (and ignores HeapProfiler.collectGarbage).
+  await call("Runtime.enable");
+  return {
+    bytes,
+    /** Samples every `intervalMs` while `work` runs; resolves to work's result and the peak. */
+    async peakDuring(work, intervalMs = 20) {
+      let peak = await bytes();
+      let stop;
+      const stopped = new Promise((resolve) => (stop = resolve));
+      const sampler = (async () => {
+        for (;;) {
+          peak = Math.max(peak, await bytes());
+          const tick = new Promise((resolve) => setTimeout(() => resolve(false), intervalMs));
+          if (await Promise.race([stopped, tick])) return;
+        }
+      })();
+      try {
+        const result = await work();
+        return { result, peak: Math.max(peak, await bytes()) };
+      } finally {
+        stop(true);
+        await sampler;
+      }
+    },
+    close: () => socket.close(),
+  };
+}

@@ -1,7 +1,7 @@
-// Upload and download through the service against raw R2 in the baseline Worker, and the
-// workerd peak RSS of one 90 MiB streaming upload in a fresh `wrangler dev`.
+// Upload and download through the service against raw R2 in the baseline Worker
+// (isolate memory during uploads: upload-memory.mjs).
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { signUp } from "../lib.mjs";
@@ -21,15 +21,23 @@ function putToServiceBucket(service, root, bytes) {
   return key;
 }
 
-function payload(size) {
+export function payload(size) {
   const bytes = new Uint8Array(size);
   for (let i = 0; i < size; i += 4096) bytes[i] = i & 0xff;
   return bytes;
 }
 
-async function uploadToService(url, token, bytes, name = "bench.bin") {
+export async function uploadToService(
+  url,
+  token,
+  bytes,
+  name = "bench.bin",
+  { directory, directoryLast } = {},
+) {
   const form = new FormData();
+  if (directory && !directoryLast) form.append("directory", directory);
   form.append("file", new Blob([bytes], { type: "application/octet-stream" }), name);
+  if (directory && directoryLast) form.append("directory", directory);
   const res = await fetch(`${url}/api/upload`, {
     method: "POST",
     headers: { Authorization: `Bearer ${token}` },
@@ -58,28 +66,7 @@ async function throughput(times, size, fn) {
   return rates[Math.floor(rates.length / 2)];
 }
 
-/** workerd processes in the process group wrangler dev was started in. */
-function workerdPids(groupId) {
-  return readdirSync("/proc")
-    .filter((name) => /^\d+$/.test(name))
-    .filter((pid) => {
-      try {
-        const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-        const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-        return Number(fields[2]) === groupId && stat.includes("(workerd)");
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
-
-function vmHwmKiB(pid) {
-  const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-  return Number(match[1]);
-}
-
-export async function run({ service, baseline, compare, ratio, round, startWranglerDev, ROOT }) {
+export async function run({ service, baseline, compare, ratio, round, ROOT }) {
   const { token } = await signUp(service.url);
   const rows = [];
   const notes = [];
@@ -134,39 +121,11 @@ export async function run({ service, baseline, compare, ratio, round, startWrang
     }
   }
 
-  // A fresh Worker process, so the peak RSS before the upload is the idle process's.
-  const fresh = await startWranglerDev();
-  try {
-    const { token: freshToken } = await signUp(fresh.url);
-    const [pid] = workerdPids(fresh.pid);
-    if (!pid) throw new Error("workerd process not found");
-    const before = vmHwmKiB(pid);
-    const size = 90 * MiB;
-    const started = performance.now();
-    const key = await uploadToService(fresh.url, freshToken, payload(size), "ninety.bin");
-    const seconds = (performance.now() - started) / 1000;
-    const head = await fetch(`${fresh.url}/api/download/${encodeURIComponent(key)}`, { method: "HEAD" });
-    const after = vmHwmKiB(pid);
-    const risenMiB = (after - before) / 1024;
-    rows.push({
-      operation: "upload 90 MiB (fresh workerd)",
-      "service MB/s": round(size / MiB / seconds),
-      "peak RSS before MiB": round(before / 1024),
-      "peak RSS after MiB": round(after / 1024),
-      "rise MiB": round(risenMiB),
-      target: "rise <= 48 MiB",
-      stored: head.headers.get("Content-Length") === String(size) ? "yes" : "NO",
-    });
-  } finally {
-    await fresh.stop();
-  }
-
   notes.push(
     "Uploads: median of sequential multipart/form-data POSTs (15 x 1 MiB, 5 x 20 MiB); baseline = raw R2 put of the body.",
     "Downloads: autocannon, 3 alternating rounds (4 s and 10 connections for 1 MiB, 8 s and 2 connections for 20 MiB); MB/s = req/s x size; baseline = raw R2 get streamed.",
     "Like for like, the 20 MiB download reads an object stored with one put (wrangler r2 object put --local), as the baseline's is. " +
       "The upload stores 20 MiB as an R2 multipart object, which local R2 (miniflare) reads several times slower than a single-put object (production R2 not measured here); the last download row compares two multipart objects.",
-    "90 MiB: VmHWM of the workerd process of a dedicated wrangler dev, read from /proc before and after the upload.",
   );
   return { title: "Files: upload and download vs raw R2", rows, notes };
 }

@@ -3,6 +3,7 @@ export function freePort(): Promise<number>;
 export interface WranglerDev {
   url: string;
   port: number;
+  inspectorPort: number;
   persistTo: string;
   pid: number;
   output(): string;

@@ -42,12 +42,13 @@ export async function startWranglerDev(options = {}) {
       env,
     );
   }
+  const inspectorPort = await freePort();
   const args = [WRANGLER, "dev", "--local", "-c", config, "--ip", "127.0.0.1", "--port", String(port)];
   args.push(
     "--persist-to",
     persistTo,
     "--inspector-port",
-    String(await freePort()),
+    String(inspectorPort),
     "--show-interactive-dev-session=false",
   );
   for (const [name, value] of Object.entries(vars)) args.push("--var", `${name}:${value}`);
@@ -82,6 +83,8 @@ export async function startWranglerDev(options = {}) {
   return {
     url,
     port,
+    /** The user Worker's DevTools inspector (http://127.0.0.1:<inspectorPort>/json lists it). */
+    inspectorPort,
     persistTo,
     pid: child.pid,
     output: () => output,

@@ -8,12 +8,25 @@ export const OPENAPI_INFO = {
   description:
     "File storage on R2, JWT login, users and todos with attachments on D1, and Durable Object agents. " +
     "Every `/api/*` route needs `Authorization: Bearer <token>` unless marked public.",
+  // The contact is whoever publishes this copy (package.json `author`).
+  contact: { name: pkg.author },
+  license: { name: pkg.license, identifier: pkg.license },
 };
 
 /** The document config shared by /openapi.json and `npm run openapi`. */
 export const OPENAPI_CONFIG = {
   openapi: "3.1.0",
   info: OPENAPI_INFO,
+  // Relative: the document describes whichever origin serves it (wrangler dev, workers.dev, a custom domain).
+  servers: [{ url: "/" }],
+  tags: [
+    { name: "Health", description: "Liveness of the Worker and its D1 database" },
+    { name: "AI", description: "Reachability of the Workers AI models" },
+    { name: "Auth", description: "Register and log in; both answer a bearer JWT" },
+    { name: "Users", description: "Profiles: your own, other users' public fields, and admin management" },
+    { name: "Files", description: "Upload to R2 and public download by key" },
+    { name: "Todos", description: "Your todos, with attachments that reference uploaded files by key" },
+  ],
   security: [{ bearerAuth: [] }],
 };
 

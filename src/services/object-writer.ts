@@ -1,7 +1,10 @@
+import { moveObject } from "./object-move";
 import { StorageError } from "./storage-errors";
 
 /** R2 multipart parts must be at least 5 MiB and, except the last, all the same size. */
 export const DEFAULT_PART_SIZE = 8 * 1024 * 1024;
+/** The first buffer; it doubles up to one part, so an upload holds memory in proportion to what it sent. */
+const INITIAL_BUFFER_BYTES = 64 * 1024;
 
 export interface ObjectWriterOptions {
   key: string;
@@ -13,7 +16,9 @@ export interface ObjectWriterOptions {
 /**
  * Writes a stream of chunks of unknown total length to R2 holding at most one part in memory:
  * a body shorter than one part becomes a single put(); a longer one an R2 multipart upload of
- * uniform parts. Nothing is visible under the key until finish(); abort() leaves no object.
+ * uniform parts under `key`. finish() may name another key, decided only once the body has
+ * ended: a short body is put there directly, a multipart one is moved there after completing.
+ * Nothing is visible under the final key until finish(); abort() leaves no object.
  */
 export class ObjectWriter {
   readonly key: string;
@@ -31,7 +36,7 @@ export class ObjectWriter {
     this.#options = options;
     this.key = options.key;
     this.#partSize = options.partSize ?? DEFAULT_PART_SIZE;
-    this.#buffer = new Uint8Array(this.#partSize);
+    this.#buffer = new Uint8Array(0);
   }
 
   get size(): number {
@@ -44,6 +49,7 @@ export class ObjectWriter {
       // Flush a full part only when more bytes follow, so a body of exactly one part is one put().
       if (this.#filled === this.#partSize) await this.#flushPart();
       const take = Math.min(chunk.length - offset, this.#partSize - this.#filled);
+      this.#reserve(this.#filled + take);
       this.#buffer.set(chunk.subarray(offset, offset + take), this.#filled);
       this.#filled += take;
       offset += take;
@@ -51,19 +57,23 @@ export class ObjectWriter {
     this.#size += chunk.length;
   }
 
-  async finish(): Promise<R2Object> {
+  async finish(key = this.key): Promise<R2Object> {
     const body = this.#buffer.subarray(0, this.#filled);
     const upload = this.#upload;
     if (!upload) {
       return r2("put", () =>
-        this.#bucket.put(this.key, body, {
+        this.#bucket.put(key, body, {
           httpMetadata: { contentType: this.#options.contentType },
           customMetadata: this.#options.customMetadata,
         }),
       );
     }
     if (this.#filled > 0) await this.#flushPart();
-    return r2("complete", () => upload.complete(this.#parts));
+    this.#buffer = new Uint8Array(0);
+    const object = await r2("complete", () => upload.complete(this.#parts));
+    this.#upload = undefined;
+    if (key === this.key) return object;
+    return r2("move", () => moveObject(this.#bucket, object, key));
   }
 
   /** Drops an unfinished multipart upload so no parts linger in the bucket. */
@@ -71,6 +81,16 @@ export class ObjectWriter {
     const upload = this.#upload;
     this.#upload = undefined;
     await upload?.abort();
+  }
+
+  /** Grows the buffer by doubling, never past one part. */
+  #reserve(bytes: number): void {
+    if (bytes <= this.#buffer.length) return;
+    let length = Math.max(this.#buffer.length, INITIAL_BUFFER_BYTES);
+    while (length < bytes) length *= 2;
+    const grown = new Uint8Array(Math.min(length, this.#partSize));
+    grown.set(this.#buffer.subarray(0, this.#filled));
+    this.#buffer = grown;
   }
 
   async #flushPart(): Promise<void> {

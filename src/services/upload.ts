@@ -1,5 +1,6 @@
 import * as Multipart from "multipasta";
 import { ApiError } from "../lib/errors";
+import { parseFormDisposition } from "./form-disposition";
 import { buildObjectKey, isValidDirectory, MAX_ORIGINAL_NAME_BYTES, utf8Length } from "./object-keys";
 import { ObjectWriter } from "./object-writer";
 
@@ -42,9 +43,26 @@ function parseError(error: Multipart.MultipartError): ApiError {
   return (PARSE_ERRORS[name] ?? (() => bad("Invalid multipart body")))();
 }
 
+/**
+ * multipasta's own Content-Disposition parsing drops every parameter when a filename holds a
+ * character above U+00FF (raw UTF-8, as browsers send it), so name and filename are read here.
+ */
+const partOf = (info: Multipart.PartInfo) =>
+  parseFormDisposition(headerValue(info.headers["content-disposition"])) ?? { name: info.name };
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+interface FilePart {
+  name: string;
+  filename?: string;
+  contentType: string;
+}
+
 type ParserEvent =
-  | { type: "field"; info: Multipart.PartInfo; value: Uint8Array }
-  | { type: "file"; info: Multipart.PartInfo }
+  | { type: "field"; name: string; info: Multipart.PartInfo; value: Uint8Array }
+  | { type: "file"; part: FilePart }
   | { type: "chunk"; chunk: Uint8Array }
   | { type: "fileEnd" }
   | { type: "error"; error: Multipart.MultipartError }
@@ -55,9 +73,14 @@ type ParserEvent =
  * the file in memory: the body is read chunk by chunk and each chunk is handed to the writer
  * before the next one is read, so R2's pace sets the upload's pace.
  *
+ * `directory` may come before or after `file`, so the key is decided at the closing boundary.
+ * A file of at most one part is still in memory then and is put under its final key. A longer
+ * one has been streaming into an R2 multipart upload under the key of the directory known when
+ * it began (none when `directory` comes later); a late `directory` then moves the object once,
+ * streamed, under the same UUID.
+ *
  * The object is committed only after the closing boundary, so a truncated or invalid body
- * leaves nothing behind. Rules: `directory` must come before `file`; exactly one `file` part;
- * other fields are ignored.
+ * leaves nothing behind. Rules: exactly one `file` part; other fields are ignored.
  */
 export async function storeUpload(
   bucket: R2Bucket,
@@ -76,13 +99,13 @@ export async function storeUpload(
   const parser = Multipart.make({
     headers: { "content-type": contentType },
     // A `file` entry without a filename is a text field, which the spec calls an invalid file.
-    isFile: (info) => info.filename !== undefined,
+    isFile: (info) => partOf(info).filename !== undefined,
     maxParts: MAX_PARTS,
     maxFieldSize: MAX_FIELD_BYTES,
     maxTotalSize: options.maxBytes + MULTIPART_OVERHEAD,
-    onField: (info, value) => events.push({ type: "field", info, value }),
+    onField: (info, value) => events.push({ type: "field", name: partOf(info).name, info, value }),
     onFile: (info) => {
-      events.push({ type: "file", info });
+      events.push({ type: "file", part: { ...partOf(info), contentType: info.contentType } });
       return (chunk) => events.push(chunk ? { type: "chunk", chunk } : { type: "fileEnd" });
     },
     onError: (error) => events.push({ type: "error", error }),
@@ -90,7 +113,7 @@ export async function storeUpload(
   });
 
   let directory: string | undefined;
-  let writer: ObjectWriter | undefined;
+  let upload: OpenUpload | undefined;
   let skipping = false;
   let done = false;
 
@@ -102,23 +125,22 @@ export async function storeUpload(
         done = true;
         return;
       case "field":
-        if (event.info.name === "file") throw bad("Invalid file");
-        if (event.info.name !== "directory") return;
-        if (writer) throw bad('Invalid directory: send "directory" before "file"');
+        if (event.name === "file") throw bad("Invalid file");
+        if (event.name !== "directory") return;
         if (directory !== undefined) throw bad("Invalid directory");
         directory = Multipart.decodeField(event.info, event.value);
         if (directory !== "" && !isValidDirectory(directory)) throw bad("Invalid directory");
         return;
       case "file":
-        skipping = event.info.name !== "file";
+        skipping = event.part.name !== "file";
         if (skipping) return;
-        if (writer) throw bad("Only one file per upload");
-        writer = openWriter(bucket, event.info, directory, options.partSize);
+        if (upload) throw bad("Only one file per upload");
+        upload = openWriter(bucket, event.part, directory || undefined, options.partSize);
         return;
       case "chunk":
-        if (skipping || !writer) return;
-        if (writer.size + event.chunk.length > options.maxBytes) throw tooLarge();
-        await writer.write(event.chunk);
+        if (skipping || !upload) return;
+        if (upload.writer.size + event.chunk.length > options.maxBytes) throw tooLarge();
+        await upload.writer.write(event.chunk);
         return;
       case "fileEnd":
         skipping = false;
@@ -141,8 +163,8 @@ export async function storeUpload(
       if (done) break;
       if (ended) throw bad("Invalid multipart body: truncated");
     }
-    if (!writer) throw bad("Missing file");
-    const object = await writer.finish();
+    if (!upload) throw bad("Missing file");
+    const object = await upload.writer.finish(upload.keyIn(directory || undefined));
     return {
       key: object.key,
       etag: object.etag,
@@ -151,26 +173,35 @@ export async function storeUpload(
     };
   } catch (err) {
     await reader.cancel().catch(() => {});
-    await (writer as ObjectWriter | undefined)?.abort().catch(() => {});
+    await (upload as OpenUpload | undefined)?.writer.abort().catch(() => {});
     if (err instanceof URIError) throw bad("Invalid file: malformed filename*");
     throw err;
   }
 }
 
+/** A writer under the key for the directory known so far, and the key for the one known at the end. */
+interface OpenUpload {
+  writer: ObjectWriter;
+  keyIn: (directory: string | undefined) => string;
+}
+
 function openWriter(
   bucket: R2Bucket,
-  info: Multipart.PartInfo,
-  directory: string | undefined,
+  part: FilePart,
+  directorySoFar: string | undefined,
   partSize: number | undefined,
-): ObjectWriter {
-  const originalName = info.filename ?? "";
+): OpenUpload {
+  const originalName = part.filename ?? "";
   if (utf8Length(originalName) > MAX_ORIGINAL_NAME_BYTES) {
     throw bad(`Invalid file: filename longer than ${MAX_ORIGINAL_NAME_BYTES} bytes`);
   }
-  return new ObjectWriter(bucket, {
-    key: buildObjectKey(originalName, directory || undefined),
-    contentType: info.contentType || DEFAULT_CONTENT_TYPE,
+  const uuid = crypto.randomUUID();
+  const keyIn = (directory: string | undefined) => buildObjectKey(originalName, directory, uuid);
+  const writer = new ObjectWriter(bucket, {
+    key: keyIn(directorySoFar),
+    contentType: part.contentType || DEFAULT_CONTENT_TYPE,
     customMetadata: { originalName },
     partSize,
   });
+  return { writer, keyIn };
 }

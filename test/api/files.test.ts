@@ -190,19 +190,19 @@ describe("POST /api/upload", () => {
     });
   });
 
-  it("U4: answers 400 when directory comes after the file, or twice", async () => {
+  it("U4: answers 400 when directory comes twice, or invalid after the file", async () => {
     await expectNoNewObjects(async () => {
-      const after = multipartBody([
-        { name: "file", filename: "x.txt", body: "x" },
-        { name: "directory", body: "docs" },
-      ]);
-      expectError(await postUpload(after.body, after.contentType), 400, /Invalid directory/);
       const twice = multipartBody([
         { name: "directory", body: "a" },
-        { name: "directory", body: "b" },
         { name: "file", filename: "x.txt", body: "x" },
+        { name: "directory", body: "b" },
       ]);
       expectError(await postUpload(twice.body, twice.contentType), 400, "Invalid directory");
+      const badAfter = multipartBody([
+        { name: "file", filename: "x.txt", body: "x" },
+        { name: "directory", body: "../up" },
+      ]);
+      expectError(await postUpload(badAfter.body, badAfter.contentType), 400, "Invalid directory");
     });
   });
 
@@ -257,11 +257,12 @@ describe("POST /api/upload", () => {
     expect((await env.R2_BUCKET.head(res.body.data.key))?.customMetadata?.originalName).toBe("");
   });
 
-  it("U8: stores text/html as given and serves it as an attachment with nosniff", async () => {
+  it("U8: stores text/html as given and serves it as text/html, an attachment with nosniff and a sandbox", async () => {
     const data = await uploadText("<script>alert(1)</script>", "x.html", "text/html");
     expect(data.contentType).toBe("text/html");
     const res = await request(downloadPath(data.key));
-    expect(res.headers.get("Content-Type")).toBe("application/octet-stream");
+    expect(res.headers.get("Content-Type")).toBe("text/html");
+    expect(res.headers.get("Content-Security-Policy")).toMatch(/sandbox/);
     expect(res.headers.get("Content-Disposition")).toMatch(/^attachment;/);
     expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(await res.text()).toBe("<script>alert(1)</script>");
@@ -399,11 +400,11 @@ describe("GET /api/download/:key", () => {
     stored = await uploadText(content, "greeting.txt", "text/plain", "docs");
   });
 
-  it("streams the object as application/octet-stream with attachment, nosniff and ETag, without a token", async () => {
+  it("streams the object with its stored type, attachment, nosniff and ETag, without a token", async () => {
     const res = await request(downloadPath(stored.key));
     expect(res.status).toBe(200);
     expect(await res.text()).toBe(content);
-    expect(res.headers.get("Content-Type")).toBe("application/octet-stream");
+    expect(res.headers.get("Content-Type")).toBe("text/plain");
     expect(res.headers.get("ETag")).toBe(`"${stored.etag}"`);
     expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(res.headers.get("Accept-Ranges")).toBe("bytes");

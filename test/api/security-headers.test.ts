@@ -72,7 +72,7 @@ describe("security headers", () => {
     expectApiHeaders(failing, "500 from onError");
   });
 
-  it("are on uploads and on every kind of download answer, which stay application/octet-stream", async () => {
+  it("are on uploads and on every kind of download answer, which keep a stored text/html inert", async () => {
     const form = new FormData();
     form.append("file", new Blob(["hi"]), "a.txt");
     const uploaded = await request("/api/upload", { method: "POST", token: user.token, body: form });
@@ -82,8 +82,9 @@ describe("security headers", () => {
     const path = `/api/download/${encodeURIComponent(key)}`;
     const full = await request(path);
     expect(full.status).toBe(200);
-    expect(full.headers.get("Content-Type")).toBe("application/octet-stream");
+    expect(full.headers.get("Content-Type")).toBe("text/html");
     expect(full.headers.get("Content-Disposition")).toMatch(/^attachment;/);
+    expect(full.headers.get("Content-Security-Policy")).toContain("sandbox");
     expectApiHeaders(full, "200 download", { json: false });
     const etag = full.headers.get("ETag")!;
     const cases: [Record<string, string>, number, boolean][] = [

@@ -184,6 +184,29 @@ describe("V1-V10: input validation", () => {
     expectError(await api("/api/todos", { method: "POST", token: alice.token, body: '{"title":"x"}' }), 400);
   });
 
+  it("keeps scheduleAt within the years 0000 to 9999 once converted to UTC", async () => {
+    for (const scheduleAt of ["9999-12-31T23:00:00-05:00", "0000-01-01T00:30:00+01:00"]) {
+      const res = await api("/api/todos", {
+        method: "POST",
+        token: alice.token,
+        json: { title: "x", scheduleAt },
+      });
+      expect(expectError(res, 400).issues?.[0]?.path, scheduleAt).toEqual(["scheduleAt"]);
+    }
+    for (const [sent, stored] of [
+      ["9999-12-31T23:59:59Z", "9999-12-31T23:59:59.000Z"],
+      ["0000-01-01T01:00:00+01:00", "0000-01-01T00:00:00.000Z"],
+    ]) {
+      const res = await api("/api/todos", {
+        method: "POST",
+        token: alice.token,
+        json: { title: "x", scheduleAt: sent },
+      });
+      expect(res.status).toBe(201);
+      expect(res.body.data.scheduleAt).toBe(stored);
+    }
+  });
+
   it("V3/V4: answers 400 with issues for wrong types, missing fields and extra fields", async () => {
     const bodies: unknown[] = [
       { title: 123 },

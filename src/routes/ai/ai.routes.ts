@@ -19,6 +19,7 @@ export const AiHealthSchema = z
   .openapi("AiHealth");
 
 export const health = createRoute({
+  operationId: "aiHealth",
   method: "get",
   path: "/ai/health",
   tags: ["AI"],

@@ -5,6 +5,7 @@ import { LoginBody, LoginResultSchema, RegisterBody } from "./auth.schemas";
 const tags = ["Auth"];
 
 export const register = createRoute({
+  operationId: "register",
   method: "post",
   path: "/api/register",
   tags,
@@ -21,6 +22,7 @@ export const register = createRoute({
 });
 
 export const login = createRoute({
+  operationId: "login",
   method: "post",
   path: "/api/login",
   tags,

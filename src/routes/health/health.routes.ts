@@ -10,10 +10,12 @@ export const HealthSchema = z
   .openapi("Health");
 
 export const health = createRoute({
+  operationId: "health",
   method: "get",
   path: "/health",
   tags: ["Health"],
   summary: "Liveness and D1 reachability",
+  description: "Public. 200 when the Worker runs and a trivial D1 query answers; 503 when D1 does not.",
   ...PUBLIC,
   responses: {
     200: okContent(HealthSchema, "The Worker runs and D1 answers"),

@@ -23,8 +23,8 @@ const notFound = () => new ApiError(404, "File not found");
 
 function objectHeaders(object: R2Object): Headers {
   const headers = new Headers({
-    // Always bytes to download, whatever type the uploader claimed: a stored HTML file never renders.
-    "Content-Type": "application/octet-stream",
+    // The stored type, as the spec says: attachment, nosniff and the CSP sandbox keep any type inert.
+    "Content-Type": object.httpMetadata?.contentType || "application/octet-stream",
     "Content-Disposition": contentDisposition(
       object.customMetadata?.originalName ?? fileNameFromKey(object.key),
     ),

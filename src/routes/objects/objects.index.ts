@@ -5,3 +5,5 @@ import * as routes from "./objects.routes";
 export const objectsRouter = createRouter()
   .openapi(routes.upload, handlers.upload)
   .openapi(routes.download, handlers.download);
+
+objectsRouter.openAPIRegistry.registerPath(routes.downloadHead);

@@ -9,13 +9,15 @@ import {
 } from "./objects.schemas";
 
 export const upload = createRoute({
+  operationId: "upload",
   method: "post",
   path: "/api/upload",
   tags: ["Files"],
   summary: "Upload a file to R2",
   description:
     "Streams the multipart body into R2 without buffering the file: files under 8 MiB are stored with one put, " +
-    "larger ones with an R2 multipart upload that is aborted on any failure. The size limit is `MAX_UPLOAD_BYTES` " +
+    "larger ones with an R2 multipart upload that is aborted on any failure. `directory` and `file` may come in " +
+    "either order. Filenames may be raw UTF-8 or RFC 8187 `filename*`. The size limit is `MAX_UPLOAD_BYTES` " +
     "(90 MiB by default, under Cloudflare's 100 MB body cap; larger files go through `POST /api/uploads`). The key is `[<directory>/]<uuid>-<filename>`; use it as `attachments[].fileKey`.",
   request: {
     body: { content: { "multipart/form-data": { schema: UploadFormSchema } }, required: true },
@@ -40,6 +42,7 @@ const DOWNLOAD_HEADERS: HeadersObject = {
 };
 
 export const download = createRoute({
+  operationId: "download",
   method: "get",
   path: "/api/download/{key}",
   tags: ["Files"],
@@ -52,9 +55,9 @@ export const download = createRoute({
   responses: {
     200: {
       description:
-        "The whole object, always as `application/octet-stream` (the uploaded type is in the upload result)",
+        "The whole object, as the `Content-Type` it was uploaded with (`application/octet-stream` when it had none)",
       headers: DOWNLOAD_HEADERS,
-      content: { "application/octet-stream": BINARY },
+      content: { "*/*": BINARY },
     },
     206: {
       description: "The requested byte range",
@@ -62,7 +65,7 @@ export const download = createRoute({
         ...DOWNLOAD_HEADERS,
         "Content-Range": { description: "`bytes <first>-<last>/<size>`", schema: { type: "string" } },
       },
-      content: { "application/octet-stream": BINARY },
+      content: { "*/*": BINARY },
     },
     304: {
       description: "`If-None-Match` matched the current ETag; empty body",
@@ -74,6 +77,29 @@ export const download = createRoute({
       description: "The range starts beyond the end of the object",
       headers: { "Content-Range": { description: "`bytes */<size>`", schema: { type: "string" } } },
     },
+  },
+});
+
+/** Hono answers HEAD with the GET handler (the body dropped); this documents it. */
+export const downloadHead = createRoute({
+  operationId: "downloadHead",
+  method: "head",
+  path: "/api/download/{key}",
+  tags: ["Files"],
+  summary: "Read a file's headers by key (public)",
+  description: "The download's headers (size, type, ETag, Content-Disposition) without the body.",
+  ...PUBLIC,
+  request: { params: DownloadParamsSchema, headers: DownloadHeadersSchema },
+  responses: {
+    200: { description: "The object exists; its headers, no body", headers: DOWNLOAD_HEADERS },
+    206: { description: "The requested range exists; its headers, no body", headers: DOWNLOAD_HEADERS },
+    304: {
+      description: "`If-None-Match` matched the current ETag",
+      headers: { ETag: DOWNLOAD_HEADERS.ETag! },
+    },
+    404: { description: "No object under this key" },
+    416: { description: "The range starts beyond the end of the object" },
+    503: { description: "R2 did not answer" },
   },
 });
 

@@ -16,9 +16,10 @@ export const UploadFormSchema: SchemaObject = {
   type: "object",
   required: ["file"],
   properties: {
+    // No `type`: generators then accept a Blob or File for it (`string` would force a cast).
     file: {
-      type: "string",
       format: "binary",
+      contentMediaType: "application/octet-stream",
       description:
         "The file (exactly one `file` part). Its filename becomes part of the key (`/`, `\\` and control " +
         "characters replaced, shortened so the key stays within 1,024 UTF-8 bytes, `file` when empty) and is kept exactly as `originalName` (at most 1,024 UTF-8 bytes).",
@@ -28,7 +29,7 @@ export const UploadFormSchema: SchemaObject = {
       pattern: "^[A-Za-z0-9._-]+(/[A-Za-z0-9._-]+)*$",
       maxLength: 256,
       description:
-        "Optional key prefix: segments of `[A-Za-z0-9._-]`, no `.` or `..` segment. Must come before `file` in the form.",
+        "Optional key prefix: segments of `[A-Za-z0-9._-]`, no `.` or `..` segment. Before or after `file`.",
       example: "reports/2026",
     },
   },

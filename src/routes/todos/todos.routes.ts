@@ -14,6 +14,7 @@ import {
 const tags = ["Todos"];
 
 export const list = createRoute({
+  operationId: "listTodos",
   method: "get",
   path: "/api/todos",
   tags,
@@ -27,6 +28,7 @@ export const list = createRoute({
 });
 
 export const create = createRoute({
+  operationId: "createTodo",
   method: "post",
   path: "/api/todos",
   tags,
@@ -42,10 +44,12 @@ export const create = createRoute({
 });
 
 export const getOne = createRoute({
+  operationId: "getTodo",
   method: "get",
   path: "/api/todos/{id}",
   tags,
   summary: "Read one of your todos with its attachments",
+  description: "Another user's todo answers 404, as a missing one does.",
   request: { params: TodoIdParams },
   responses: {
     200: okContent(TodoWithAttachmentsSchema, "The todo"),
@@ -54,6 +58,7 @@ export const getOne = createRoute({
 });
 
 export const update = createRoute({
+  operationId: "updateTodo",
   method: "post",
   path: "/api/todos/{id}",
   tags,
@@ -71,6 +76,7 @@ export const update = createRoute({
 });
 
 export const remove = createRoute({
+  operationId: "removeTodo",
   method: "post",
   path: "/api/todos/{id}/delete",
   tags,
@@ -84,10 +90,12 @@ export const remove = createRoute({
 });
 
 export const listForUser = createRoute({
+  operationId: "listTodosForUser",
   method: "get",
   path: "/api/users/{userId}/todos",
   tags,
   summary: "List one user's todos, paged (yourself, or anyone as an admin)",
+  description: "Same paging and `completed` filter as listTodos; another user's list needs the admin role.",
   request: { params: UserTodosParams, query: TodoListQuery },
   responses: {
     200: okContent(TodoPageSchema, "One page of the user's todos"),

@@ -21,11 +21,18 @@ export const TitleSchema = text(200)
   .refine((value) => value.trim().length > 0, "Must not be blank")
   .openapi({ example: "Send the quarterly report" });
 export const DescriptionSchema = text(10_000).openapi({ example: "Attach the PDF from the upload." });
+/** toISOString() writes years outside 0000-9999 as `+010000-…`/`-000001-…`, which this schema refuses. */
+const inFourDigitYearUtc = (value: string) => {
+  const year = new Date(value).getUTCFullYear();
+  return year >= 0 && year <= 9999;
+};
+
 export const ScheduleAtSchema = z.iso
   .datetime({ offset: true })
+  .refine(inFourDigitYearUtc, "Must fall in the years 0000 to 9999 once converted to UTC")
   .transform((value) => new Date(value).toISOString())
   .openapi({
-    description: "ISO 8601 date-time; stored in UTC. `null` clears it.",
+    description: "ISO 8601 date-time, years 0000 to 9999 in UTC; stored in UTC. `null` clears it.",
     example: "2026-12-01T09:00:00Z",
   });
 

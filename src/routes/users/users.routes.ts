@@ -13,6 +13,7 @@ import {
 const tags = ["Users"];
 
 export const list = createRoute({
+  operationId: "listUsers",
   method: "get",
   path: "/api/users",
   tags,
@@ -27,10 +28,12 @@ export const list = createRoute({
 });
 
 export const create = createRoute({
+  operationId: "createUser",
   method: "post",
   path: "/api/users",
   tags,
   summary: "Create a user (admins only)",
+  description: "Admins create accounts with a password and an optional role (`user` unless given).",
   request: { body: jsonBody(CreateUserBody) },
   responses: {
     201: okContent(UserSchema, "The new user"),
@@ -39,6 +42,7 @@ export const create = createRoute({
 });
 
 export const getOne = createRoute({
+  operationId: "getUser",
   method: "get",
   path: "/api/users/{id}",
   tags,
@@ -52,6 +56,7 @@ export const getOne = createRoute({
 });
 
 export const update = createRoute({
+  operationId: "updateUser",
   method: "post",
   path: "/api/users/{id}",
   tags,
@@ -67,6 +72,7 @@ export const update = createRoute({
 });
 
 export const remove = createRoute({
+  operationId: "removeUser",
   method: "post",
   path: "/api/users/{id}/delete",
   tags,

@@ -68,7 +68,8 @@ export const UserPageSchema = pageSchema(UserViewSchema).openapi("UserPage");
 
 export const CreateUserBody = ProfileFieldsSchema.extend({
   password: PasswordSchema,
-  role: RoleSchema.default("user"),
+  // Optional rather than .default(): D1's column default applies (see CreateTodoBody).
+  role: RoleSchema.optional().openapi({ description: "Omitted: `user`." }),
 })
   .strict()
   .openapi("CreateUserBody");
