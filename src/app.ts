@@ -5,6 +5,7 @@ import { createApp } from "./lib/create-app";
 import { jsonBodyGuard } from "./lib/json-body";
 import { apiSecurityHeaders } from "./lib/security-headers";
 import { requireAuth } from "./middleware/require-auth";
+import { agentsRouter } from "./routes/agents/agents.index";
 import { aiRouter } from "./routes/ai/ai.index";
 import { authRouter } from "./routes/auth/auth.index";
 import { healthRouter } from "./routes/health/health.index";
@@ -27,7 +28,8 @@ const routes = app
   .route("/", authRouter)
   .route("/", usersRouter)
   .route("/", objectsRouter)
-  .route("/", todosRouter);
+  .route("/", todosRouter)
+  .route("/", agentsRouter);
 
 export type AppType = typeof routes;
 export default app;
