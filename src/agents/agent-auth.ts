@@ -1,4 +1,9 @@
-import { AUTH_FAILURE_MESSAGES, authenticate, authenticateClaims, type AuthResult } from "../auth/authenticate";
+import {
+  AUTH_FAILURE_MESSAGES,
+  authenticate,
+  authenticateClaims,
+  type AuthResult,
+} from "../auth/authenticate";
 import { bearerToken } from "../auth/bearer";
 import type { AuthUser } from "../lib/types";
 import { verifyTicket } from "../services/agent-tickets";

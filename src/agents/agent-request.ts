@@ -29,9 +29,10 @@ export function forwardedRequest(request: Request, caller: string): Request {
   const hasCredentialParam = CREDENTIAL_PARAMS.some((param) => url.searchParams.has(param));
   for (const param of CREDENTIAL_PARAMS) url.searchParams.delete(param);
   const forwarded = new Request(hasCredentialParam ? url : request.url, request);
-  for (const name of [...forwarded.headers.keys()]) {
-    if (name === "authorization" || isInternalHeader(name)) forwarded.headers.delete(name);
-  }
+  const dropped = Array.from(forwarded.headers.keys()).filter(
+    (name) => name === "authorization" || isInternalHeader(name),
+  );
+  for (const name of dropped) forwarded.headers.delete(name);
   forwarded.headers.set(CALLER_HEADER, caller);
   return forwarded;
 }

@@ -82,15 +82,26 @@ async function spend(limiter: RateLimit, key: string): Promise<"ok" | "limited" 
  */
 export async function admitTurn(
   env: Env,
-  turn: { instance: string; connection: Connection | undefined; ledger: DailyTokenLedger; maxOutputTokens: number },
+  turn: {
+    instance: string;
+    connection: Connection | undefined;
+    ledger: DailyTokenLedger;
+    maxOutputTokens: number;
+  },
 ): Promise<TurnAdmission> {
   const left = chatDailyOutputTokens(env) - turn.ledger.spent();
   if (left <= 0) return { ok: false, refusal: "budget" };
   if (turn.connection) {
-    const verdict = await spend(env.CHAT_CONNECTION_LIMITER, `chat-connection:${turn.instance}:${turn.connection.id}`);
+    const verdict = await spend(
+      env.CHAT_CONNECTION_LIMITER,
+      `chat-connection:${turn.instance}:${turn.connection.id}`,
+    );
     if (verdict !== "ok") return { ok: false, refusal: verdict === "limited" ? "connection" : "unavailable" };
   }
-  const verdict = await spend(env.CHAT_CALLER_LIMITER, `chat-caller:${callerKey(turn.instance, turn.connection)}`);
+  const verdict = await spend(
+    env.CHAT_CALLER_LIMITER,
+    `chat-caller:${callerKey(turn.instance, turn.connection)}`,
+  );
   if (verdict !== "ok") return { ok: false, refusal: verdict === "limited" ? "caller" : "unavailable" };
   return { ok: true, maxOutputTokens: Math.min(turn.maxOutputTokens, left) };
 }

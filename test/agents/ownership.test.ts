@@ -102,9 +102,9 @@ describe("G11: with AGENTS_REQUIRE_AUTH on, a chat belongs to the user its name 
 
   it("refuses a deleted owner's token on their own chat (G16)", async () => {
     const alice = await signUp();
-    expect((await api(`/api/users/${alice.userId}/delete`, { method: "POST", token: alice.token })).status).toBe(
-      200,
-    );
+    expect(
+      (await api(`/api/users/${alice.userId}/delete`, { method: "POST", token: alice.token })).status,
+    ).toBe(200);
     const res = await upgradeWith(AUTH_ON, `${chatPath(`user-${alice.userId}`)}?token=${alice.token}`);
     expect(res.status).toBe(401);
   });

@@ -3,14 +3,7 @@ import { describe, expect, it } from "vitest";
 import { issueTicket, TICKET_TTL_SECONDS } from "../../src/services/agent-tickets";
 import { verifyToken } from "../../src/services/tokens";
 import { signUp } from "../helpers/auth";
-import {
-  AUTH_ON,
-  chatPath,
-  counterPath,
-  fetchWith,
-  requestTicket,
-  upgradeWith,
-} from "../helpers/agents";
+import { AUTH_ON, chatPath, counterPath, fetchWith, requestTicket, upgradeWith } from "../helpers/agents";
 import { api, expectError } from "../helpers/http";
 import { acceptSocket, freshName } from "../helpers/ws";
 
@@ -36,7 +29,10 @@ describe("POST /api/agents/tickets", () => {
   });
 
   it("needs a signed-in user (401)", async () => {
-    const res = await api("/api/agents/tickets", { method: "POST", json: { agent: "counter-agent", name: "x" } });
+    const res = await api("/api/agents/tickets", {
+      method: "POST",
+      json: { agent: "counter-agent", name: "x" },
+    });
     expectError(res, 401);
   });
 
@@ -77,7 +73,9 @@ describe("G17: connecting with a ticket (AGENTS_REQUIRE_AUTH on)", () => {
     const echoed = await fetchWith(AUTH_ON, `${counterPath(room)}?ticket=${forCounter}&token=t&keep=1`, {
       headers: { Authorization: `Bearer ${alice.token}` },
     });
-    expect(((await echoed.json()) as { url: string }).url).toBe(`http://service.test${counterPath(room)}?keep=1`);
+    expect(((await echoed.json()) as { url: string }).url).toBe(
+      `http://service.test${counterPath(room)}?keep=1`,
+    );
   });
 
   it("refuses with 401 a ticket for another instance, another agent, or another user's chat", async () => {
@@ -94,7 +92,10 @@ describe("G17: connecting with a ticket (AGENTS_REQUIRE_AUTH on)", () => {
       const res = await upgradeWith(AUTH_ON, path);
       expect(res.status, label).toBe(401);
       expect(res.webSocket, label).toBeNull();
-      expect(await res.json(), label).toEqual({ success: false, error: { message: "Invalid or expired ticket" } });
+      expect(await res.json(), label).toEqual({
+        success: false,
+        error: { message: "Invalid or expired ticket" },
+      });
     }
   });
 
@@ -115,9 +116,9 @@ describe("G17: connecting with a ticket (AGENTS_REQUIRE_AUTH on)", () => {
     const alice = await signUp();
     const name = `user-${alice.userId}`;
     const { ticket } = (await requestTicket(alice.token, "chat-agent", name)).body.data;
-    expect((await api(`/api/users/${alice.userId}/delete`, { method: "POST", token: alice.token })).status).toBe(
-      200,
-    );
+    expect(
+      (await api(`/api/users/${alice.userId}/delete`, { method: "POST", token: alice.token })).status,
+    ).toBe(200);
     expect((await upgradeWith(AUTH_ON, withTicket(chatPath(name), ticket))).status).toBe(401);
   });
 

@@ -19,9 +19,10 @@ export interface TestSocket {
 }
 
 /** A client address of its own (RFC 2544 range), so per-IP limits of one test never touch another's. */
+const randomByte = () => Math.floor(Math.random() * 254) + 1;
+
 export function freshIp(): string {
-  const byte = () => Math.floor(Math.random() * 254) + 1;
-  return `198.18.${byte()}.${byte()}`;
+  return `198.18.${randomByte()}.${randomByte()}`;
 }
 
 /**

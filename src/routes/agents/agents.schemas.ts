@@ -7,13 +7,10 @@ const AGENTS = Object.keys(ROUTABLE_AGENTS) as [RoutableAgent, ...RoutableAgent[
 export const AgentTicketBody = z
   .object({
     agent: z.enum(AGENTS).openapi({ example: "chat-agent" }),
-    name: z
-      .string()
-      .regex(AGENT_NAME, "1-64 characters from A-Z, a-z, 0-9, _ and -")
-      .openapi({
-        example: "user-1",
-        description: "The instance. A chat is `user-<your user id>` or `user-<your user id>-<suffix>`.",
-      }),
+    name: z.string().regex(AGENT_NAME, "1-64 characters from A-Z, a-z, 0-9, _ and -").openapi({
+      example: "user-1",
+      description: "The instance. A chat is `user-<your user id>` or `user-<your user id>-<suffix>`.",
+    }),
   })
   .strict()
   .openapi("AgentTicketBody");

@@ -3,13 +3,13 @@ import { useAgent } from "agents/react";
 import { useState, type FormEvent } from "react";
 import type { Session } from "../auth/session";
 import { ErrorMessage } from "../ui/error-message";
-import { agentHeaders, agentOptions } from "./agent-options";
+import { agentHeaders, agentOptions, defaultChatName } from "./agent-options";
 import { InstanceNameForm } from "./instance-name-form";
 import { MessageParts } from "./message-parts";
 
 /** Chat with the service's ChatAgent over WebSocket; answers stream in part by part. */
 export function ChatPanel({ session }: { session: Session }) {
-  const [name, setName] = useState(`user-${session.userId}`);
+  const [name, setName] = useState(() => defaultChatName(session.userId));
   const [input, setInput] = useState("");
 
   const agent = useAgent(agentOptions("chat-agent", name));

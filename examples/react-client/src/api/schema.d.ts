@@ -62,7 +62,7 @@ export interface paths {
         };
         /**
          * Run one real inference on the probe model
-         * @description Asks the small instruct model (PROBE_MODEL, or AI_MODEL at AI_BASE_URL) to answer `AI_OK` with `max_tokens` 20 and returns its result. 503 when no AI is configured (local dev without a Cloudflare login), 504 when the model does not answer in time, 500 when the model fails.
+         * @description Asks the small instruct model (PROBE_MODEL, or AI_MODEL at AI_BASE_URL) to answer `AI_OK` with `max_tokens` 20 and returns its result. The answer is reused for 30 s (`checkedAt` says when it ran), and each client IP may ask 10 times a minute (429 with `Retry-After` beyond). 503 when no AI is configured (local dev without a Cloudflare login), 504 when the model does not answer in time, 500 when the model fails.
          */
         get: {
             parameters: {
@@ -84,6 +84,15 @@ export interface paths {
                             success: true;
                             data: components["schemas"]["AiHealth"];
                         };
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Internal server error */
@@ -1368,6 +1377,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/agents/tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get a short-lived ticket to open an agent WebSocket
+         * @description With `AGENTS_REQUIRE_AUTH=true`, a WebSocket on `/agents/<agent>/<name>` needs a credential in its URL (browsers cannot set headers on a WebSocket). Send this ticket there as `?ticket=` instead of the one-hour login token: it is valid for 60 s, for this agent, instance and user only. A chat belongs to one user, so a ticket for another user's chat is refused (403).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AgentTicketBody"];
+                };
+            };
+            responses: {
+                /** @description A ticket for that instance */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["AgentTicket"];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid bearer token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed for this user */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payload too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1402,6 +1503,11 @@ export interface components {
             /** @example @cf/meta/llama-3.2-1b-instruct */
             model: string;
             latencyMs: number;
+            /**
+             * @description When this inference ran: an answer is reused for 30 s.
+             * @example 2026-11-23T10:00:00.000Z
+             */
+            checkedAt: string;
             result: {
                 /** @example AI_OK */
                 response: string;
@@ -1632,6 +1738,24 @@ export interface components {
         };
         DeletedTodo: {
             id: number;
+        };
+        AgentTicket: {
+            /** @description Send as `?ticket=` on the WebSocket upgrade of that instance, within 60 s. Valid only for that agent, instance and user. */
+            ticket: string;
+            /** @example 2026-11-23T10:00:00.000Z */
+            expiresAt: string;
+        };
+        AgentTicketBody: {
+            /**
+             * @example chat-agent
+             * @enum {string}
+             */
+            agent: "counter-agent" | "chat-agent";
+            /**
+             * @description The instance. A chat is `user-<your user id>` or `user-<your user id>-<suffix>`.
+             * @example user-1
+             */
+            name: string;
         };
     };
     responses: never;
