@@ -6,11 +6,17 @@ const AGENTS = Object.keys(ROUTABLE_AGENTS) as [RoutableAgent, ...RoutableAgent[
 
 export const AgentTicketBody = z
   .object({
-    agent: z.enum(AGENTS).openapi({ example: "chat-agent" }),
-    name: z.string().regex(AGENT_NAME, "1-64 characters from A-Z, a-z, 0-9, _ and -").openapi({
-      example: "user-1",
-      description: "The instance. A chat is `user-<your user id>` or `user-<your user id>-<suffix>`.",
-    }),
+    agent: z.enum(AGENTS).openapi({ example: "counter-agent" }),
+    name: z
+      .string()
+      .max(64)
+      .regex(AGENT_NAME, "1-64 characters from A-Z, a-z, 0-9, _ and -")
+      .openapi({
+        example: "demo",
+        description:
+          "The instance. A chat (with `AGENTS_REQUIRE_AUTH=true`) is `user-<your user id>` or " +
+          "`user-<your user id>-<suffix>`; a counter any name.",
+      }),
   })
   .strict()
   .openapi("AgentTicketBody");

@@ -1747,13 +1747,13 @@ export interface components {
         };
         AgentTicketBody: {
             /**
-             * @example chat-agent
+             * @example counter-agent
              * @enum {string}
              */
             agent: "counter-agent" | "chat-agent";
             /**
-             * @description The instance. A chat is `user-<your user id>` or `user-<your user id>-<suffix>`.
-             * @example user-1
+             * @description The instance. A chat (with `AGENTS_REQUIRE_AUTH=true`) is `user-<your user id>` or `user-<your user id>-<suffix>`; a counter any name.
+             * @example demo
              */
             name: string;
         };
