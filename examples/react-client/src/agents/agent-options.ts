@@ -4,6 +4,9 @@ import { AGENT_HOST, AGENTS_AUTH } from "../config";
 
 export type AgentKind = "counter-agent" | "chat-agent";
 
+// An expiring cache entry makes useAgent open a new socket, so entries outlive the session (1 h token).
+const TICKET_CACHE_MS = 60 * 60_000;
+
 // One query function per instance, so useAgent sees the same function on every render.
 const ticketQueries = new Map<string, () => Promise<{ ticket: string }>>();
 
@@ -21,7 +24,8 @@ function ticketQuery(agent: AgentKind, name: string) {
 /**
  * Where and how to reach an agent. With AGENTS_REQUIRE_AUTH on the service the WebSocket URL needs a
  * credential (browsers cannot set headers on a WebSocket): not the one-hour login token but a ticket
- * valid 60 s for this instance only, fetched again for every reconnect (cacheTtl 0: never reused).
+ * valid 60 s for this instance only. useAgent keeps the query's answer (it must, to render while the
+ * ticket is fetched) and fetches a new one on every reconnect: a stale ticket costs one refused connect.
  */
 export function agentOptions(agent: AgentKind, name: string) {
   if (!AGENTS_AUTH) return { ...AGENT_HOST, agent, name };
@@ -31,7 +35,7 @@ export function agentOptions(agent: AgentKind, name: string) {
     name,
     query: ticketQuery(agent, name),
     queryDeps: [agent, name],
-    cacheTtl: 0,
+    cacheTtl: TICKET_CACHE_MS,
   };
 }
 
