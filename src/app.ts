@@ -6,6 +6,7 @@ import { d1Session } from "./lib/d1-session";
 import { jsonBodyGuard } from "./lib/json-body";
 import { apiSecurityHeaders } from "./lib/security-headers";
 import { requireAuth } from "./middleware/require-auth";
+import { agentsRouter } from "./routes/agents/agents.index";
 import { aiRouter } from "./routes/ai/ai.index";
 import { authRouter } from "./routes/auth/auth.index";
 import { healthRouter } from "./routes/health/health.index";
@@ -30,7 +31,8 @@ const routes = app
   .route("/", usersRouter)
   .route("/", objectsRouter)
   .route("/", uploadsRouter)
-  .route("/", todosRouter);
+  .route("/", todosRouter)
+  .route("/", agentsRouter);
 
 export type AppType = typeof routes;
 export default app;

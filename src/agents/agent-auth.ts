@@ -1,5 +1,19 @@
-import { authenticate, type AuthResult } from "../auth/authenticate";
+import {
+  AUTH_FAILURE_MESSAGES,
+  authenticate,
+  authenticateClaims,
+  type AuthResult,
+} from "../auth/authenticate";
 import { bearerToken } from "../auth/bearer";
+import type { AuthUser } from "../lib/types";
+import { verifyTicket } from "../services/agent-tickets";
+import { jwtSecret } from "../services/tokens";
+import { agentAccess } from "./agent-access";
+import type { AgentPath } from "./agent-paths";
+
+export type AgentAuthorization =
+  | { ok: true; user: AuthUser }
+  | { ok: false; status: 401 | 403; message: string; reason: string };
 
 /** The bearer token from `Authorization`, or for a WebSocket upgrade (browsers cannot set headers) `?token=`. */
 export function agentToken(request: Request, isWebSocket: boolean): string | undefined {
@@ -9,7 +23,39 @@ export function agentToken(request: Request, isWebSocket: boolean): string | und
   return undefined;
 }
 
-/** The agents gate authenticates exactly as /api does (src/auth/authenticate.ts). */
-export function authenticateAgentRequest(env: Env, token: string): Promise<AuthResult> {
-  return authenticate(env, token);
+/** A WebSocket upgrade's connect ticket (POST /api/agents/tickets): when present, the only credential read. */
+async function authenticateTicket(env: Env, ticket: string, target: AgentPath): Promise<AuthResult | null> {
+  const claims = await verifyTicket(jwtSecret(env), ticket, target);
+  return claims ? authenticateClaims(env, claims) : null;
+}
+
+/**
+ * The agents gate with AGENTS_REQUIRE_AUTH on: who calls (authenticated exactly as /api does, through
+ * src/auth/authenticate.ts), then whether that user may reach this instance (src/agents/agent-access.ts).
+ */
+export async function authorizeAgentRequest(
+  env: Env,
+  request: Request,
+  target: AgentPath,
+  isWebSocket: boolean,
+): Promise<AgentAuthorization> {
+  const ticket = isWebSocket ? new URL(request.url).searchParams.get("ticket") : null;
+  let result: AuthResult;
+  if (ticket !== null) {
+    const fromTicket = await authenticateTicket(env, ticket, target);
+    if (!fromTicket) {
+      return { ok: false, status: 401, message: "Invalid or expired ticket", reason: "invalid_ticket" };
+    }
+    result = fromTicket;
+  } else {
+    const token = agentToken(request, isWebSocket);
+    if (!token) return { ok: false, status: 401, message: "Unauthorized", reason: "missing" };
+    result = await authenticate(env, token);
+  }
+  if (!result.ok) {
+    return { ok: false, status: 401, message: AUTH_FAILURE_MESSAGES[result.reason], reason: result.reason };
+  }
+  const access = agentAccess(target.agent, target.name, result.user.id);
+  if (!access.ok) return { ok: false, status: 403, message: access.message, reason: "not_owner" };
+  return { ok: true, user: result.user };
 }

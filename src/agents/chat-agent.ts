@@ -1,7 +1,10 @@
 import { AIChatAgent, type OnChatMessageOptions } from "@cloudflare/ai-chat";
+import { getCurrentAgent, type Connection, type ConnectionContext } from "agents";
 import { convertToModelMessages, createUIMessageStream, createUIMessageStreamResponse, streamText } from "ai";
 import { AiUnavailableError, chatModel, classifyAiError } from "../services/ai-models";
+import { closedSubAgentRoute } from "./agent-paths";
 import { fitContext } from "./chat-context";
+import { admitTurn, DailyTokenLedger, refusedTurn, rememberCaller, TurnMeter } from "./chat-limits";
 
 const SYSTEM_PROMPT = "You are a helpful assistant. Think step by step, then answer clearly and concisely.";
 // Reasoning models spend many tokens thinking before the first word of the answer.
@@ -34,7 +37,29 @@ export class ChatAgent extends AIChatAgent<Env> {
     };
   }
 
+  // --- Spend limits (src/agents/chat-limits.ts): who calls, and the instance's daily token budget.
+  private ledgerOfInstance?: DailyTokenLedger;
+
+  private get ledger(): DailyTokenLedger {
+    this.ledgerOfInstance ??= new DailyTokenLedger(this.ctx.storage.sql);
+    return this.ledgerOfInstance;
+  }
+
+  async onConnect(connection: Connection, ctx: ConnectionContext) {
+    rememberCaller(connection, ctx.request);
+    return super.onConnect(connection, ctx);
+  }
+  // --- end of spend limits
+
   async onChatMessage(_onFinish: unknown, options?: OnChatMessageOptions): Promise<Response> {
+    const admission = await admitTurn(this.env, {
+      instance: this.name,
+      connection: getCurrentAgent().connection,
+      ledger: this.ledger,
+      maxOutputTokens: MAX_OUTPUT_TOKENS,
+    });
+    if (!admission.ok) return refusedTurn(admission.refusal);
+    const meter = new TurnMeter(this.ledger);
     const messages = fitContext(await convertToModelMessages(this.messages));
     const env = this.env;
     const stream = createUIMessageStream({
@@ -43,9 +68,13 @@ export class ChatAgent extends AIChatAgent<Env> {
           model: chatModel(env).model,
           system: SYSTEM_PROMPT,
           messages,
-          maxOutputTokens: MAX_OUTPUT_TOKENS,
+          maxOutputTokens: admission.maxOutputTokens,
           maxRetries: 0,
           abortSignal: options?.abortSignal,
+          onChunk: meter.onChunk,
+          onEnd: meter.onEnd,
+          onAbort: meter.onStopped,
+          onError: meter.onStopped,
         });
         writer.merge(result.toUIMessageStream({ sendReasoning: true, onError: chatErrorMessage }));
       },
@@ -56,6 +85,16 @@ export class ChatAgent extends AIChatAgent<Env> {
       },
     });
     return createUIMessageStreamResponse({ stream });
+  }
+
+  // Clients change nothing but the chat itself: a state push (`cf_agent_state`) is refused, as on CounterAgent.
+  validateStateChange(_next: unknown, source: Connection | "server"): void {
+    if (source !== "server") throw new Error("State is read-only");
+  }
+
+  // The SDK's sub-agent routing (`/sub/<agent>/<name>`) would create child instances: closed.
+  async onBeforeSubAgent(): Promise<Response> {
+    return closedSubAgentRoute();
   }
 
   /** Plain HTTP has no chat handler; the transcript (`/get-messages`) is served by AIChatAgent itself. */

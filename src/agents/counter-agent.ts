@@ -1,4 +1,5 @@
 import { Agent, callable } from "agents";
+import { closedSubAgentRoute } from "./agent-paths";
 
 export interface CounterState {
   count: number;
@@ -38,6 +39,11 @@ export class CounterAgent extends Agent<Env, CounterState> {
   validateStateChange(next: CounterState, source: unknown): void {
     if (source !== "server") throw new Error("State is read-only; call increment() or decrement()");
     if (!Number.isSafeInteger(next.count)) throw new Error("count must be a safe integer");
+  }
+
+  // The SDK's sub-agent routing (`/sub/<agent>/<name>`) would create child instances: closed.
+  async onBeforeSubAgent(): Promise<Response> {
+    return closedSubAgentRoute();
   }
 
   async onRequest(request: Request): Promise<Response> {

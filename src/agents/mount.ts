@@ -6,14 +6,9 @@ import type { AppRouter } from "../lib/create-app";
 import { errorBody, onError } from "../lib/errors";
 import type { AppEnv } from "../lib/types";
 import { clientIp, consume } from "../services/rate-limit";
-import { agentToken, authenticateAgentRequest } from "./agent-auth";
-
-/** The only Durable Objects reachable from outside: kebab-case route segment -> binding name. */
-export const ROUTABLE_AGENTS = { "counter-agent": "CounterAgent", "chat-agent": "ChatAgent" } as const;
-type RoutableBinding = (typeof ROUTABLE_AGENTS)[keyof typeof ROUTABLE_AGENTS];
-
-// Every new name persists a Durable Object, so names are short and plain.
-export const AGENT_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+import { authorizeAgentRequest } from "./agent-auth";
+import { AGENT_NAME, parseAgentPath, type RoutableBinding } from "./agent-paths";
+import { forwardedRequest } from "./agent-request";
 
 // Tokens travel in a header or the query, never in cookies, so no credentials and `*` is safe.
 export const AGENTS_CORS_HEADERS: Record<string, string> = {
@@ -22,10 +17,6 @@ export const AGENTS_CORS_HEADERS: Record<string, string> = {
   "Access-Control-Allow-Headers": "Authorization, Content-Type",
   "Access-Control-Max-Age": "86400",
 };
-
-function isRoutable(segment: string | undefined): segment is keyof typeof ROUTABLE_AGENTS {
-  return segment !== undefined && Object.hasOwn(ROUTABLE_AGENTS, segment);
-}
 
 function reject(
   c: Context<AppEnv>,
@@ -48,50 +39,68 @@ function routableNamespaces(env: Env): Pick<Env, RoutableBinding> {
   return { CounterAgent: env.CounterAgent, ChatAgent: env.ChatAgent };
 }
 
-/** Drops `?token=` so it never reaches the agent (or anything it logs). */
-function withoutToken(request: Request): Request {
-  const url = new URL(request.url);
-  if (!url.searchParams.has("token")) return request;
-  url.searchParams.delete("token");
-  return new Request(url, request);
+/**
+ * The SDK answers an exception inside an agent with its stack as the body; nothing from inside an
+ * agent reaches a client as a 5xx body: it is logged and answered generically.
+ */
+async function withoutInternals(c: Context<AppEnv>, response: Response): Promise<Response> {
+  if (response.status < 500 || response.webSocket) return response;
+  const detail = (await response.text()).slice(0, 2_000);
+  c.get("logger").error("agent_error_response", { status: response.status, detail });
+  return reject(c, 500, "Internal server error");
 }
 
-/** /agents/<agent>/<name>: allow-list, name bounds, rate limit, opt-in JWT gate, then the SDK's routing. */
+/**
+ * /agents/<agent>/<name>[/<documented sub-path>]: allow-list, name bounds, rate limit, opt-in sign-in
+ * and ownership, then the SDK's routing with a request stripped of credentials and SDK-internal headers.
+ */
 export function mountAgents(app: AppRouter) {
   app.all("/agents/*", async (c) => {
     // The raw path, as routeAgentRequest reads it (no percent-decoding).
-    const [, agent, name] = new URL(c.req.url).pathname.split("/").filter(Boolean);
-    if (!isRoutable(agent) || name === undefined) return reject(c, 404, "Agent not found");
+    const target = parseAgentPath(new URL(c.req.url).pathname);
+    if (!target) return reject(c, 404, "Agent not found");
+    const isWebSocket = c.req.header("Upgrade")?.toLowerCase() === "websocket";
+    // Sub-paths are plain HTTP reads (the chat transcript); a socket opens on the instance itself.
+    if (target.subPath !== undefined && isWebSocket) return reject(c, 404, "Agent not found");
     if (c.req.method === "OPTIONS") return c.body(null, 204, AGENTS_CORS_HEADERS);
 
-    // Counted before the name check, so probing with junk names spends the same budget.
+    const ip = clientIp(c.req.raw.headers);
     try {
-      await consume(c.env.AGENTS_LIMITER, `agents:${clientIp(c.req.raw.headers)}`);
+      // Counted before the name check, so probing with junk names spends the same budget.
+      await consume(c.env.AGENTS_LIMITER, `agents:${ip}`);
     } catch (err) {
       return errorResponse(c, err);
     }
-    if (!AGENT_NAME.test(name)) {
+    if (!AGENT_NAME.test(target.name)) {
       return reject(c, 400, "Invalid agent name: use 1-64 characters from A-Z, a-z, 0-9, _ and -");
     }
 
-    const requireAuth = agentsRequireAuth(c.env);
-    const gate = async (request: Request): Promise<Request | Response> => {
-      if (!requireAuth) return request;
-      const isWebSocket = request.headers.get("Upgrade")?.toLowerCase() === "websocket";
-      const token = agentToken(request, isWebSocket);
-      const result = token ? await authenticateAgentRequest(c.env, token) : undefined;
-      if (!result?.ok) {
-        c.get("logger").warn("agent_auth_rejected", { agent, reason: result?.reason ?? "missing" });
-        return reject(c, 401, "Unauthorized", { "WWW-Authenticate": 'Bearer realm="agents"' });
+    let caller = `ip:${ip}`;
+    if (agentsRequireAuth(c.env)) {
+      let verdict;
+      try {
+        verdict = await authorizeAgentRequest(c.env, c.req.raw, target, isWebSocket);
+      } catch (err) {
+        return errorResponse(c, err);
       }
-      return withoutToken(request);
-    };
+      if (!verdict.ok) {
+        c.get("logger").warn("agent_auth_rejected", { agent: target.agent, reason: verdict.reason });
+        const challenge: Record<string, string> =
+          verdict.status === 401 ? { "WWW-Authenticate": 'Bearer realm="agents"' } : {};
+        return reject(c, verdict.status, verdict.message, challenge);
+      }
+      caller = `user:${verdict.user.id}`;
+    }
 
-    const response = await routeAgentRequest(c.req.raw, routableNamespaces(c.env), {
-      cors: AGENTS_CORS_HEADERS,
-      onBeforeConnect: gate,
-      onBeforeRequest: gate,
-    });
-    return response ?? reject(c, 404, "Agent not found");
+    try {
+      const response = await routeAgentRequest(
+        forwardedRequest(c.req.raw, caller),
+        routableNamespaces(c.env),
+        { cors: AGENTS_CORS_HEADERS },
+      );
+      return response ? await withoutInternals(c, response) : reject(c, 404, "Agent not found");
+    } catch (err) {
+      return errorResponse(c, err);
+    }
   });
 }

@@ -1,6 +1,6 @@
 import { createDb, type Db } from "../db/client";
 import type { AuthUser } from "../lib/types";
-import { jwtSecret, userIdFromClaims, verifyToken } from "../services/tokens";
+import { jwtSecret, userIdFromClaims, verifyToken, type TokenClaims } from "../services/tokens";
 import { cachedAuthUser, rememberAuthUser } from "./auth-user-cache";
 import { findAuthUserById } from "./auth-user.queries";
 
@@ -26,6 +26,14 @@ export const AUTH_FAILURE_MESSAGES: Record<AuthFailure, string> = {
 export async function authenticate(env: Env, token: string, db?: Db): Promise<AuthResult> {
   const claims = await verifyToken(jwtSecret(env), token);
   if (!claims) return { ok: false, reason: "invalid_token" };
+  return authenticateClaims(env, claims, db);
+}
+
+/**
+ * The user checks of authenticate() for claims whose signature is already verified: a login token's,
+ * or a connect ticket's (src/services/agent-tickets.ts), so both end at the same user checks.
+ */
+export async function authenticateClaims(env: Env, claims: TokenClaims, db?: Db): Promise<AuthResult> {
   const userId = userIdFromClaims(claims);
   if (userId === null) return { ok: false, reason: "no_user_id" };
   const user = cachedAuthUser(userId) ?? (await findAuthUserById(db ?? createDb(env.DB), userId));

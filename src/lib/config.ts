@@ -49,3 +49,10 @@ export function probeTimeoutMs(env: Env): number {
 export function agentsRequireAuth(env: Env): boolean {
   return flag(env.AGENTS_REQUIRE_AUTH);
 }
+
+export const DEFAULT_CHAT_DAILY_OUTPUT_TOKENS = 200_000;
+
+/** Output tokens one chat instance may spend per UTC day (CHAT_DAILY_OUTPUT_TOKENS). */
+export function chatDailyOutputTokens(env: Env): number {
+  return positiveInt(env.CHAT_DAILY_OUTPUT_TOKENS, DEFAULT_CHAT_DAILY_OUTPUT_TOKENS);
+}

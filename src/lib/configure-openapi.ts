@@ -25,7 +25,13 @@ export const OPENAPI_CONFIG = {
     { name: "Auth", description: "Register and log in; both answer a bearer JWT" },
     { name: "Users", description: "Profiles: your own, other users' public fields, and admin management" },
     { name: "Files", description: "Upload to R2 and public download by key" },
+    {
+      name: "Resumable uploads",
+      description:
+        "Files of any size in parts across requests (R2 multipart), resumable after a dropped connection",
+    },
     { name: "Todos", description: "Your todos, with attachments that reference uploaded files by key" },
+    { name: "Agents", description: "Short-lived connect tickets for the Durable Object agents' WebSockets" },
   ],
   security: [{ bearerAuth: [] }],
 };

@@ -42,7 +42,7 @@ function hmacKey(secret: string): Promise<CryptoKey> {
 const NumericDate = z.number().int().nonnegative();
 
 /** Claims every accepted token carries; hono checks exp/nbf/iat only when present, so require them here. */
-const ClaimsSchema = z.object({
+export const ClaimsSchema = z.object({
   sub: z.string(),
   iat: NumericDate,
   exp: NumericDate,

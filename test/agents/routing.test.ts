@@ -195,8 +195,8 @@ describe("G6: AGENTS_REQUIRE_AUTH=true", () => {
   });
 
   it("guards the chat transcript (get-messages)", async () => {
-    const path = `/agents/chat-agent/${freshName()}/get-messages`;
-    const { token } = await signUp();
+    const { token, userId } = await signUp();
+    const path = `/agents/chat-agent/user-${userId}/get-messages`;
     expect((await fetchWith(authOn, path)).status).toBe(401);
     const ok = await fetchWith(authOn, path, { headers: { Authorization: `Bearer ${token}` } });
     expect(ok.status).toBe(200);

@@ -17,15 +17,42 @@ describe("agents behind the opt-in JWT gate", () => {
     expect(res.status).toBe(401);
   });
 
-  it("connects the counter with the signed-in token", async () => {
+  it("connects the counter with a connect ticket, never the login token, in the WebSocket URL", async () => {
     const user = await registerUser(gated);
     const { context } = await newContext(browser);
     const page = await context.newPage();
+    const socketUrls: string[] = [];
+    page.on("websocket", (socket) => socketUrls.push(socket.url()));
     await signInThroughUi(page, user, "#/counter", gated);
     await page.getByLabel("Counter instance name").fill(`gate-${randomUUID().slice(0, 8)}`);
     await page.getByRole("button", { name: "Open" }).click();
     await page.getByRole("button", { name: "+ Increment" }).click();
     await expect.poll(() => page.getByRole("status", { name: "Count" }).textContent()).toBe("1");
+    expect(socketUrls.length).toBeGreaterThan(0);
+    for (const url of socketUrls) {
+      expect(url).toMatch(/[?&]ticket=/);
+      expect(url).not.toMatch(/[?&]token=/);
+    }
+    await context.close();
+  });
+
+  it("offers only the user's own chats: another user's name is refused by the form", async () => {
+    const [owner, other] = [await registerUser(gated), await registerUser(gated)];
+    const { context } = await newContext(browser);
+    const page = await context.newPage();
+    const tickets: string[] = [];
+    page.on("request", (req) => {
+      if (req.url().includes("/api/agents/tickets")) tickets.push(req.postData() ?? "");
+    });
+    await signInThroughUi(page, other, "#/chat", gated);
+    await page.getByText("Status: ready").waitFor();
+    const field = page.getByLabel("Conversation name");
+    await field.fill(`user-${owner.userId}`);
+    await page.getByRole("button", { name: "Open" }).click();
+    expect(await field.evaluate((input: HTMLInputElement) => input.validity.valid)).toBe(false);
+    await field.fill(`user-${other.userId}-notes`);
+    expect(await field.evaluate((input: HTMLInputElement) => input.validity.valid)).toBe(true);
+    expect(tickets.some((body) => body.includes(`user-${owner.userId}"`))).toBe(false);
     await context.close();
   });
 

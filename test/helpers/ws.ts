@@ -18,11 +18,28 @@ export interface TestSocket {
   close(): void;
 }
 
-/** Upgrades through the Worker's own fetch handler; throws with the status when the upgrade is refused. */
+/** A client address of its own (RFC 2544 range), so per-IP limits of one test never touch another's. */
+const randomByte = () => Math.floor(Math.random() * 254) + 1;
+
+export function freshIp(): string {
+  return `198.18.${randomByte()}.${randomByte()}`;
+}
+
+/**
+ * Upgrades through the Worker's own fetch handler, from a fresh client IP unless `headers` names one;
+ * throws with the status when the upgrade is refused.
+ */
 export async function connectWS(path: string, headers: Record<string, string> = {}): Promise<TestSocket> {
   const res = await exports.default.fetch(
-    new Request(new URL(path, BASE), { headers: { Upgrade: "websocket", ...headers } }),
+    new Request(new URL(path, BASE), {
+      headers: { Upgrade: "websocket", "CF-Connecting-IP": freshIp(), ...headers },
+    }),
   );
+  return acceptSocket(res);
+}
+
+/** Accepts the WebSocket of a 101 response; throws with the status when the upgrade was refused. */
+export async function acceptSocket(res: Response): Promise<TestSocket> {
   const ws = res.webSocket;
   if (res.status !== 101 || !ws) throw new Error(`upgrade refused: ${res.status} ${await res.text()}`);
   ws.accept();

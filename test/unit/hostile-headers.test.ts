@@ -3,7 +3,7 @@
 // optional whitespace, repeated separators, a bad last character) and must answer in milliseconds.
 // The Range regex this replaced took seconds on 3 KB of such input.
 import { describe, expect, it } from "vitest";
-import { AGENT_NAME } from "../../src/agents/mount";
+import { AGENT_NAME } from "../../src/agents/agent-paths";
 import { bearerToken } from "../../src/auth/bearer";
 import { isJsonContentType } from "../../src/lib/json-body";
 import { isPublicApiPath } from "../../src/middleware/require-auth";

@@ -2,12 +2,16 @@ import { ok } from "../../lib/envelope";
 import { ApiError } from "../../lib/errors";
 import type { AppRouteHandler } from "../../lib/types";
 import { AiUnavailableError } from "../../services/ai-models";
-import { ProbeTimeoutError, runProbe } from "../../services/ai-probe";
+import { ProbeTimeoutError } from "../../services/ai-probe";
+import { recentProbe } from "../../services/ai-probe-cache";
+import { clientIp, consume } from "../../services/rate-limit";
 import type { HealthRoute } from "./ai.routes";
 
 export const health: AppRouteHandler<HealthRoute> = async (c) => {
+  // Public and backed by a paid model: limited per client IP, and a recent answer is reused.
+  await consume(c.env.AI_HEALTH_LIMITER, `ai-health:${clientIp(c.req.raw.headers)}`);
   try {
-    return ok(c, await runProbe(c.env));
+    return ok(c, await recentProbe(c.env));
   } catch (err) {
     if (err instanceof AiUnavailableError) throw new ApiError(503, err.message);
     if (err instanceof ProbeTimeoutError) {

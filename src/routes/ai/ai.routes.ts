@@ -6,6 +6,10 @@ export const AiHealthSchema = z
     provider: z.enum(["workers-ai", "openai-compatible"]),
     model: z.string().openapi({ example: "@cf/meta/llama-3.2-1b-instruct" }),
     latencyMs: z.number().int(),
+    checkedAt: z.string().openapi({
+      example: "2026-11-23T10:00:00.000Z",
+      description: "When this inference ran: an answer is reused for 30 s.",
+    }),
     result: z.object({
       response: z.string().openapi({ example: "AI_OK" }),
       finishReason: z.string().openapi({ example: "stop" }),
@@ -26,12 +30,14 @@ export const health = createRoute({
   summary: "Run one real inference on the probe model",
   description:
     "Asks the small instruct model (PROBE_MODEL, or AI_MODEL at AI_BASE_URL) to answer `AI_OK` with " +
-    "`max_tokens` 20 and returns its result. 503 when no AI is configured (local dev without a " +
-    "Cloudflare login), 504 when the model does not answer in time, 500 when the model fails.",
+    "`max_tokens` 20 and returns its result. The answer is reused for 30 s (`checkedAt` says when it " +
+    "ran), and each client IP may ask 10 times a minute (429 with `Retry-After` beyond). 503 when no AI " +
+    "is configured (local dev without a Cloudflare login), 504 when the model does not answer in time, " +
+    "500 when the model fails.",
   ...PUBLIC,
   responses: {
     200: okContent(AiHealthSchema, "The model answered"),
-    ...errorResponses(500, 503, 504),
+    ...errorResponses(429, 500, 503, 504),
   },
 });
 

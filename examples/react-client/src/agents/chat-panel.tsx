@@ -3,13 +3,13 @@ import { useAgent } from "agents/react";
 import { useState, type FormEvent } from "react";
 import type { Session } from "../auth/session";
 import { ErrorMessage } from "../ui/error-message";
-import { agentHeaders, agentOptions } from "./agent-options";
+import { agentHeaders, agentOptions, chatNamePattern, defaultChatName } from "./agent-options";
 import { InstanceNameForm } from "./instance-name-form";
 import { MessageParts } from "./message-parts";
 
 /** Chat with the service's ChatAgent over WebSocket; answers stream in part by part. */
 export function ChatPanel({ session }: { session: Session }) {
-  const [name, setName] = useState(`user-${session.userId}`);
+  const [name, setName] = useState(() => defaultChatName(session.userId));
   const [input, setInput] = useState("");
 
   const agent = useAgent(agentOptions("chat-agent", name));
@@ -31,7 +31,13 @@ export function ChatPanel({ session }: { session: Session }) {
     <section className="card chat" aria-label="Chat">
       <header>
         <h2>Chat</h2>
-        <InstanceNameForm name={name} onOpen={setName} label="Conversation" ariaLabel="Conversation name">
+        <InstanceNameForm
+          name={name}
+          onOpen={setName}
+          label="Conversation"
+          ariaLabel="Conversation name"
+          pattern={chatNamePattern(session.userId)}
+        >
           <button type="button" className="link" disabled={busy} onClick={clearHistory}>
             Clear history
           </button>

@@ -7,6 +7,8 @@ export function InstanceNameForm(props: {
   onOpen: (name: string) => void;
   label: string;
   ariaLabel: string;
+  /** Names this form accepts (an HTML `pattern`); any name the service accepts by default. */
+  pattern?: string;
   children?: ReactNode;
 }) {
   const [draft, setDraft] = useState(props.name);
@@ -23,7 +25,7 @@ export function InstanceNameForm(props: {
         <input
           value={draft}
           onChange={(event) => setDraft(event.currentTarget.value)}
-          pattern={AGENT_NAME_PATTERN}
+          pattern={props.pattern ?? AGENT_NAME_PATTERN}
           required
           aria-label={props.ariaLabel}
         />

@@ -1,0 +1,17 @@
+import type { RoutableAgent } from "./agent-paths";
+import { ownerIdFromChatName } from "./chat-owner";
+
+export type AgentAccess = { ok: true } | { ok: false; message: string };
+
+/**
+ * Who may reach an instance when agents require sign-in. A counter is a shared room: any signed-in
+ * user. A chat belongs to the user its name carries (`user-<id>[-<suffix>]`) and to nobody else.
+ */
+export function agentAccess(agent: RoutableAgent, name: string, userId: number): AgentAccess {
+  if (agent !== "chat-agent") return { ok: true };
+  const owner = ownerIdFromChatName(name);
+  if (owner === null) {
+    return { ok: false, message: "Chat names must be user-<your user id> or user-<your user id>-<suffix>" };
+  }
+  return owner === userId ? { ok: true } : { ok: false, message: "This chat belongs to another user" };
+}

@@ -1,0 +1,41 @@
+/** The only Durable Objects reachable from outside: kebab-case route segment -> binding name. */
+export const ROUTABLE_AGENTS = { "counter-agent": "CounterAgent", "chat-agent": "ChatAgent" } as const;
+export type RoutableAgent = keyof typeof ROUTABLE_AGENTS;
+export type RoutableBinding = (typeof ROUTABLE_AGENTS)[RoutableAgent];
+
+// Every new name persists a Durable Object, so names are short and plain.
+export const AGENT_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** Sub-paths an agent documents; anything else (the SDK's `/sub/<agent>/<name>` child routing included) is closed. */
+const SUB_PATHS: Record<RoutableAgent, readonly string[]> = {
+  "counter-agent": [],
+  "chat-agent": ["get-messages"],
+};
+
+export interface AgentPath {
+  agent: RoutableAgent;
+  /** The raw segment, as routeAgentRequest reads it (no percent-decoding); validated apart (AGENT_NAME). */
+  name: string;
+  /** A documented sub-path such as `get-messages`, or undefined for the instance itself. */
+  subPath?: string;
+}
+
+export function isRoutableAgent(segment: string | undefined): segment is RoutableAgent {
+  return segment !== undefined && Object.hasOwn(ROUTABLE_AGENTS, segment);
+}
+
+/**
+ * `/agents/<agent>/<name>` or `/agents/<agent>/<name>/<documented sub-path>`, else null. Empty segments
+ * (`//`, a trailing `/`) are not skipped, so no spelling reaches an agent through another route.
+ */
+export function parseAgentPath(pathname: string): AgentPath | null {
+  const [empty, prefix, agent, name, subPath, ...rest] = pathname.split("/");
+  if (empty !== "" || prefix !== "agents" || !isRoutableAgent(agent) || !name || rest.length > 0) return null;
+  if (subPath !== undefined && !SUB_PATHS[agent].includes(subPath)) return null;
+  return { agent, name, subPath };
+}
+
+/** What an agent answers if a `/sub/...` request ever reaches it (the Worker gate already answers 404). */
+export function closedSubAgentRoute(): Response {
+  return Response.json({ success: false, error: { message: "Agent not found" } }, { status: 404 });
+}

@@ -1,0 +1,143 @@
+import type { Connection } from "agents";
+import { createUIMessageStream, createUIMessageStreamResponse, type LanguageModelUsage } from "ai";
+import { chatDailyOutputTokens } from "../lib/config";
+import { clientIp, consume, LimiterUnavailableError, RateLimitedError } from "../services/rate-limit";
+import { CALLER_HEADER } from "./agent-request";
+import { ownerIdFromChatName } from "./chat-owner";
+
+/** What the client reads when a turn is refused. A refused turn makes no model call. */
+export const TURN_REFUSALS = {
+  budget: "This chat has used its output-token budget for today (UTC). It answers again tomorrow.",
+  connection: "Too many messages on this connection. Wait a minute, then send again.",
+  caller: "Too many messages. Wait a minute, then send again.",
+  unavailable: "The chat cannot check its limits right now. Try again shortly.",
+} as const;
+
+export type TurnRefusal = keyof typeof TURN_REFUSALS;
+export type TurnAdmission = { ok: true; maxOutputTokens: number } | { ok: false; refusal: TurnRefusal };
+
+interface CallerState {
+  caller?: string;
+}
+
+/** Keeps who opened `connection` (stated by the Worker gate) in its state, which survives hibernation. */
+export function rememberCaller(connection: Connection, upgrade: Request): void {
+  const caller = upgrade.headers.get(CALLER_HEADER) ?? `ip:${clientIp(upgrade.headers)}`;
+  connection.setState((previous: unknown) => ({
+    ...(previous !== null && typeof previous === "object" ? previous : {}),
+    caller,
+  }));
+}
+
+// A turn started without a connection (scheduled by the server) counts against the chat's owner.
+function callerKey(instance: string, connection: Connection | undefined): string {
+  const remembered = (connection?.state as CallerState | null | undefined)?.caller;
+  if (remembered) return remembered;
+  const owner = ownerIdFromChatName(instance);
+  return owner === null ? `instance:${instance}` : `user:${owner}`;
+}
+
+const utcDay = (now = new Date()) => now.toISOString().slice(0, 10);
+
+/** Output tokens one chat instance spent per UTC day, kept in the instance's own SQLite. */
+export class DailyTokenLedger {
+  constructor(private readonly sql: SqlStorage) {
+    sql.exec("CREATE TABLE IF NOT EXISTS chat_output_tokens (day TEXT PRIMARY KEY, tokens INTEGER NOT NULL)");
+  }
+
+  spent(day = utcDay()): number {
+    const [row] = this.sql
+      .exec<{ tokens: number }>("SELECT tokens FROM chat_output_tokens WHERE day = ?", day)
+      .toArray();
+    return row?.tokens ?? 0;
+  }
+
+  add(tokens: number, day = utcDay()): void {
+    if (!(tokens > 0)) return;
+    // Only today's row is ever read: earlier days go as soon as a new one starts.
+    this.sql.exec("DELETE FROM chat_output_tokens WHERE day <> ?", day);
+    this.sql.exec(
+      "INSERT INTO chat_output_tokens (day, tokens) VALUES (?, ?) ON CONFLICT(day) DO UPDATE SET tokens = tokens + excluded.tokens",
+      day,
+      Math.ceil(tokens),
+    );
+  }
+}
+
+async function spend(limiter: RateLimit, key: string): Promise<"ok" | "limited" | "unavailable"> {
+  try {
+    await consume(limiter, key);
+    return "ok";
+  } catch (err) {
+    if (err instanceof RateLimitedError) return "limited";
+    if (err instanceof LimiterUnavailableError) return "unavailable";
+    throw err;
+  }
+}
+
+/**
+ * Whether one more turn may call the model: today's budget (CHAT_DAILY_OUTPUT_TOKENS) has tokens left,
+ * then one unit per connection (CHAT_CONNECTION_LIMITER) and per user or IP (CHAT_CALLER_LIMITER).
+ * An admitted turn asks for at most what is left of the budget.
+ */
+export async function admitTurn(
+  env: Env,
+  turn: {
+    instance: string;
+    connection: Connection | undefined;
+    ledger: DailyTokenLedger;
+    maxOutputTokens: number;
+  },
+): Promise<TurnAdmission> {
+  const left = chatDailyOutputTokens(env) - turn.ledger.spent();
+  if (left <= 0) return { ok: false, refusal: "budget" };
+  if (turn.connection) {
+    const verdict = await spend(
+      env.CHAT_CONNECTION_LIMITER,
+      `chat-connection:${turn.instance}:${turn.connection.id}`,
+    );
+    if (verdict !== "ok") return { ok: false, refusal: verdict === "limited" ? "connection" : "unavailable" };
+  }
+  const verdict = await spend(
+    env.CHAT_CALLER_LIMITER,
+    `chat-caller:${callerKey(turn.instance, turn.connection)}`,
+  );
+  if (verdict !== "ok") return { ok: false, refusal: verdict === "limited" ? "caller" : "unavailable" };
+  return { ok: true, maxOutputTokens: Math.min(turn.maxOutputTokens, left) };
+}
+
+/** The answer to a refused turn: one error chunk in the chat stream. */
+export function refusedTurn(refusal: TurnRefusal): Response {
+  console.warn(JSON.stringify({ level: "warn", event: "chat_turn_refused", refusal }));
+  const stream = createUIMessageStream({
+    execute: ({ writer }) => writer.write({ type: "error", errorText: TURN_REFUSALS[refusal] }),
+  });
+  return createUIMessageStreamResponse({ stream });
+}
+
+// When the model reports no usage (a stopped or broken stream), about 4 characters make a token.
+const CHARS_PER_TOKEN = 4;
+
+/** Books one turn's output tokens: what the model reports at the end, else an estimate of what streamed. */
+export class TurnMeter {
+  private streamedChars = 0;
+  private booked = false;
+
+  constructor(private readonly ledger: DailyTokenLedger) {}
+
+  readonly onChunk = ({ chunk }: { chunk: { type: string; text?: string } }) => {
+    if (chunk.type === "text-delta" || chunk.type === "reasoning-delta") {
+      this.streamedChars += chunk.text?.length ?? 0;
+    }
+  };
+
+  readonly onEnd = ({ totalUsage }: { totalUsage: LanguageModelUsage }) => this.book(totalUsage.outputTokens);
+
+  readonly onStopped = () => this.book(undefined);
+
+  private book(reported: number | undefined): void {
+    if (this.booked) return;
+    this.booked = true;
+    this.ledger.add(reported ?? Math.ceil(this.streamedChars / CHARS_PER_TOKEN));
+  }
+}

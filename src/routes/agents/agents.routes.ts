@@ -1,0 +1,23 @@
+import { createRoute } from "@hono/zod-openapi";
+import { errorResponses, jsonBody, okContent } from "../../lib/openapi-helpers";
+import { AgentTicketBody, AgentTicketSchema } from "./agents.schemas";
+
+export const createTicket = createRoute({
+  method: "post",
+  path: "/api/agents/tickets",
+  operationId: "createTicket",
+  tags: ["Agents"],
+  summary: "Get a short-lived ticket to open an agent WebSocket",
+  description:
+    "With `AGENTS_REQUIRE_AUTH=true`, a WebSocket on `/agents/<agent>/<name>` needs a credential in its " +
+    "URL (browsers cannot set headers on a WebSocket). Send this ticket there as `?ticket=` instead of the " +
+    "one-hour login token: it is valid for 60 s, for this agent, instance and user only. A chat belongs " +
+    "to one user, so a ticket for another user's chat is refused (403).",
+  request: { body: jsonBody(AgentTicketBody) },
+  responses: {
+    201: okContent(AgentTicketSchema, "A ticket for that instance"),
+    ...errorResponses(400, 401, 403, 413, 500),
+  },
+});
+
+export type CreateTicketRoute = typeof createTicket;

@@ -1,0 +1,86 @@
+import { z } from "@hono/zod-openapi";
+import { decode, sign, verify } from "hono/jwt";
+import { ClaimsSchema, type TokenClaims } from "./tokens";
+
+/** A connect ticket replaces the login token in a WebSocket URL, so it lives only long enough to connect. */
+export const TICKET_TTL_SECONDS = 60;
+const ALG = "HS256";
+// Tickets are signed with a key derived from JWT_SECRET for this purpose only: a ticket is never a
+// valid login token, and a login token is never a valid ticket.
+const KEY_PURPOSE = "agents-connect-ticket/v1";
+
+export interface TicketTarget {
+  agent: string;
+  name: string;
+}
+
+// The target travels as the audience: one agent instance, checked on use.
+const audience = ({ agent, name }: TicketTarget) => `agents/${agent}/${name}`;
+
+const TicketClaimsSchema = ClaimsSchema.extend({ aud: z.string() });
+
+let cachedKey: { secret: string; key: Promise<CryptoKey> } | undefined;
+
+async function deriveKey(secret: string): Promise<CryptoKey> {
+  const encoder = new TextEncoder();
+  const base = await crypto.subtle.importKey(
+    "raw",
+    encoder.encode(secret),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
+  const derived = await crypto.subtle.sign("HMAC", base, encoder.encode(KEY_PURPOSE));
+  return crypto.subtle.importKey("raw", derived, { name: "HMAC", hash: "SHA-256" }, false, [
+    "sign",
+    "verify",
+  ]);
+}
+
+function ticketKey(secret: string): Promise<CryptoKey> {
+  if (cachedKey?.secret !== secret) cachedKey = { secret, key: deriveKey(secret) };
+  return cachedKey.key;
+}
+
+/**
+ * A ticket for `target`, carrying the identity claims of the caller's verified login token (so every
+ * user check that applies to the token applies to the ticket too), valid TICKET_TTL_SECONDS.
+ */
+export async function issueTicket(
+  secret: string,
+  claims: TokenClaims,
+  target: TicketTarget,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): Promise<{ ticket: string; expiresAt: Date }> {
+  const { iat: _iat, exp: _exp, nbf: _nbf, ...identity } = claims;
+  const exp = nowSeconds + TICKET_TTL_SECONDS;
+  const ticket = await sign(
+    { ...identity, iat: nowSeconds, exp, aud: audience(target) },
+    await ticketKey(secret),
+    ALG,
+  );
+  return { ticket, expiresAt: new Date(exp * 1000) };
+}
+
+/** The identity claims of a ticket we issued for exactly `target` and that has not expired, or null. */
+export async function verifyTicket(
+  secret: string,
+  ticket: string,
+  target: TicketTarget,
+): Promise<TokenClaims | null> {
+  try {
+    // alg and typ pinned, exp/iat checked by hono, audience must name this very instance.
+    const payload = await verify(ticket, await ticketKey(secret), {
+      alg: ALG,
+      typ: "JWT",
+      aud: audience(target),
+    });
+    if (Object.keys(decode(ticket).header).some((field) => field !== "alg" && field !== "typ")) return null;
+    const parsed = TicketClaimsSchema.safeParse(payload);
+    if (!parsed.success || parsed.data.exp - parsed.data.iat > TICKET_TTL_SECONDS) return null;
+    const { aud: _aud, ...claims } = parsed.data;
+    return claims;
+  } catch {
+    return null;
+  }
+}

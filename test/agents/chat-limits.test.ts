@@ -1,0 +1,126 @@
+import { runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { DailyTokenLedger, TURN_REFUSALS } from "../../src/agents/chat-limits";
+import { DEFAULT_CHAT_DAILY_OUTPUT_TOKENS } from "../../src/lib/config";
+import { signUp } from "../helpers/auth";
+import { chatPath, connectAuthed, modelCalls, modelSaw, sendTurn, turnOutcome } from "../helpers/agents";
+import { connectWS, freshIp, freshName, type TestSocket } from "../helpers/ws";
+
+// wrangler.jsonc: CHAT_CONNECTION_LIMITER 10 and CHAT_CALLER_LIMITER 30 turns a minute.
+const PER_CONNECTION = 10;
+const PER_CALLER = 30;
+
+/** Runs `count` turns one after another; returns the error text of each (undefined when answered). */
+async function turns(socket: TestSocket, count: number, prefix = "t"): Promise<(string | undefined)[]> {
+  const errors = [];
+  for (let i = 0; i < count; i++) {
+    const id = `${prefix}${i}-${crypto.randomUUID()}`;
+    sendTurn(socket, id, `turn ${id}`);
+    errors.push((await turnOutcome(socket, id)).error);
+  }
+  return errors;
+}
+
+const spentBy = (name: string) =>
+  runInDurableObject(env.ChatAgent.getByName(name), (_agent, state) =>
+    new DailyTokenLedger(state.storage.sql).spent(),
+  );
+
+describe("G14: chat turns per connection", () => {
+  it("answers 10 turns on one socket, then refuses with a clear error in the stream and no model call", async () => {
+    const socket = await connectWS(chatPath(freshName()));
+    expect(await turns(socket, PER_CONNECTION)).toEqual(Array(PER_CONNECTION).fill(undefined));
+    const marker = `over-${crypto.randomUUID()}`;
+    sendTurn(socket, "over", marker);
+    expect((await turnOutcome(socket, "over")).error).toBe(TURN_REFUSALS.connection);
+    expect(await modelSaw(marker)).toBe(false);
+    // A new connection of the same client gets its own allowance.
+    const next = await connectWS(chatPath(freshName()));
+    expect(await turns(next, 1)).toEqual([undefined]);
+    socket.close();
+    next.close();
+  });
+});
+
+describe("G14: chat turns per client IP in public mode", () => {
+  it("counts every socket of one IP, over many chats, even with a forged caller header", async () => {
+    const ip = freshIp();
+    const sockets = await Promise.all(
+      [0, 1, 2, 3].map((i) =>
+        connectWS(chatPath(freshName()), { "CF-Connecting-IP": ip, "x-agent-caller": `user:${i}` }),
+      ),
+    );
+    for (const socket of sockets.slice(0, 3)) {
+      expect(await turns(socket, PER_CALLER / 3)).toEqual(Array(PER_CALLER / 3).fill(undefined));
+    }
+    const marker = `ip-${crypto.randomUUID()}`;
+    sendTurn(sockets[3]!, "over", marker);
+    expect((await turnOutcome(sockets[3]!, "over")).error).toBe(TURN_REFUSALS.caller);
+    expect(await modelSaw(marker)).toBe(false);
+    // Another IP is unaffected.
+    const other = await connectWS(chatPath(freshName()));
+    expect(await turns(other, 1)).toEqual([undefined]);
+    for (const socket of [...sockets, other]) socket.close();
+  });
+});
+
+describe("G14: chat turns per user with AGENTS_REQUIRE_AUTH on", () => {
+  it("counts every chat and socket of one user, whatever IPs they come from", async () => {
+    const alice = await signUp();
+    const sockets = await Promise.all(
+      ["a", "b", "c", "d"].map((suffix) =>
+        connectAuthed(`${chatPath(`user-${alice.userId}-${suffix}`)}?token=${alice.token}`),
+      ),
+    );
+    for (const socket of sockets.slice(0, 3)) {
+      expect(await turns(socket, PER_CALLER / 3)).toEqual(Array(PER_CALLER / 3).fill(undefined));
+    }
+    sendTurn(sockets[3]!, "over", "one more");
+    expect((await turnOutcome(sockets[3]!, "over")).error).toBe(TURN_REFUSALS.caller);
+    for (const socket of sockets) socket.close();
+  });
+});
+
+describe("G14: daily output-token budget per instance", () => {
+  it("books what the model reports: 7 output tokens for the scripted short answer, 500 for the long one", async () => {
+    const name = freshName();
+    const socket = await connectWS(chatPath(name));
+    await turns(socket, 1);
+    expect(await spentBy(name)).toBe(7);
+    sendTurn(socket, "long", "[script:long] go");
+    await turnOutcome(socket, "long");
+    expect(await spentBy(name)).toBe(507);
+    socket.close();
+  });
+
+  it("asks the model for no more than is left, then refuses once the budget is spent", async () => {
+    const name = freshName();
+    await runInDurableObject(env.ChatAgent.getByName(name), (_agent, state) =>
+      new DailyTokenLedger(state.storage.sql).add(DEFAULT_CHAT_DAILY_OUTPUT_TOKENS - 5),
+    );
+    const socket = await connectWS(chatPath(name));
+    const first = `last-${crypto.randomUUID()}`;
+    sendTurn(socket, "last", first);
+    expect((await turnOutcome(socket, "last")).error).toBeUndefined();
+    const call = (await modelCalls()).find((c) => JSON.stringify(c.inputs).includes(first))!;
+    expect(call.inputs.max_tokens).toBe(5);
+
+    const marker = `spent-${crypto.randomUUID()}`;
+    sendTurn(socket, "spent", marker);
+    expect((await turnOutcome(socket, "spent")).error).toBe(TURN_REFUSALS.budget);
+    expect(await modelSaw(marker)).toBe(false);
+    socket.close();
+  });
+
+  it("keeps only today's count", async () => {
+    const name = freshName();
+    await runInDurableObject(env.ChatAgent.getByName(name), (_agent, state) => {
+      const book = new DailyTokenLedger(state.storage.sql);
+      book.add(100, "2000-01-01");
+      book.add(3);
+      expect(book.spent("2000-01-01")).toBe(0);
+      expect(book.spent()).toBe(3);
+    });
+  });
+});

@@ -1,0 +1,68 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import app from "../../src/app";
+import { api, BASE } from "./http";
+import { acceptSocket, freshIp, type TestSocket } from "./ws";
+
+/** The agents gate switched on for one request (the Worker's env; agents keep their own). */
+export const AUTH_ON = { AGENTS_REQUIRE_AUTH: "true" } as Partial<Env>;
+
+/** One request through the app with some env values replaced. */
+export async function fetchWith(overrides: Partial<Env>, path: string, init: RequestInit = {}) {
+  const ctx = createExecutionContext();
+  const res = await app.fetch(new Request(new URL(path, BASE), init), { ...env, ...overrides }, ctx);
+  await waitOnExecutionContext(ctx);
+  return res;
+}
+
+/** A WebSocket upgrade through the app with some env values replaced, from a fresh client IP. */
+export function upgradeWith(overrides: Partial<Env>, path: string, headers: Record<string, string> = {}) {
+  return fetchWith(overrides, path, {
+    headers: { Upgrade: "websocket", "CF-Connecting-IP": freshIp(), ...headers },
+  });
+}
+
+/** An open socket with the gate on; throws with the status when refused. */
+export async function connectAuthed(path: string, headers: Record<string, string> = {}): Promise<TestSocket> {
+  return acceptSocket(await upgradeWith(AUTH_ON, path, headers));
+}
+
+/** POST /api/agents/tickets as `token`'s user. */
+export function requestTicket(token: string, agent: string, name: string) {
+  return api<{ success: true; data: { ticket: string; expiresAt: string } }>("/api/agents/tickets", {
+    method: "POST",
+    token,
+    json: { agent, name },
+  });
+}
+
+export const chatPath = (name: string) => `/agents/chat-agent/${name}`;
+export const counterPath = (name: string) => `/agents/counter-agent/${name}`;
+
+/** Sends one chat turn the way useAgentChat does: the full message list in a use-chat request frame. */
+export function sendTurn(socket: TestSocket, id: string, text: string, history: unknown[] = []) {
+  const messages = [...history, { id: `m-${id}`, role: "user", parts: [{ type: "text", text }] }];
+  socket.send({
+    type: "cf_agent_use_chat_request",
+    id,
+    init: { method: "POST", body: JSON.stringify({ messages, trigger: "submit-message" }) },
+  });
+}
+
+/** Waits for the end of one turn and returns its error text, if it ended in one. */
+export async function turnOutcome(socket: TestSocket, id: string, timeoutMs = 5_000) {
+  const isResponse = (d: any) => d?.type === "cf_agent_use_chat_response" && d.id === id;
+  await socket.waitFor((d) => isResponse(d) && d.done, { timeoutMs });
+  const error = socket.frames.find((f) => isResponse(f.data) && f.data.error);
+  return { error: error?.data.body as string | undefined };
+}
+
+/** The scripted model's last 50 calls (shared by every test file: match calls by a unique marker). */
+export async function modelCalls(): Promise<{ model: string; inputs: any }[]> {
+  return (env.AI as unknown as { calls(): Promise<{ model: string; inputs: any }[]> }).calls();
+}
+
+/** Whether any recent model call carried `marker` in its messages. */
+export async function modelSaw(marker: string): Promise<boolean> {
+  return (await modelCalls()).some((call) => JSON.stringify(call.inputs).includes(marker));
+}

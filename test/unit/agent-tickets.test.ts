@@ -1,0 +1,52 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { issueTicket, TICKET_TTL_SECONDS, verifyTicket } from "../../src/services/agent-tickets";
+import { issueToken, verifyToken } from "../../src/services/tokens";
+
+const secret = env.JWT_SECRET;
+const target = { agent: "chat-agent", name: "user-7" };
+const now = () => Math.floor(Date.now() / 1000);
+
+async function loginClaims() {
+  return (await verifyToken(secret, await issueToken(secret, { id: 7, username: "ann", tokenVersion: 0 })))!;
+}
+
+describe("connect tickets", () => {
+  it("carry the login token's identity for exactly one instance", async () => {
+    const claims = await loginClaims();
+    const { ticket, expiresAt } = await issueTicket(secret, claims, target);
+    expect(expiresAt.getTime() / 1000).toBe(claims.iat + TICKET_TTL_SECONDS);
+    expect(await verifyTicket(secret, ticket, target)).toMatchObject({
+      sub: "7",
+      data: { userId: "7", username: "ann" },
+    });
+    expect(await verifyTicket(secret, ticket, { ...target, name: "user-7-x" })).toBeNull();
+    expect(await verifyTicket(secret, ticket, { ...target, agent: "counter-agent" })).toBeNull();
+  });
+
+  it("expire after 60 s", async () => {
+    const claims = await loginClaims();
+    const edge = await issueTicket(secret, claims, target, now() - TICKET_TTL_SECONDS + 2);
+    expect(await verifyTicket(secret, edge.ticket, target)).not.toBeNull();
+    const old = await issueTicket(secret, claims, target, now() - TICKET_TTL_SECONDS);
+    expect(await verifyTicket(secret, old.ticket, target)).toBeNull();
+  });
+
+  it("are never login tokens, and login tokens are never tickets", async () => {
+    const claims = await loginClaims();
+    const { ticket } = await issueTicket(secret, claims, target);
+    expect(await verifyToken(secret, ticket)).toBeNull();
+    expect(
+      await verifyTicket(
+        secret,
+        await issueToken(secret, { id: 7, username: "ann", tokenVersion: 0 }),
+        target,
+      ),
+    ).toBeNull();
+  });
+
+  it("are bound to the secret", async () => {
+    const { ticket } = await issueTicket(secret, await loginClaims(), target);
+    expect(await verifyTicket(`${secret}-rotated`, ticket, target)).toBeNull();
+  });
+});
