@@ -2,6 +2,7 @@ import { mountAgents } from "./agents/mount";
 import { apiCors } from "./lib/api-cors";
 import { configureOpenAPI } from "./lib/configure-openapi";
 import { createApp } from "./lib/create-app";
+import { mountMcp } from "./mcp/mount";
 import { jsonBodyGuard } from "./lib/json-body";
 import { apiSecurityHeaders } from "./lib/security-headers";
 import { requireAuth } from "./middleware/require-auth";
@@ -18,6 +19,7 @@ app.use("/api/*", apiSecurityHeaders);
 app.use("/api/*", apiCors);
 configureOpenAPI(app);
 mountAgents(app);
+mountMcp(app);
 // The token is checked before any body is read.
 app.use("/api/*", requireAuth, jsonBodyGuard);
 
