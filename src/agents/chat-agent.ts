@@ -1,16 +1,28 @@
 import { AIChatAgent, type OnChatMessageOptions } from "@cloudflare/ai-chat";
-import { convertToModelMessages, createUIMessageStream, createUIMessageStreamResponse, streamText } from "ai";
+import {
+  convertToModelMessages,
+  createUIMessageStream,
+  createUIMessageStreamResponse,
+  isStepCount,
+  streamText,
+} from "ai";
+import { ToolError } from "../ai-tools/todo-tools";
 import { AiUnavailableError, chatModel, classifyAiError } from "../services/ai-models";
 import { fitContext } from "./chat-context";
+import { chatTools, TOOLS_PROMPT } from "./chat-tools";
 
 const SYSTEM_PROMPT = "You are a helpful assistant. Think step by step, then answer clearly and concisely.";
 // Reasoning models spend many tokens thinking before the first word of the answer.
 const MAX_OUTPUT_TOKENS = 8_192;
+// A turn may read, then act, then answer; bounded so a confused model cannot loop on tools.
+const MAX_TOOL_STEPS = 5;
 // The platform's WebSocket message cap; enforced here too so local dev and tests behave the same.
 export const MAX_FRAME_BYTES = 1024 * 1024;
 
-/** What the client sees when a turn fails: actionable for missing AI, generic otherwise (no internals). */
+/** What the client sees when a turn or tool fails: actionable for missing AI, generic otherwise (no internals). */
 export function chatErrorMessage(err: unknown): string {
+  // A tool's own failure ("Todo not found") is meant for the user and the model.
+  if (err instanceof ToolError) return err.message;
   const classified = classifyAiError(err);
   return classified instanceof AiUnavailableError
     ? classified.message
@@ -35,14 +47,17 @@ export class ChatAgent extends AIChatAgent<Env> {
   }
 
   async onChatMessage(_onFinish: unknown, options?: OnChatMessageOptions): Promise<Response> {
-    const messages = fitContext(await convertToModelMessages(this.messages));
+    const tools = chatTools(this.env, this.name);
+    const messages = fitContext(await convertToModelMessages(this.messages, { tools }));
     const env = this.env;
     const stream = createUIMessageStream({
       execute: ({ writer }) => {
         const result = streamText({
           model: chatModel(env).model,
-          system: SYSTEM_PROMPT,
+          system: tools ? `${SYSTEM_PROMPT} ${TOOLS_PROMPT}` : SYSTEM_PROMPT,
           messages,
+          tools,
+          stopWhen: isStepCount(MAX_TOOL_STEPS),
           maxOutputTokens: MAX_OUTPUT_TOKENS,
           maxRetries: 0,
           abortSignal: options?.abortSignal,
