@@ -10,6 +10,7 @@ import { ToolError } from "../ai-tools/todo-tools";
 import { AiUnavailableError, chatModel, classifyAiError } from "../services/ai-models";
 import { fitContext } from "./chat-context";
 import { chatTools, TOOLS_PROMPT } from "./chat-tools";
+import { reminderMessage, type ReminderPayload } from "./reminders";
 
 const SYSTEM_PROMPT = "You are a helpful assistant. Think step by step, then answer clearly and concisely.";
 // Reasoning models spend many tokens thinking before the first word of the answer.
@@ -76,6 +77,23 @@ export class ChatAgent extends AIChatAgent<Env> {
   /** Plain HTTP has no chat handler; the transcript (`/get-messages`) is served by AIChatAgent itself. */
   async onRequest(): Promise<Response> {
     return Response.json({ success: false, error: { message: "Not found" } }, { status: 404 });
+  }
+
+  /**
+   * RPC from the todo writes (src/agents/reminders.ts): the todo's reminder becomes exactly `reminder`
+   * (none when null), so repeating a call changes nothing.
+   */
+  async setTodoReminder(todoId: number, reminder: ReminderPayload | null): Promise<void> {
+    for (const s of await this.listSchedules({ type: "scheduled" })) {
+      const payload = s.payload as Partial<ReminderPayload> | undefined;
+      if (s.callback === "sendTodoReminder" && payload?.todoId === todoId) await this.cancelSchedule(s.id);
+    }
+    if (reminder) await this.schedule(new Date(reminder.scheduleAt), "sendTodoReminder", reminder);
+  }
+
+  /** A fired reminder: added to the transcript, which also pushes it to every open client. */
+  async sendTodoReminder(reminder: ReminderPayload): Promise<void> {
+    await this.persistMessages([...this.messages, reminderMessage(reminder)]);
   }
 
   /** For other Workers over a Durable Object binding: proves the agent runs without spending a model call. */

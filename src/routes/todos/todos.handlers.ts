@@ -7,6 +7,7 @@ import { resolveAttachments, type AttachmentFile } from "../../services/attachme
 import { callStorage } from "../../services/storage-errors";
 import { pageOf, pageOffset } from "../shared.schemas";
 import { findAuthUserById } from "../../auth/auth-user.queries";
+import { syncTodoReminder } from "../../agents/reminders";
 import * as queries from "./todos.queries";
 import type {
   CreateRoute,
@@ -61,6 +62,7 @@ export const create: AppRouteHandler<CreateRoute> = async (c) => {
     { ...fields, userId: c.get("user").id },
     files,
   );
+  await syncTodoReminder(c.env, c.get("logger"), result.todo);
   return created(c, { ...result.todo, attachments: result.attachments });
 };
 
@@ -82,12 +84,15 @@ export const update: AppRouteHandler<UpdateRoute> = async (c) => {
   const files = attachments === undefined ? undefined : await attachmentFiles(c, attachments);
   const todo = await queries.updateTodoWithAttachments(db, id, userId, fields, files);
   if (!todo) throw notFound();
+  await syncTodoReminder(c.env, c.get("logger"), todo);
   return ok(c, { ...todo, attachments: await queries.listAttachments(db, id) });
 };
 
 export const remove: AppRouteHandler<RemoveRoute> = async (c) => {
   const { id } = c.req.valid("param");
-  const deleted = await queries.deleteTodoForUser(createDb(c.env.DB), id, c.get("user").id);
+  const userId = c.get("user").id;
+  const deleted = await queries.deleteTodoForUser(createDb(c.env.DB), id, userId);
   if (deleted === null) throw notFound();
+  await syncTodoReminder(c.env, c.get("logger"), { id, userId, deleted: true });
   return ok(c, { id: deleted });
 };
