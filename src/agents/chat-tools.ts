@@ -3,7 +3,9 @@ import { aiSdkTools } from "../ai-tools/ai-sdk-tools";
 import { createTodoTools } from "../ai-tools/todo-tools";
 import { createDb } from "../db/client";
 import { agentsRequireAuth } from "../lib/config";
+import { createLogger } from "../lib/logger";
 import { ownerIdFromChatName } from "./chat-owner";
+import { syncTodoReminder } from "./reminders";
 
 export const TOOLS_PROMPT =
   "You can read and change the user's todos with the tools. Changes run only after the user approves them; " +
@@ -16,5 +18,7 @@ export const TOOLS_PROMPT =
 export function chatTools(env: Env, chatName: string): ToolSet | undefined {
   if (!agentsRequireAuth(env)) return undefined;
   const owner = ownerIdFromChatName(chatName);
-  return owner === null ? undefined : aiSdkTools(createTodoTools(createDb(env.DB), owner));
+  if (owner === null) return undefined;
+  const logger = createLogger({ agent: "chat-agent", chat: chatName }, env.LOG_LEVEL);
+  return aiSdkTools(createTodoTools(createDb(env.DB), owner, (todo) => syncTodoReminder(env, logger, todo)));
 }

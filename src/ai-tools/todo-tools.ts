@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { Db } from "../db/client";
 import * as queries from "../routes/todos/todos.queries";
+import type { TodoRow } from "../routes/todos/todos.queries";
 import { CreateTodoBody, UpdateTodoBody } from "../routes/todos/todos.schemas";
 import { PageQuery, pageOf, pageOffset } from "../routes/shared.schemas";
 
@@ -60,11 +61,18 @@ export async function runTool<S extends z.ZodType>(tool: TodoTool<S>, input: z.o
   }
 }
 
+/** Told about every committed write, e.g. to keep the todo's reminder in step (src/agents/reminders.ts). */
+export type TodoWriteHook = (todo: TodoRow | { id: number; userId: number; deleted: true }) => Promise<void>;
+
 /**
  * The todo tools of one user. `userId` is bound here, from the chat's owner or the MCP session's
  * authenticated user, and is never an argument: a prompt cannot reach another user's todos.
  */
-export function createTodoTools(db: Db, userId: number) {
+export function createTodoTools(db: Db, userId: number, afterWrite: TodoWriteHook = async () => {}) {
+  const written = async <T extends TodoRow>(todo: T) => {
+    await afterWrite(todo);
+    return todo;
+  };
   const owned = async (id: number) => found(await queries.findTodoForUser(db, id, userId));
 
   return {
@@ -112,7 +120,7 @@ export function createTodoTools(db: Db, userId: number) {
       writes: true,
       async execute(input) {
         const { todo } = await queries.insertTodoWithAttachments(db, { ...input, userId }, []);
-        return todo;
+        return written(todo);
       },
     }),
     updateTodo: defineTool({
@@ -120,7 +128,7 @@ export function createTodoTools(db: Db, userId: number) {
       inputSchema: UpdateInput,
       writes: true,
       async execute({ id, ...fields }) {
-        return found(await queries.updateTodoWithAttachments(db, id, userId, fields, undefined));
+        return written(found(await queries.updateTodoWithAttachments(db, id, userId, fields, undefined)));
       },
     }),
     completeTodo: defineTool({
@@ -128,7 +136,9 @@ export function createTodoTools(db: Db, userId: number) {
       inputSchema: TodoId,
       writes: true,
       async execute({ id }) {
-        return found(await queries.updateTodoWithAttachments(db, id, userId, { completed: true }, undefined));
+        return written(
+          found(await queries.updateTodoWithAttachments(db, id, userId, { completed: true }, undefined)),
+        );
       },
     }),
     deleteTodo: defineTool({
@@ -136,7 +146,9 @@ export function createTodoTools(db: Db, userId: number) {
       inputSchema: TodoId,
       writes: true,
       async execute({ id }) {
-        return { id: found(await queries.deleteTodoForUser(db, id, userId)) };
+        const deleted = found(await queries.deleteTodoForUser(db, id, userId));
+        await afterWrite({ id: deleted, userId, deleted: true });
+        return { id: deleted };
       },
     }),
   };

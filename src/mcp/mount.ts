@@ -1,4 +1,5 @@
 import { createMcpHandler } from "agents/mcp/server";
+import { syncTodoReminder } from "../agents/reminders";
 import { createTodoTools } from "../ai-tools/todo-tools";
 import { AUTH_FAILURE_MESSAGES, authenticate } from "../auth/authenticate";
 import { bearerToken } from "../auth/bearer";
@@ -42,7 +43,10 @@ export function mountMcp(app: AppRouter) {
     if (!auth.ok) throw unauthorized(AUTH_FAILURE_MESSAGES[auth.reason], true);
     c.set("user", auth.user);
 
-    const tools = createTodoTools(createDb(c.env.DB), auth.user.id);
+    const logger = c.get("logger");
+    const tools = createTodoTools(createDb(c.env.DB), auth.user.id, (todo) =>
+      syncTodoReminder(c.env, logger, todo),
+    );
     const handler = createMcpHandler(() => todoMcpServer(tools), {
       route: MCP_PATH,
       maxRequestBodySize: MAX_BODY_BYTES,

@@ -107,4 +107,42 @@ describe("reminders from todos with a future scheduleAt", () => {
     tab1.close();
     tab2.close();
   });
+
+  it("tool writes keep reminders in step too: an approved chat tool call and an MCP call", async () => {
+    const user = await signUp();
+    const at = inSeconds(3600);
+    const socket = await connectWS(`/agents/chat-agent/user-${user.userId}?token=${user.token}`);
+    const text = `[script:tool:createTodo {"title":"From chat","scheduleAt":"${at}"}]`;
+    socket.send({
+      type: "cf_agent_use_chat_request",
+      id: "c1",
+      init: {
+        method: "POST",
+        body: JSON.stringify({ messages: [{ id: "u1", role: "user", parts: [{ type: "text", text }] }] }),
+      },
+    });
+    const request = await socket.waitFor(
+      (d) =>
+        JSON.stringify(d).includes("approval-requested") ||
+        JSON.stringify(d).includes("tool-approval-request"),
+    );
+    const toolCallId = JSON.stringify(request.data).match(/"toolCallId\\?":\\?"([^"\\]+)/)![1];
+    socket.send({ type: "cf_agent_tool_approval", toolCallId, approved: true, autoContinue: true });
+    await expect.poll(async () => (await reminders(user)).length, { timeout: 5_000 }).toBe(1);
+
+    const mcp = await api("/mcp", {
+      method: "POST",
+      token: user.token,
+      headers: { Accept: "application/json, text/event-stream", "MCP-Protocol-Version": "2025-06-18" },
+      json: {
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: { name: "createTodo", arguments: { title: "From MCP", scheduleAt: at } },
+      },
+    });
+    expect(mcp.status).toBe(200);
+    expect(await reminders(user)).toHaveLength(2);
+    socket.close();
+  });
 });
