@@ -69,9 +69,11 @@ export async function startScriptedServer(options: { chunkDelayMs?: number } = {
     } else if (tool) {
       const [, name, args] = tool as unknown as [string, string, string];
       const half = Math.floor(args.length / 2);
-      const id = `call_${Date.now()}`;
+      const callId = `call_${Date.now()}`;
       write({
-        tool_calls: [{ index: 0, id, type: "function", function: { name, arguments: args.slice(0, half) } }],
+        tool_calls: [
+          { index: 0, id: callId, type: "function", function: { name, arguments: args.slice(0, half) } },
+        ],
       });
       await sleep(15);
       write({ tool_calls: [{ index: 0, function: { arguments: args.slice(half) } }] });

@@ -36,6 +36,11 @@ async function createTodo(user: SignedUpUser, json: object) {
   return res.body.data as { id: number; scheduleAt: string | null };
 }
 
+/** A transcript push that carries the reminder of "Water the plants". */
+const isReminder = (d: any) =>
+  d?.type === "cf_agent_chat_messages" &&
+  d.messages.some((m: UIMessage) => JSON.stringify(m.parts).includes("Water the plants"));
+
 const update = (user: SignedUpUser, id: number, json: object) =>
   api(`/api/todos/${id}`, { method: "POST", token: user.token, json });
 
@@ -88,9 +93,6 @@ describe("reminders from todos with a future scheduleAt", () => {
     expect(tab1.frames.some((f) => JSON.stringify(f.data).includes("Water the plants"))).toBe(false);
     expect(await runDurableObjectAlarm(agent)).toBe(true);
 
-    const isReminder = (d: any) =>
-      d?.type === "cf_agent_chat_messages" &&
-      d.messages.some((m: UIMessage) => JSON.stringify(m.parts).includes("Water the plants"));
     await Promise.all([tab1.waitFor(isReminder), tab2.waitFor(isReminder)]);
 
     const stored = await api<UIMessage[]>(`/agents/chat-agent/user-${user.userId}/get-messages`, {
