@@ -7,8 +7,6 @@ import { defineConfig } from "vitest/config";
 // A fixed test-only signing key; real deployments set JWT_SECRET with `wrangler secret put`.
 const TEST_JWT_SECRET = "test-only-secret-that-is-long-enough-for-hs256-0123456789abcdef";
 const COMPATIBILITY_DATE = "2026-11-01";
-// The pool's script name for the worker under test (project "workers").
-const RUNNER_SCRIPT = "vitest-plugin-runner-workers";
 
 /** An auxiliary worker from a self-contained TypeScript file (types stripped by Node 22). */
 function auxWorker(name: string, path: string, extra: Record<string, unknown> = {}) {
@@ -16,59 +14,75 @@ function auxWorker(name: string, path: string, extra: Record<string, unknown> = 
   return { name, modules: true, script, compatibilityDate: COMPATIBILITY_DATE, ...extra };
 }
 
+/** A project inside workerd with real local D1, R2 and Durable Objects; `vars` override wrangler.jsonc. */
+function workersProject(
+  migrations: Awaited<ReturnType<typeof readD1Migrations>>,
+  name: string,
+  include: string[],
+  vars: Record<string, string>,
+) {
+  // The pool's script name for the worker under test.
+  const runnerScript = `vitest-plugin-runner-${name}`;
+  return {
+    plugins: [
+      agents(),
+      cloudflareTest({
+        wrangler: { configPath: "./wrangler.jsonc" },
+        remoteBindings: false,
+        miniflare: {
+          // Lets the model's abort signal cross the RPC boundary to the stand-in (the real binding takes it natively).
+          compatibilityFlags: ["nodejs_compat", "enable_abortsignal_rpc"],
+          // CORS_ORIGINS as `npm run dev` sets it in .dev.vars (the deployed default is empty).
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            JWT_SECRET: TEST_JWT_SECRET,
+            LOG_LEVEL: "warn",
+            CORS_ORIGINS: "http://localhost:5173",
+            ...vars,
+          },
+          // The real local AI binding (fails without a Cloudflare login) stays reachable for tests.
+          ai: { binding: "LOCAL_AI_BINDING" },
+          // Only the model is replaced: AI answers from a scripted Workers AI stand-in.
+          serviceBindings: {
+            AI: { name: "workers-ai-fake", entrypoint: "WorkersAiFake" },
+            RPC_CONSUMER: "rpc-consumer",
+          },
+          workers: [
+            auxWorker("workers-ai-fake", "./test/fakes/workers-ai.ts"),
+            auxWorker("rpc-consumer", "./test/workers/rpc-consumer.ts", {
+              durableObjects: {
+                COUNTER: { className: "CounterAgent", scriptName: runnerScript },
+                CHAT: { className: "ChatAgent", scriptName: runnerScript },
+              },
+            }),
+          ],
+        },
+      }),
+    ],
+    test: {
+      name,
+      include,
+      setupFiles: ["./test/setup/apply-migrations.ts"],
+      testTimeout: 20_000,
+      // test/fuzz: FUZZ_SEED picks another reproducible run, FUZZ_RUNS the runs per case.
+      provide: {
+        fuzzSeed: Number(process.env.FUZZ_SEED ?? 20_260_707),
+        fuzzRuns: Number(process.env.FUZZ_RUNS ?? 15),
+      },
+    },
+  };
+}
+
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
   return {
     test: {
       projects: [
-        {
-          // Black-box and unit tests inside workerd, with real local D1, R2 and Durable Objects.
-          plugins: [
-            agents(),
-            cloudflareTest({
-              wrangler: { configPath: "./wrangler.jsonc" },
-              remoteBindings: false,
-              miniflare: {
-                // Lets the model's abort signal cross the RPC boundary to the stand-in (the real binding takes it natively).
-                compatibilityFlags: ["nodejs_compat", "enable_abortsignal_rpc"],
-                // CORS_ORIGINS as `npm run dev` sets it in .dev.vars (the deployed default is empty).
-                bindings: {
-                  TEST_MIGRATIONS: migrations,
-                  JWT_SECRET: TEST_JWT_SECRET,
-                  LOG_LEVEL: "warn",
-                  CORS_ORIGINS: "http://localhost:5173",
-                },
-                // The real local AI binding (fails without a Cloudflare login) stays reachable for tests.
-                ai: { binding: "LOCAL_AI_BINDING" },
-                // Only the model is replaced: AI answers from a scripted Workers AI stand-in.
-                serviceBindings: {
-                  AI: { name: "workers-ai-fake", entrypoint: "WorkersAiFake" },
-                  RPC_CONSUMER: "rpc-consumer",
-                },
-                workers: [
-                  auxWorker("workers-ai-fake", "./test/fakes/workers-ai.ts"),
-                  auxWorker("rpc-consumer", "./test/workers/rpc-consumer.ts", {
-                    durableObjects: {
-                      COUNTER: { className: "CounterAgent", scriptName: RUNNER_SCRIPT },
-                      CHAT: { className: "ChatAgent", scriptName: RUNNER_SCRIPT },
-                    },
-                  }),
-                ],
-              },
-            }),
-          ],
-          test: {
-            name: "workers",
-            include: ["test/{api,agents,unit,fuzz}/**/*.test.ts"],
-            setupFiles: ["./test/setup/apply-migrations.ts"],
-            testTimeout: 20_000,
-            // test/fuzz: FUZZ_SEED picks another reproducible run, FUZZ_RUNS the runs per case.
-            provide: {
-              fuzzSeed: Number(process.env.FUZZ_SEED ?? 20_260_707),
-              fuzzRuns: Number(process.env.FUZZ_RUNS ?? 15),
-            },
-          },
-        },
+        workersProject(migrations, "workers", ["test/{api,agents,unit,fuzz}/**/*.test.ts"], {}),
+        // The same, with AGENTS_REQUIRE_AUTH=true inside the agents too: owned chats with tools, reminders.
+        workersProject(migrations, "workers-owned", ["test/owned/**/*.test.ts"], {
+          AGENTS_REQUIRE_AUTH: "true",
+        }),
         {
           // Real clients in Node against `wrangler dev --local` on a loopback port.
           test: {

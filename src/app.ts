@@ -3,6 +3,7 @@ import { apiCors } from "./lib/api-cors";
 import { configureOpenAPI } from "./lib/configure-openapi";
 import { createApp } from "./lib/create-app";
 import { d1Session } from "./lib/d1-session";
+import { mountMcp } from "./mcp/mount";
 import { jsonBodyGuard } from "./lib/json-body";
 import { apiSecurityHeaders } from "./lib/security-headers";
 import { requireAuth } from "./middleware/require-auth";
@@ -21,6 +22,7 @@ app.use("/api/*", apiSecurityHeaders);
 app.use("/api/*", apiCors);
 configureOpenAPI(app);
 mountAgents(app);
+mountMcp(app);
 // One D1 session per request, used by the token check too; the token is checked before any body is read.
 app.use("/api/*", d1Session, requireAuth, jsonBodyGuard);
 

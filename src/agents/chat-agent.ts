@@ -1,19 +1,32 @@
 import { AIChatAgent, type OnChatMessageOptions } from "@cloudflare/ai-chat";
 import { getCurrentAgent, type Connection, type ConnectionContext } from "agents";
-import { convertToModelMessages, createUIMessageStream, createUIMessageStreamResponse, streamText } from "ai";
+import {
+  convertToModelMessages,
+  createUIMessageStream,
+  createUIMessageStreamResponse,
+  isStepCount,
+  streamText,
+} from "ai";
+import { ToolError } from "../ai-tools/todo-tools";
 import { AiUnavailableError, chatModel, classifyAiError } from "../services/ai-models";
 import { closedSubAgentRoute } from "./agent-paths";
 import { fitContext } from "./chat-context";
 import { admitTurn, DailyTokenLedger, refusedTurn, rememberCaller, TurnMeter } from "./chat-limits";
+import { chatTools, TOOLS_PROMPT } from "./chat-tools";
+import { reminderMessage, type ReminderPayload } from "./reminders";
 
 const SYSTEM_PROMPT = "You are a helpful assistant. Think step by step, then answer clearly and concisely.";
 // Reasoning models spend many tokens thinking before the first word of the answer.
 const MAX_OUTPUT_TOKENS = 8_192;
+// A turn may read, then act, then answer; bounded so a confused model cannot loop on tools.
+const MAX_TOOL_STEPS = 5;
 // The platform's WebSocket message cap; enforced here too so local dev and tests behave the same.
 export const MAX_FRAME_BYTES = 1024 * 1024;
 
-/** What the client sees when a turn fails: actionable for missing AI, generic otherwise (no internals). */
+/** What the client sees when a turn or tool fails: actionable for missing AI, generic otherwise (no internals). */
 export function chatErrorMessage(err: unknown): string {
+  // A tool's own failure ("Todo not found") is meant for the user and the model.
+  if (err instanceof ToolError) return err.message;
   const classified = classifyAiError(err);
   return classified instanceof AiUnavailableError
     ? classified.message
@@ -60,15 +73,18 @@ export class ChatAgent extends AIChatAgent<Env> {
     });
     if (!admission.ok) return refusedTurn(admission.refusal);
     const meter = new TurnMeter(this.ledger);
-    const messages = fitContext(await convertToModelMessages(this.messages));
+    const tools = chatTools(this.env, this.name);
+    const messages = fitContext(await convertToModelMessages(this.messages, { tools }));
     const env = this.env;
     const stream = createUIMessageStream({
       execute: ({ writer }) => {
         const result = streamText({
           model: chatModel(env).model,
-          system: SYSTEM_PROMPT,
+          system: tools ? `${SYSTEM_PROMPT} ${TOOLS_PROMPT}` : SYSTEM_PROMPT,
           messages,
           maxOutputTokens: admission.maxOutputTokens,
+          tools,
+          stopWhen: isStepCount(MAX_TOOL_STEPS),
           maxRetries: 0,
           abortSignal: options?.abortSignal,
           onChunk: meter.onChunk,
@@ -100,6 +116,23 @@ export class ChatAgent extends AIChatAgent<Env> {
   /** Plain HTTP has no chat handler; the transcript (`/get-messages`) is served by AIChatAgent itself. */
   async onRequest(): Promise<Response> {
     return Response.json({ success: false, error: { message: "Not found" } }, { status: 404 });
+  }
+
+  /**
+   * RPC from the todo writes (src/agents/reminders.ts): the todo's reminder becomes exactly `reminder`
+   * (none when null), so repeating a call changes nothing.
+   */
+  async setTodoReminder(todoId: number, reminder: ReminderPayload | null): Promise<void> {
+    for (const s of await this.listSchedules({ type: "scheduled" })) {
+      const payload = s.payload as Partial<ReminderPayload> | undefined;
+      if (s.callback === "sendTodoReminder" && payload?.todoId === todoId) await this.cancelSchedule(s.id);
+    }
+    if (reminder) await this.schedule(new Date(reminder.scheduleAt), "sendTodoReminder", reminder);
+  }
+
+  /** A fired reminder: added to the transcript, which also pushes it to every open client. */
+  async sendTodoReminder(reminder: ReminderPayload): Promise<void> {
+    await this.persistMessages([...this.messages, reminderMessage(reminder)]);
   }
 
   /** For other Workers over a Durable Object binding: proves the agent runs without spending a model call. */

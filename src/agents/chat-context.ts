@@ -1,6 +1,6 @@
 import { pruneMessages, type ModelMessage } from "ai";
 
-// QwQ-32B on Workers AI has a 24k-token window; ~4 characters a token leaves room for a long answer.
+// The default chat model has a 32k-token window (QwQ-32B: 24k); ~4 characters a token leaves room for a long answer.
 export const CONTEXT_CHAR_BUDGET = 40_000;
 
 function size(message: ModelMessage): number {

@@ -9,3 +9,8 @@ export function ownerIdFromChatName(name: string): number | null {
   const parsed = Number(id);
   return Number.isSafeInteger(parsed) ? parsed : null;
 }
+
+/** The chat instance that is a user's own agent (reminders go there). */
+export function ownChatName(userId: number): string {
+  return `user-${userId}`;
+}

@@ -18,7 +18,8 @@ function positiveInt(value: string | undefined, fallback: number): number {
   return Number.isSafeInteger(parsed) && parsed > 0 ? parsed : fallback;
 }
 
-export const DEFAULT_CHAT_MODEL = "@cf/qwen/qwq-32b";
+// A reasoning model with function calling on Workers AI (QwQ-32B has no tool calls); 32k-token window.
+export const DEFAULT_CHAT_MODEL = "@cf/qwen/qwen3-30b-a3b-fp8";
 export const DEFAULT_PROBE_MODEL = "@cf/meta/llama-3.2-1b-instruct";
 
 export function chatModelName(env: Env): string {

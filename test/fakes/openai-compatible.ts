@@ -2,12 +2,16 @@
 // A scripted OpenAI-compatible server on loopback (what a local Ollama or llama.cpp server speaks), for
 // tests and benchmarks against `wrangler dev` with AI_BASE_URL pointing here. Only the model is scripted.
 // The last user message picks the script: "[script:slow]", "[script:chunks:N]" (N numbered chunks, paced
-// by chunkDelayMs, emit times recorded), "[script:fail-midway]", otherwise a short reasoning + answer.
+// by chunkDelayMs, emit times recorded), "[script:fail-midway]", "[script:tool:<name> <json args>]" (one streamed
+// tool call in OpenAI's delta.tool_calls format), otherwise a short reasoning + answer. After a tool result (the
+// last message has role "tool") it answers TOOL_DONE.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
 export const REASONING = ["The user ", "wants a ", "greeting."];
 export const ANSWER = ["Hello ", "from the ", "scripted ", "server."];
+export const TOOL_DONE = "The tool has answered.";
+const TOOL_SCRIPT = /\[script:tool:(\w+) (\{.*?\})\]/;
 
 export interface ScriptedServer {
   /** Base URL for AI_BASE_URL, ending in /v1. */
@@ -21,6 +25,12 @@ export interface ScriptedServer {
 interface Delta {
   reasoning_content?: string;
   content?: string;
+  tool_calls?: {
+    index: number;
+    id?: string;
+    type?: "function";
+    function: { name?: string; arguments: string };
+  }[];
 }
 
 function lastUserText(body: any): string {
@@ -34,7 +44,7 @@ export async function startScriptedServer(options: { chunkDelayMs?: number } = {
   const emitTimes: number[] = [];
   const requests: ScriptedServer["requests"] = [];
 
-  async function stream(res: ServerResponse, model: string, prompt: string) {
+  async function stream(res: ServerResponse, model: string, prompt: string, afterTool: boolean) {
     res.writeHead(200, {
       "Content-Type": "text/event-stream",
       "Cache-Control": "no-cache",
@@ -53,7 +63,24 @@ export async function startScriptedServer(options: { chunkDelayMs?: number } = {
         })}\n\n`,
       );
     const chunks = prompt.match(/\[script:chunks:(\d+)\]/);
-    if (chunks) {
+    const tool = TOOL_SCRIPT.exec(prompt);
+    if (afterTool) {
+      write({ content: TOOL_DONE });
+    } else if (tool) {
+      const [, name, args] = tool as unknown as [string, string, string];
+      const half = Math.floor(args.length / 2);
+      const callId = `call_${Date.now()}`;
+      write({
+        tool_calls: [
+          { index: 0, id: callId, type: "function", function: { name, arguments: args.slice(0, half) } },
+        ],
+      });
+      await sleep(15);
+      write({ tool_calls: [{ index: 0, function: { arguments: args.slice(half) } }] });
+      write({}, "tool_calls", { prompt_tokens: 12, completion_tokens: 5, total_tokens: 17 });
+      res.end("data: [DONE]\n\n");
+      return;
+    } else if (chunks) {
       emitTimes.length = 0;
       for (let i = 0; i < Number(chunks[1]); i++) {
         if (options.chunkDelayMs) await sleep(options.chunkDelayMs);
@@ -94,7 +121,8 @@ export async function startScriptedServer(options: { chunkDelayMs?: number } = {
       res.writeHead(404, { "Content-Type": "application/json" }).end('{"error":{"message":"not found"}}');
       return;
     }
-    if (body.stream) return stream(res, body.model, lastUserText(body));
+    if (body.stream)
+      return stream(res, body.model, lastUserText(body), body.messages?.at(-1)?.role === "tool");
     res.writeHead(200, { "Content-Type": "application/json" }).end(
       JSON.stringify({
         id: `chatcmpl-${Date.now()}`,

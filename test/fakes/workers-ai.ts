@@ -1,7 +1,9 @@
 // A scripted model behind the AI binding (an auxiliary worker in vitest.config.ts). It answers run() in
 // Workers AI's formats, so our code and workers-ai-provider run for real; only the model is replaced.
 // Scripts: the model name picks the probe behaviour ("never" hangs, "fail" throws); the last user message
-// picks the chat stream: "[script:slow]", "[script:long]", "[script:fail-midway]", otherwise a short answer.
+// picks the chat stream: "[script:slow]", "[script:long]", "[script:fail-midway]", "[script:tool:<name> <json args>]"
+// (one streamed tool call in the binding's native format), otherwise a short answer. After a tool result
+// (the last message has role "tool") it answers TOOL_DONE_TEXT.
 import { WorkerEntrypoint } from "cloudflare:workers";
 
 interface RunInputs {
@@ -18,6 +20,9 @@ interface Delta {
 
 export const NORMAL_REASONING = ["The user ", "wants a ", "greeting."];
 export const NORMAL_TEXT = ["Hello ", "from the ", "scripted ", "model."];
+// Arrays, like NORMAL_TEXT: workerd accepts no plain string exports from a worker module.
+export const TOOL_DONE_TEXT = ["The tool has answered."];
+const TOOL_SCRIPT = /\[script:tool:(\w+) (\{.*?\})\]/;
 
 const recorded: { model: string; inputs: RunInputs }[] = [];
 const encoder = new TextEncoder();
@@ -51,6 +56,9 @@ function script(prompt: string): { deltas: Delta[]; delayMs: number; failAfter?:
   if (prompt.includes("[script:long]")) {
     return { deltas: Array.from({ length: 500 }, (_, i) => ({ text: `c${i} ` })), delayMs: 0 };
   }
+  if (prompt.startsWith("[script:text] ")) {
+    return { deltas: [{ text: prompt.slice("[script:text] ".length) }], delayMs: 5 };
+  }
   if (prompt.includes("[script:fail-midway]")) {
     return {
       deltas: [{ reasoning: "Thinking. " }, { text: "Partial " }, { text: "answer " }],
@@ -65,6 +73,24 @@ function script(prompt: string): { deltas: Delta[]; delayMs: number; failAfter?:
     ],
     delayMs: 15,
   };
+}
+
+const toolCallDelta = (fields: object) => ({ response: "", tool_calls: [{ index: 0, ...fields }] });
+
+/** A tool call the way the binding streams it: native `tool_calls` deltas, the arguments in two pieces. */
+function toolCallStream(name: string, args: string): ReadableStream<Uint8Array> {
+  const half = Math.floor(args.length / 2);
+  const events = [
+    toolCallDelta({
+      id: `call_${crypto.randomUUID().slice(0, 8)}`,
+      type: "function",
+      function: { name, arguments: args.slice(0, half) },
+    }),
+    toolCallDelta({ function: { arguments: args.slice(half) } }),
+    { response: "", finish_reason: "tool_calls", usage: usage(5) },
+  ];
+  const body = events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join("") + "data: [DONE]\n\n";
+  return new Response(body).body!;
 }
 
 function sseStream(prompt: string): ReadableStream<Uint8Array> {
@@ -95,7 +121,13 @@ export class WorkersAiFake extends WorkerEntrypoint {
     // A pending timer, not a bare pending promise: workerd cancels requests it can prove are hung.
     if (model.includes("never")) return new Promise((resolve) => setTimeout(resolve, 120_000));
     if (model.includes("fail")) throw new Error("InferenceUpstreamError: scripted model failure");
-    if (inputs.stream) return sseStream(lastUserText(inputs));
+    if (inputs.stream) {
+      if (inputs.messages?.at(-1)?.role === "tool")
+        return sseStream(`[script:text] ${TOOL_DONE_TEXT.join("")}`);
+      const tool = TOOL_SCRIPT.exec(lastUserText(inputs));
+      if (tool) return toolCallStream(tool[1]!, tool[2]!);
+      return sseStream(lastUserText(inputs));
+    }
     return { response: "AI_OK", tool_calls: [], usage: usage(3) };
   }
 

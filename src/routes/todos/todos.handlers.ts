@@ -10,6 +10,7 @@ import { findAuthUserById } from "../../auth/auth-user.queries";
 import { AUTH_FAILURE_MESSAGES } from "../../auth/authenticate";
 import { foreignKeyViolation } from "../../db/errors";
 import { unauthorized } from "../../middleware/require-auth";
+import { syncTodoReminder } from "../../agents/reminders";
 import * as queries from "./todos.queries";
 import type {
   CreateRoute,
@@ -69,6 +70,7 @@ export const create: AuthedRouteHandler<CreateRoute> = async (c) => {
     forgetAuthUser(userId);
     throw unauthorized(AUTH_FAILURE_MESSAGES.user_gone, true);
   }
+  await syncTodoReminder(c.env, c.get("logger"), result.todo);
   return created(c, { ...result.todo, attachments: result.attachments });
 };
 
@@ -90,12 +92,15 @@ export const update: AuthedRouteHandler<UpdateRoute> = async (c) => {
   const files = attachments === undefined ? undefined : await attachmentFiles(c, attachments);
   const todo = await queries.updateTodoWithAttachments(db, id, userId, fields, files);
   if (!todo) throw notFound();
+  await syncTodoReminder(c.env, c.get("logger"), todo);
   return ok(c, { ...todo, attachments: await queries.listAttachments(db, id) });
 };
 
 export const remove: AuthedRouteHandler<RemoveRoute> = async (c) => {
   const { id } = c.req.valid("param");
-  const deleted = await queries.deleteTodoForUser(c.get("db"), id, c.get("user").id);
+  const userId = c.get("user").id;
+  const deleted = await queries.deleteTodoForUser(c.get("db"), id, userId);
   if (deleted === null) throw notFound();
+  await syncTodoReminder(c.env, c.get("logger"), { id, userId, deleted: true });
   return ok(c, { id: deleted });
 };

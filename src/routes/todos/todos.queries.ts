@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../db/client";
 import { NOW, todoAttachmentsTable, todosTable } from "../../db/schema";
@@ -51,6 +51,30 @@ export async function listTodosForUser(
     db.select({ total: count() }).from(todosTable).where(owner),
   ]);
   return { items, total: totals?.total ?? 0 };
+}
+
+/** LIKE wildcards in user text match themselves (ESCAPE '\\'). */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** A user's todos whose title or description contains `text` (case-insensitive for ASCII), newest first. */
+export function searchTodosForUser(db: Db, userId: number, text: string, limit: number): Promise<TodoRow[]> {
+  const pattern = likePattern(text);
+  return db
+    .select()
+    .from(todosTable)
+    .where(
+      and(
+        eq(todosTable.userId, userId),
+        or(
+          sql`${todosTable.title} LIKE ${pattern} ESCAPE '\\'`,
+          sql`${todosTable.description} LIKE ${pattern} ESCAPE '\\'`,
+        ),
+      ),
+    )
+    .orderBy(desc(todosTable.id))
+    .limit(limit);
 }
 
 export async function findTodoForUser(db: Db, id: number, userId: number): Promise<TodoRow | null> {

@@ -13,10 +13,11 @@ export function ChatPanel({ session }: { session: Session }) {
   const [input, setInput] = useState("");
 
   const agent = useAgent(agentOptions("chat-agent", name));
-  const { messages, sendMessage, status, stop, error, clearError, clearHistory } = useAgentChat({
-    agent,
-    headers: agentHeaders(),
-  });
+  const { messages, sendMessage, status, stop, error, clearError, clearHistory, addToolApprovalResponse } =
+    useAgentChat({
+      agent,
+      headers: agentHeaders(),
+    });
 
   function send(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -44,12 +45,22 @@ export function ChatPanel({ session }: { session: Session }) {
         </InstanceNameForm>
       </header>
       <ol className="messages" aria-live="polite">
-        {messages.map((message) => (
-          <li key={message.id} className={`message ${message.role}`} data-role={message.role}>
-            <span className="role">{message.role === "user" ? "You" : "Assistant"}</span>
-            <MessageParts message={message} />
-          </li>
-        ))}
+        {messages.map((message) => {
+          // Reminders of todos are pushed by the service into the user's own conversation.
+          const reminder = (message.metadata as { reminder?: unknown } | undefined)?.reminder !== undefined;
+          return (
+            <li
+              key={message.id}
+              className={`message ${message.role}${reminder ? " reminder" : ""}`}
+              data-role={reminder ? "reminder" : message.role}
+            >
+              <span className="role">
+                {message.role === "user" ? "You" : reminder ? "Reminder" : "Assistant"}
+              </span>
+              <MessageParts message={message} onApproval={addToolApprovalResponse} />
+            </li>
+          );
+        })}
       </ol>
       {error && (
         <div className="chat-error">

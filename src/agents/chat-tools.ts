@@ -1,0 +1,24 @@
+import type { ToolSet } from "ai";
+import { aiSdkTools } from "../ai-tools/ai-sdk-tools";
+import { createTodoTools } from "../ai-tools/todo-tools";
+import { createDb } from "../db/client";
+import { agentsRequireAuth } from "../lib/config";
+import { createLogger } from "../lib/logger";
+import { ownerIdFromChatName } from "./chat-owner";
+import { syncTodoReminder } from "./reminders";
+
+export const TOOLS_PROMPT =
+  "You can read and change the user's todos with the tools. Changes run only after the user approves them; " +
+  "if the user denies one, say so and do not retry it.";
+
+/**
+ * The todo tools of the chat's owner, or none: in public mode (AGENTS_REQUIRE_AUTH off) anyone can reach
+ * an instance, and a name that carries no user id belongs to nobody.
+ */
+export function chatTools(env: Env, chatName: string): ToolSet | undefined {
+  if (!agentsRequireAuth(env)) return undefined;
+  const owner = ownerIdFromChatName(chatName);
+  if (owner === null) return undefined;
+  const logger = createLogger({ agent: "chat-agent", chat: chatName }, env.LOG_LEVEL);
+  return aiSdkTools(createTodoTools(createDb(env.DB), owner, (todo) => syncTodoReminder(env, logger, todo)));
+}

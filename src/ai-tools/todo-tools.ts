@@ -1,0 +1,158 @@
+import { z } from "@hono/zod-openapi";
+import type { Db } from "../db/client";
+import * as queries from "../routes/todos/todos.queries";
+import type { TodoRow } from "../routes/todos/todos.queries";
+import { CreateTodoBody, UpdateTodoBody } from "../routes/todos/todos.schemas";
+import { PageQuery, pageOf, pageOffset } from "../routes/shared.schemas";
+
+/** A failure the caller (model or MCP client) can act on; its message is shown as is. */
+export class ToolError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ToolError";
+  }
+}
+
+/** One tool, independent of who calls it: the chat (AI SDK) or an MCP client. */
+export interface TodoTool<S extends z.ZodType = z.ZodType> {
+  description: string;
+  inputSchema: S;
+  /** Writing tools wait for the user's approval in the chat. */
+  writes: boolean;
+  execute(input: z.output<S>): Promise<unknown>;
+}
+
+function defineTool<S extends z.ZodType>(tool: TodoTool<S>): TodoTool<S> {
+  return tool;
+}
+
+const SEARCH_LIMIT = 20;
+
+const TodoId = z.object({ id: z.number().int().positive().describe("The todo's id") });
+
+// Tools take numbers and booleans as JSON; the REST query strings are coerced from text.
+const ListInput = PageQuery.extend({
+  completed: z.boolean().optional().describe("Only done (true) or open (false) todos"),
+});
+const SearchInput = z.object({
+  text: z.string().trim().min(1).max(200).describe("Text to find in titles and descriptions"),
+});
+// Attachments are left to the REST API: a model should not pass around storage keys.
+const CreateInput = CreateTodoBody.omit({ attachments: true });
+const UpdateInput = UpdateTodoBody.omit({ attachments: true }).extend(TodoId.shape);
+
+/** A foreign or missing id reads as "not found", exactly as REST answers 404 for it. */
+function found<T>(value: T | null): T {
+  if (value === null) throw new ToolError("Todo not found");
+  return value;
+}
+
+/**
+ * Runs a tool on already validated input. Only a ToolError's message reaches the caller; anything
+ * else (a D1 failure) is logged and reported generically, never with SQL or a stack.
+ */
+export async function runTool<S extends z.ZodType>(tool: TodoTool<S>, input: z.output<S>): Promise<unknown> {
+  try {
+    return await tool.execute(input);
+  } catch (err) {
+    if (err instanceof ToolError) throw err;
+    console.error(JSON.stringify({ level: "error", event: "tool_failed", error: String(err) }));
+    throw new ToolError("The tool failed; try again later");
+  }
+}
+
+/** Told about every committed write, e.g. to keep the todo's reminder in step (src/agents/reminders.ts). */
+export type TodoWriteHook = (todo: TodoRow | { id: number; userId: number; deleted: true }) => Promise<void>;
+
+/**
+ * The todo tools of one user. `userId` is bound here, from the chat's owner or the MCP session's
+ * authenticated user, and is never an argument: a prompt cannot reach another user's todos.
+ */
+export function createTodoTools(db: Db, userId: number, afterWrite: TodoWriteHook = async () => {}) {
+  const written = async <T extends TodoRow>(todo: T) => {
+    await afterWrite(todo);
+    return todo;
+  };
+  const owned = async (id: number) => found(await queries.findTodoForUser(db, id, userId));
+
+  return {
+    listTodos: defineTool({
+      description:
+        "List the user's todos, newest first, one page at a time; optionally only done or open ones.",
+      inputSchema: ListInput,
+      writes: false,
+      async execute(input) {
+        const { items, total } = await queries.listTodosForUser(db, userId, {
+          completed: input.completed,
+          offset: pageOffset(input),
+          limit: input.pageSize,
+        });
+        return pageOf(items, total, input);
+      },
+    }),
+    searchTodos: defineTool({
+      description: `Find the user's todos whose title or description contains some text (at most ${SEARCH_LIMIT}).`,
+      inputSchema: SearchInput,
+      writes: false,
+      execute: ({ text }) => queries.searchTodosForUser(db, userId, text, SEARCH_LIMIT),
+    }),
+    getTodo: defineTool({
+      description: "Read one of the user's todos by id, with its attachments.",
+      inputSchema: TodoId,
+      writes: false,
+      async execute({ id }) {
+        const todo = await owned(id);
+        return { ...todo, attachments: await queries.listAttachments(db, id) };
+      },
+    }),
+    listAttachments: defineTool({
+      description: "List the files attached to one of the user's todos.",
+      inputSchema: TodoId,
+      writes: false,
+      async execute({ id }) {
+        await owned(id);
+        return queries.listAttachments(db, id);
+      },
+    }),
+    createTodo: defineTool({
+      description: "Create a todo for the user. scheduleAt is an ISO 8601 date-time for a reminder.",
+      inputSchema: CreateInput,
+      writes: true,
+      async execute(input) {
+        const { todo } = await queries.insertTodoWithAttachments(db, { ...input, userId }, []);
+        return written(todo);
+      },
+    }),
+    updateTodo: defineTool({
+      description: "Change the title, description, completion or scheduleAt of one of the user's todos.",
+      inputSchema: UpdateInput,
+      writes: true,
+      async execute({ id, ...fields }) {
+        return written(found(await queries.updateTodoWithAttachments(db, id, userId, fields, undefined)));
+      },
+    }),
+    completeTodo: defineTool({
+      description: "Mark one of the user's todos as done.",
+      inputSchema: TodoId,
+      writes: true,
+      async execute({ id }) {
+        return written(
+          found(await queries.updateTodoWithAttachments(db, id, userId, { completed: true }, undefined)),
+        );
+      },
+    }),
+    deleteTodo: defineTool({
+      description: "Delete one of the user's todos (its attachment records go with it; stored files stay).",
+      inputSchema: TodoId,
+      writes: true,
+      async execute({ id }) {
+        const deleted = found(await queries.deleteTodoForUser(db, id, userId));
+        await afterWrite({ id: deleted, userId, deleted: true });
+        return { id: deleted };
+      },
+    }),
+  };
+}
+
+export type TodoTools = ReturnType<typeof createTodoTools>;
+export type TodoToolName = keyof TodoTools;

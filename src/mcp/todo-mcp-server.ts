@@ -1,0 +1,44 @@
+import { McpServer, type CallToolResult } from "@modelcontextprotocol/server";
+import pkg from "../../package.json";
+import { runTool, ToolError, type TodoTool } from "../ai-tools/todo-tools";
+
+function result(value: unknown): CallToolResult {
+  // structuredContent must be an object; lists are wrapped so every tool answers the same way.
+  const structured = Array.isArray(value) ? { items: value } : (value as Record<string, unknown>);
+  return { content: [{ type: "text", text: JSON.stringify(value) }], structuredContent: structured };
+}
+
+function toolError(err: unknown): CallToolResult {
+  const message = err instanceof ToolError ? err.message : "The tool failed; try again later";
+  return { isError: true, content: [{ type: "text", text: message }] };
+}
+
+/** A fresh MCP server (one per request, as the stateless handler wants) exposing one user's todo tools. */
+export function todoMcpServer(tools: Record<string, TodoTool>): McpServer {
+  const server = new McpServer(
+    { name: pkg.name, version: pkg.version },
+    { instructions: "Read and change the signed-in user's todos." },
+  );
+  for (const [name, t] of Object.entries(tools)) {
+    server.registerTool(
+      name,
+      {
+        description: t.description,
+        inputSchema: t.inputSchema,
+        annotations: {
+          readOnlyHint: !t.writes,
+          destructiveHint: name === "deleteTodo",
+          openWorldHint: false,
+        },
+      },
+      async (input: unknown) => {
+        try {
+          return result(await runTool(t, input));
+        } catch (err) {
+          return toolError(err);
+        }
+      },
+    );
+  }
+  return server;
+}

@@ -1,0 +1,26 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { signUp } from "../helpers/auth";
+import { api } from "../helpers/http";
+import { connectWS } from "../helpers/ws";
+
+describe("chat tools in public mode (AGENTS_REQUIRE_AUTH=false, the default)", () => {
+  it("offers the model no tools, even in a chat named after a user, and writes nothing", async () => {
+    const user = await signUp();
+    const socket = await connectWS(`/agents/chat-agent/user-${user.userId}`);
+    const text = '[script:tool:createTodo {"title":"Sneaky"}]';
+    socket.send({
+      type: "cf_agent_use_chat_request",
+      id: "p1",
+      init: {
+        method: "POST",
+        body: JSON.stringify({ messages: [{ id: "u1", role: "user", parts: [{ type: "text", text }] }] }),
+      },
+    });
+    await socket.waitFor((d) => d?.type === "cf_agent_use_chat_response" && d.id === "p1" && d.done);
+    const calls = await (env.AI as unknown as { calls(): Promise<{ inputs: any }[]> }).calls();
+    expect(calls.at(-1)!.inputs.tools).toBeUndefined();
+    expect((await api("/api/todos", { token: user.token })).body.data.total).toBe(0);
+    socket.close();
+  });
+});

@@ -1,0 +1,71 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startWranglerDev, type WranglerDev } from "../../scripts/lib/wrangler-dev.mjs";
+
+let worker: WranglerDev;
+
+beforeAll(async () => {
+  worker = await startWranglerDev();
+});
+afterAll(() => worker?.stop());
+
+async function register(): Promise<string> {
+  const username = `mcp_${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
+  const res = await fetch(`${worker.url}/api/register`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({
+      username,
+      password: `pw-${crypto.randomUUID()}`,
+      name: "M",
+      email: `${username}@e.test`,
+    }),
+  });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+function connect(token: string | undefined) {
+  const client = new Client({ name: "e2e-mcp-client", version: "1.0.0" });
+  const transport = new StreamableHTTPClientTransport(new URL("/mcp", worker.url), {
+    requestInit: token ? { headers: { Authorization: `Bearer ${token}` } } : {},
+  });
+  return { client, connected: client.connect(transport) };
+}
+
+describe("/mcp with @modelcontextprotocol/sdk's client against wrangler dev", () => {
+  it("initializes, lists the tools, creates a todo, and REST sees it", async () => {
+    const token = await register();
+    const { client, connected } = connect(token);
+    await connected;
+    try {
+      expect(client.getServerVersion()?.name).toBe("workers-api-service");
+      const { tools } = await client.listTools();
+      expect(tools.map((t) => t.name)).toContain("createTodo");
+
+      const created = await client.callTool({ name: "createTodo", arguments: { title: "Written over MCP" } });
+      expect(created.isError).toBeFalsy();
+      const { id } = created.structuredContent as { id: number };
+
+      const rest = await fetch(`${worker.url}/api/todos/${id}`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      expect(rest.status).toBe(200);
+      expect(await rest.json()).toMatchObject({ data: { id, title: "Written over MCP" } });
+
+      const search = await client.callTool({ name: "searchTodos", arguments: { text: "over MCP" } });
+      expect((search.structuredContent as { items: { id: number }[] }).items.map((t) => t.id)).toEqual([id]);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("cannot connect without a valid token (401 before initialize)", async () => {
+    for (const token of [undefined, "not-a-token"]) {
+      const { client, connected } = connect(token);
+      await expect(connected).rejects.toThrow(/401|Unauthorized|token/i);
+      await client.close();
+    }
+  });
+});

@@ -1,0 +1,121 @@
+// Runs with AGENTS_REQUIRE_AUTH=true (project "workers-owned"): chat instances `user-<id>` belong to a user.
+import { env } from "cloudflare:workers";
+import type { UIMessage } from "ai";
+import { describe, expect, it } from "vitest";
+import { TOOL_DONE_TEXT } from "../fakes/workers-ai";
+import { signUp, type SignedUpUser } from "../helpers/auth";
+import { api } from "../helpers/http";
+import { connectWS, type TestSocket } from "../helpers/ws";
+
+type ToolPart = {
+  type: string;
+  state: string;
+  toolCallId: string;
+  input?: any;
+  output?: any;
+  approval?: any;
+};
+
+const chatPath = (user: SignedUpUser, suffix = "") => `/agents/chat-agent/user-${user.userId}${suffix}`;
+const isDone = (id: string) => (d: any) => d?.type === "cf_agent_use_chat_response" && d.id === id && d.done;
+
+function open(user: SignedUpUser, suffix = "") {
+  return connectWS(`${chatPath(user, suffix)}?token=${user.token}`);
+}
+
+function ask(socket: TestSocket, id: string, text: string, history: UIMessage[] = []) {
+  const messages = [...history, { id: `u-${id}`, role: "user", parts: [{ type: "text", text }] }];
+  socket.send({
+    type: "cf_agent_use_chat_request",
+    id,
+    init: { method: "POST", body: JSON.stringify({ messages, trigger: "submit-message" }) },
+  });
+  return socket.waitFor(isDone(id), { timeoutMs: 10_000 });
+}
+
+async function transcript(user: SignedUpUser, suffix = ""): Promise<UIMessage[]> {
+  const res = await api<UIMessage[]>(`${chatPath(user, suffix)}/get-messages`, { token: user.token });
+  expect(res.status).toBe(200);
+  return res.body;
+}
+
+async function toolPart(user: SignedUpUser, name: string): Promise<ToolPart | undefined> {
+  const parts = (await transcript(user)).flatMap((m) => m.parts) as unknown as ToolPart[];
+  return parts.findLast((p) => p.type === `tool-${name}`);
+}
+
+async function todoTitles(user: SignedUpUser): Promise<string[]> {
+  const res = await api("/api/todos", { token: user.token });
+  return res.body.data.items.map((t: { title: string }) => t.title);
+}
+
+const approve = (socket: TestSocket, toolCallId: string, approved: boolean) =>
+  socket.send({ type: "cf_agent_tool_approval", toolCallId, approved, autoContinue: true });
+
+describe("chat tools in an owned chat (AGENTS_REQUIRE_AUTH=true)", () => {
+  it("runs a read tool at once, for the owner only", async () => {
+    const user = await signUp();
+    await api("/api/todos", { method: "POST", token: user.token, json: { title: "Existing" } });
+    const socket = await open(user);
+    await ask(socket, "r1", '[script:tool:listTodos {"completed":false}]');
+    await expect.poll(() => toolPart(user, "listTodos")).toMatchObject({ state: "output-available" });
+    const part = (await toolPart(user, "listTodos"))!;
+    expect(part.output.items.map((t: { title: string }) => t.title)).toEqual(["Existing"]);
+    await expect.poll(async () => JSON.stringify(await transcript(user))).toContain(TOOL_DONE_TEXT.join(""));
+    socket.close();
+  });
+
+  it("waits for approval of a write; the request survives a reconnect; approving creates the todo", async () => {
+    const user = await signUp();
+    const first = await open(user);
+    await ask(first, "w1", '[script:tool:createTodo {"title":"Buy milk"}]');
+    const pending = (await toolPart(user, "createTodo"))!;
+    expect(pending).toMatchObject({ state: "approval-requested", input: { title: "Buy milk" } });
+    expect(await todoTitles(user)).toEqual([]);
+    first.close();
+    await first.closed;
+
+    // A reload: a new connection sees the same pending request and answers it.
+    const second = await open(user);
+    expect(await toolPart(user, "createTodo")).toMatchObject({ state: "approval-requested" });
+    approve(second, pending.toolCallId, true);
+    await expect
+      .poll(() => toolPart(user, "createTodo"), { timeout: 5_000 })
+      .toMatchObject({
+        state: "output-available",
+        output: { title: "Buy milk", userId: user.userId },
+      });
+    expect(await todoTitles(user)).toEqual(["Buy milk"]);
+    second.close();
+  });
+
+  it("a denied write changes nothing", async () => {
+    const user = await signUp();
+    const socket = await open(user);
+    await ask(socket, "d1", '[script:tool:createTodo {"title":"Never"}]');
+    const pending = (await toolPart(user, "createTodo"))!;
+    approve(socket, pending.toolCallId, false);
+    await expect.poll(() => toolPart(user, "createTodo")).toMatchObject({ state: "output-denied" });
+    expect(await todoTitles(user)).toEqual([]);
+    socket.close();
+  });
+
+  it("a model cannot reach another user's todo through the tools", async () => {
+    const [alice, mallory] = await Promise.all([signUp(), signUp()]);
+    const created = await api("/api/todos", { method: "POST", token: alice.token, json: { title: "Alice" } });
+    const socket = await open(mallory);
+    await ask(socket, "x1", `[script:tool:getTodo {"id":${created.body.data.id}}]`);
+    await expect.poll(() => toolPart(mallory, "getTodo")).toMatchObject({ state: "output-error" });
+    expect((await toolPart(mallory, "getTodo"))!).toMatchObject({ errorText: "Todo not found" });
+    socket.close();
+  });
+
+  it("offers no tools in a chat whose name carries no user id", async () => {
+    const user = await signUp();
+    const socket = await connectWS(`/agents/chat-agent/shared-${crypto.randomUUID()}?token=${user.token}`);
+    await ask(socket, "n1", "Say hello");
+    const calls = await (env.AI as unknown as { calls(): Promise<{ inputs: any }[]> }).calls();
+    expect(calls.at(-1)!.inputs.tools).toBeUndefined();
+    socket.close();
+  });
+});
