@@ -110,12 +110,12 @@ describe("chat tools in an owned chat (AGENTS_REQUIRE_AUTH=true)", () => {
     socket.close();
   });
 
-  it("offers no tools in a chat whose name carries no user id", async () => {
+  it("never reaches a chat whose name carries no user id: the gate refuses it before any model call", async () => {
     const user = await signUp();
-    const socket = await connectWS(`/agents/chat-agent/shared-${crypto.randomUUID()}?token=${user.token}`);
-    await ask(socket, "n1", "Say hello");
-    const calls = await (env.AI as unknown as { calls(): Promise<{ inputs: any }[]> }).calls();
-    expect(calls.at(-1)!.inputs.tools).toBeUndefined();
-    socket.close();
+    const before = (await (env.AI as unknown as { calls(): Promise<unknown[]> }).calls()).length;
+    await expect(
+      connectWS(`/agents/chat-agent/shared-${crypto.randomUUID()}?token=${user.token}`),
+    ).rejects.toThrow(/upgrade refused: 403/);
+    expect((await (env.AI as unknown as { calls(): Promise<unknown[]> }).calls()).length).toBe(before);
   });
 });
