@@ -33,7 +33,7 @@ export interface paths {
         };
         /**
          * Run one real inference on the probe model
-         * @description Asks the small instruct model (PROBE_MODEL, or AI_MODEL at AI_BASE_URL) to answer `AI_OK` with `max_tokens` 20 and returns its result. 503 when no AI is configured (local dev without a Cloudflare login), 504 when the model does not answer in time, 500 when the model fails.
+         * @description Asks the small instruct model (PROBE_MODEL, or AI_MODEL at AI_BASE_URL) to answer `AI_OK` with `max_tokens` 20 and returns its result. The answer is reused for 30 s (`checkedAt` says when it ran), and each client IP may ask 10 times a minute (429 with `Retry-After` beyond). 503 when no AI is configured (local dev without a Cloudflare login), 504 when the model does not answer in time, 500 when the model fails.
          */
         get: operations["aiHealth"];
         put?: never;
@@ -163,7 +163,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a file to R2
-         * @description Streams the multipart body into R2 without buffering the file: files under 8 MiB are stored with one put, larger ones with an R2 multipart upload that is aborted on any failure. `directory` and `file` may come in either order. Filenames may be raw UTF-8 or RFC 8187 `filename*`. The size limit is `MAX_UPLOAD_BYTES` (100 MiB by default). The key is `[<directory>/]<uuid>-<filename>`; use it as `attachments[].fileKey`.
+         * @description Streams the multipart body into R2 without buffering the file: files under 8 MiB are stored with one put, larger ones with an R2 multipart upload that is aborted on any failure. `directory` and `file` may come in either order. Filenames may be raw UTF-8 or RFC 8187 `filename*`. The size limit is `MAX_UPLOAD_BYTES` (90 MiB by default, under Cloudflare's 100 MB body cap; larger files go through `POST /api/uploads`). The key is `[<directory>/]<uuid>-<filename>`; use it as `attachments[].fileKey`.
          */
         post: operations["upload"];
         delete?: never;
@@ -193,6 +193,86 @@ export interface paths {
          * @description The download's headers (size, type, ETag, Content-Disposition) without the body.
          */
         head: operations["downloadHead"];
+        patch?: never;
+        trace?: never;
+    };
+    "/api/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a resumable upload (files of any size)
+         * @description Opens an R2 multipart upload owned by you. Send the file in parts of `partSize` bytes with `PUT /api/uploads/{uploadId}/parts/{partNumber}` (any order, retries allowed), then complete it. The key follows the same rules as `POST /api/upload`. Unfinished uploads expire after 24 hours.
+         */
+        post: operations["createUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/uploads/{uploadId}/parts/{partNumber}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Send one part (raw bytes)
+         * @description The body is the part's bytes with a `Content-Length`. Parts are numbered from 1; every part but the last is exactly `partSize` bytes. Sending a part again replaces it.
+         */
+        put: operations["uploadPart"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/uploads/{uploadId}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assemble the parts into the object
+         * @description Checks that parts 1..n are all there and correctly sized, then makes the object visible under `key`. Answers like `POST /api/upload`: use `key` as `attachments[].fileKey` or to download.
+         */
+        post: operations["completeUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/uploads/{uploadId}/abort": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Abandon an upload
+         * @description Discards every part already sent; no object is created.
+         */
+        post: operations["abortUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -284,6 +364,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/agents/tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get a short-lived ticket to open an agent WebSocket
+         * @description With `AGENTS_REQUIRE_AUTH=true`, a WebSocket on `/agents/<agent>/<name>` needs a credential in its URL (browsers cannot set headers on a WebSocket). Send this ticket there as `?ticket=` instead of the one-hour login token: it is valid for 60 s, for this agent, instance and user only. A chat belongs to one user, so a ticket for another user's chat is refused (403).
+         */
+        post: operations["createTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -318,6 +418,11 @@ export interface components {
             /** @example @cf/meta/llama-3.2-1b-instruct */
             model: string;
             latencyMs: number;
+            /**
+             * @description When this inference ran: an answer is reused for 30 s.
+             * @example 2026-11-23T10:00:00.000Z
+             */
+            checkedAt: string;
             result: {
                 /** @example AI_OK */
                 response: string;
@@ -472,6 +577,52 @@ export interface components {
             /** @example application/pdf */
             contentType: string;
         };
+        UploadSession: {
+            /** Format: uuid */
+            uploadId: string;
+            /** @example videos/2026/3f0c2a9e-8d7b-4c1e-9a55-6b2f7d1e0c44-holiday.mp4 */
+            key: string;
+            /**
+             * @description Bytes per part; every part but the last must be exactly this size.
+             * @example 5242880
+             */
+            partSize: number;
+            /**
+             * Format: date-time
+             * @description Unfinished uploads are aborted after this time.
+             */
+            expiresAt: string;
+        };
+        CreateUploadBody: {
+            /**
+             * @description The original filename: kept exactly as `originalName`; its sanitized form becomes part of the key (`file` when empty).
+             * @example holiday.mp4
+             */
+            fileName: string;
+            /**
+             * @description Stored content type; `application/octet-stream` when omitted.
+             * @example video/mp4
+             */
+            contentType?: string;
+            /**
+             * @description Optional key prefix, as for `POST /api/upload`; empty means none.
+             * @example videos/2026
+             */
+            directory?: string;
+            /**
+             * @description Total bytes, if known: then every part's size is checked on arrival and the part size grows for files over about 48 GiB.
+             * @example 734003200
+             */
+            size?: number;
+        };
+        UploadedPart: {
+            partNumber: number;
+            etag: string;
+        };
+        AbortedUpload: {
+            /** Format: uuid */
+            uploadId: string;
+        };
         TodoPage: {
             items: components["schemas"]["PageTodoVo"][];
             page: number;
@@ -507,12 +658,8 @@ export interface components {
         CreateTodoBody: {
             /** @example Send the quarterly report */
             title: string;
-            /**
-             * @description Omitted: `""`.
-             * @example Attach the PDF from the upload.
-             */
+            /** @example Attach the PDF from the upload. */
             description?: string;
-            /** @description Omitted: `false`. */
             completed?: boolean;
             /**
              * Format: date-time
@@ -547,6 +694,24 @@ export interface components {
         };
         DeletedTodo: {
             id: number;
+        };
+        AgentTicket: {
+            /** @description Send as `?ticket=` on the WebSocket upgrade of that instance, within 60 s. Valid only for that agent, instance and user. */
+            ticket: string;
+            /** @example 2026-11-23T10:00:00.000Z */
+            expiresAt: string;
+        };
+        AgentTicketBody: {
+            /**
+             * @example counter-agent
+             * @enum {string}
+             */
+            agent: "counter-agent" | "chat-agent";
+            /**
+             * @description The instance. A chat (with `AGENTS_REQUIRE_AUTH=true`) is `user-<your user id>` or `user-<your user id>-<suffix>`; a counter any name.
+             * @example demo
+             */
+            name: string;
         };
     };
     responses: never;
@@ -610,6 +775,15 @@ export interface operations {
                         success: true;
                         data: components["schemas"]["AiHealth"];
                     };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Internal server error */
@@ -1392,6 +1566,297 @@ export interface operations {
             };
         };
     };
+    createUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateUploadBody"];
+            };
+        };
+        responses: {
+            /** @description Started; send the parts */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["UploadSession"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    uploadPart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uploadId: string;
+                partNumber: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description Stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["UploadedPart"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Gone (expired) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Content-Length required */
+            411: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    completeUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uploadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stored; `key` downloads the file */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["UploadResult"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Gone (expired) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    abortUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uploadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Aborted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["AbortedUpload"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listTodos: {
         parameters: {
             query?: {
@@ -1742,6 +2207,79 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentTicketBody"];
+            };
+        };
+        responses: {
+            /** @description A ticket for that instance */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["AgentTicket"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
