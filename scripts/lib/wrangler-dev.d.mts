@@ -17,6 +17,6 @@ export function startWranglerDev(options?: {
   migrate?: boolean;
   readyPath?: string;
   timeoutMs?: number;
-  /** wrangler's own per-request log lines off (default true) */
-  quiet?: boolean;
+  /** Start it as `npm run dev` does (the config's LOG_LEVEL, default address, non-CI wrangler). */
+  asNpmRunDev?: boolean;
 }): Promise<WranglerDev>;

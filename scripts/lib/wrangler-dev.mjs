@@ -27,13 +27,20 @@ export function freePort() {
  * @param {Record<string,string>} [options.vars] extra `--var` values (JWT_SECRET is generated)
  * @param {boolean} [options.migrate] apply D1 migrations first (default true)
  * @param {string} [options.readyPath] path that answers 200 once the Worker runs
+ * @param {boolean} [options.asNpmRunDev] start it as `npm run dev` does: the config's LOG_LEVEL, wrangler's
+ *   default address (reached as `localhost`), an interactive (non-CI) wrangler
  */
 export async function startWranglerDev(options = {}) {
   const config = options.config ?? join(ROOT, "wrangler.jsonc");
   const persistTo = options.persistTo ?? mkdtempSync(join(tmpdir(), "wrangler-state-"));
   const port = options.port ?? (await freePort());
-  const vars = { JWT_SECRET: randomBytes(64).toString("base64url"), LOG_LEVEL: "warn", ...options.vars };
-  const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" };
+  const asDev = options.asNpmRunDev === true;
+  const vars = {
+    JWT_SECRET: randomBytes(64).toString("base64url"),
+    ...(asDev ? {} : { LOG_LEVEL: "warn" }),
+    ...options.vars,
+  };
+  const env = { ...process.env, WRANGLER_SEND_METRICS: "false", ...(asDev ? {} : { CI: "true" }) };
 
   if (options.migrate !== false) {
     await run(
@@ -43,14 +50,9 @@ export async function startWranglerDev(options = {}) {
     );
   }
   const inspectorPort = await freePort();
-  const args = [WRANGLER, "dev", "--local", "-c", config, "--ip", "127.0.0.1", "--port", String(port)];
-  args.push(
-    "--persist-to",
-    persistTo,
-    "--inspector-port",
-    String(inspectorPort),
-    "--show-interactive-dev-session=false",
-  );
+  const args = [WRANGLER, "dev", "--local", "-c", config, "--port", String(port)];
+  if (!asDev) args.push("--ip", "127.0.0.1", "--show-interactive-dev-session=false");
+  args.push("--persist-to", persistTo, "--inspector-port", String(inspectorPort));
   for (const [name, value] of Object.entries(vars)) args.push("--var", `${name}:${value}`);
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
@@ -64,7 +66,7 @@ export async function startWranglerDev(options = {}) {
   child.stdout.on("data", keep);
   child.stderr.on("data", keep);
 
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://${asDev ? "localhost" : "127.0.0.1"}:${port}`;
   const deadline = Date.now() + (options.timeoutMs ?? 90_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`wrangler dev exited early:\n${output}`);

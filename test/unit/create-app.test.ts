@@ -75,13 +75,17 @@ describe("createApp", () => {
     expect(res.body).toEqual({ success: false, error: { message: "Conflict here" } });
   });
 
-  it("writes one JSON log line per request", async () => {
-    const lines = vi.spyOn(console, "log").mockImplementation(() => {});
-    await appWithFailingRoutes().request("/missing?token=secret", {}, { ...env, LOG_LEVEL: "info" });
+  it("writes one JSON log line per request at debug level, none at the default info level", async () => {
+    const info = vi.spyOn(console, "log").mockImplementation(() => {});
+    const lines = vi.spyOn(console, "debug").mockImplementation(() => {});
+    await appWithFailingRoutes().request("/missing", {}, { ...env, LOG_LEVEL: "info" });
+    expect(info).not.toHaveBeenCalled();
+    expect(lines).not.toHaveBeenCalled();
+    await appWithFailingRoutes().request("/missing?token=secret", {}, { ...env, LOG_LEVEL: "debug" });
     expect(lines).toHaveBeenCalledTimes(1);
     const line = JSON.parse(String(lines.mock.calls[0]?.[0]));
     expect(line).toMatchObject({
-      level: "info",
+      level: "debug",
       event: "request",
       method: "GET",
       path: "/missing",
