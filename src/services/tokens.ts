@@ -74,8 +74,30 @@ export async function issueToken(
   );
 }
 
+// A client sends the same token on every request for up to an hour, so the isolate keeps what it
+// verified (signature, header, claim types; all a function of token and secret) and only re-checks
+// the clock. Revocation is not decided here: authenticate() compares the token version every time.
+const VERIFIED_MAX = 1_000;
+const verified = new Map<string, { secret: string; claims: TokenClaims }>();
+
 /** The claims of a token we issued and that is still valid, or null for any failure. */
 export async function verifyToken(secret: string, token: string): Promise<TokenClaims | null> {
+  const known = verified.get(token);
+  if (known?.secret === secret) {
+    if (known.claims.exp > Math.floor(Date.now() / 1000)) return known.claims;
+    verified.delete(token);
+    return null;
+  }
+  const claims = await verifySignedToken(secret, token);
+  if (claims) {
+    // Maps iterate in insertion order, so the first key is the oldest entry.
+    if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value as string);
+    verified.set(token, { secret, claims });
+  }
+  return claims;
+}
+
+async function verifySignedToken(secret: string, token: string): Promise<TokenClaims | null> {
   try {
     // alg pinned; typ must be JWT; hono rejects exp <= now, nbf > now and iat > now when present.
     const payload = await verify(token, await hmacKey(secret), { alg: ALG, typ: "JWT" });

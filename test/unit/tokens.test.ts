@@ -96,3 +96,20 @@ describe("userIdFromClaims", () => {
     expect(userIdFromClaims({ sub: "1", iat: 0, exp: 1, ver: 0 })).toBeNull();
   });
 });
+
+describe("verifyToken's per-isolate memory of verified tokens", () => {
+  const user = { id: 31, username: "kept", tokenVersion: 0 };
+
+  it("still refuses a remembered token once it expires", async () => {
+    const token = await issueToken(secret, user, nowSeconds() - TOKEN_TTL_SECONDS + 1);
+    expect(await verifyToken(secret, token)).not.toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    expect(await verifyToken(secret, token)).toBeNull();
+  });
+
+  it("does not accept a remembered token under another secret", async () => {
+    const token = await issueToken(secret, user);
+    expect(await verifyToken(secret, token)).not.toBeNull();
+    expect(await verifyToken(`${secret}-rotated`, token)).toBeNull();
+  });
+});
