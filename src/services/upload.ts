@@ -1,5 +1,4 @@
 import * as Multipart from "multipasta";
-import { ApiError } from "../lib/errors";
 import { parseFormDisposition } from "./form-disposition";
 import { buildObjectKey, isValidDirectory, MAX_ORIGINAL_NAME_BYTES, utf8Length } from "./object-keys";
 import { ObjectWriter } from "./object-writer";
@@ -22,12 +21,26 @@ const MAX_PARTS = 8;
 const MAX_FIELD_BYTES = 4 * 1024;
 const DEFAULT_CONTENT_TYPE = "application/octet-stream";
 
-const bad = (message: string) => new ApiError(400, message);
-// Names the way out: files over the single-request limit go through resumable uploads.
-const tooLarge = () =>
-  new ApiError(413, "File too large: send larger files with the resumable upload API (POST /api/uploads)");
+/** The form breaks the upload rules: answered 400 (src/lib/errors.ts). */
+export class InvalidUploadError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "InvalidUploadError";
+  }
+}
 
-const PARSE_ERRORS: Record<string, () => ApiError> = {
+/** The file is over MAX_UPLOAD_BYTES: answered 413; the message names the way out (resumable uploads). */
+export class UploadTooLargeError extends Error {
+  constructor() {
+    super("File too large: send larger files with the resumable upload API (POST /api/uploads)");
+    this.name = "UploadTooLargeError";
+  }
+}
+
+const bad = (message: string) => new InvalidUploadError(message);
+const tooLarge = () => new UploadTooLargeError();
+
+const PARSE_ERRORS: Record<string, () => Error> = {
   InvalidBoundary: () => bad("Invalid multipart body: missing boundary"),
   BadHeaders: () => bad("Invalid multipart body: malformed part headers"),
   InvalidDisposition: () => bad("Invalid multipart body: part without a name"),
@@ -37,7 +50,7 @@ const PARSE_ERRORS: Record<string, () => ApiError> = {
   MaxTotalSize: tooLarge,
 };
 
-function parseError(error: Multipart.MultipartError): ApiError {
+function parseError(error: Multipart.MultipartError): Error {
   // oxlint-disable-next-line no-underscore-dangle -- multipasta's discriminant
   const name = error._tag === "ReachedLimit" ? error.limit : error._tag;
   return (PARSE_ERRORS[name] ?? (() => bad("Invalid multipart body")))();
