@@ -6,7 +6,7 @@ import { ifNoneMatchHits, parseRange, resolveRange } from "../../services/http-c
 import { contentDisposition, fileNameFromKey, isStorableKey } from "../../services/object-keys";
 import { callStorage } from "../../services/storage-errors";
 import { storeUpload } from "../../services/upload";
-import type { DownloadRoute, UploadRoute } from "./objects.routes";
+import type { DownloadRoute, UploadRoute } from "./files.routes";
 
 export const upload: AppRouteHandler<UploadRoute> = async (c) => {
   const result = await storeUpload(c.env.R2_BUCKET, c.req.raw, { maxBytes: maxUploadBytes(c.env) });
