@@ -3,8 +3,9 @@
 import { describe, expect, it } from "vitest";
 import { signUp } from "../helpers/auth";
 import { KB8, MAX_MS } from "../helpers/hostile";
-import { api, request } from "../helpers/http";
+import { api, request, expectData } from "../helpers/http";
 import { multipartBody } from "../helpers/multipart";
+import { UploadResultSchema } from "../../src/routes/files/files.schemas";
 
 async function timed(response: Promise<Response>) {
   const started = performance.now();
@@ -23,8 +24,7 @@ describe("hostile Range on GET /api/download/:key", () => {
       body: form.body,
       headers: { "Content-Type": form.contentType },
     });
-    expect(upload.status).toBe(201);
-    const path = `/api/download/${encodeURIComponent(upload.body.data.key)}`;
+    const path = `/api/download/${encodeURIComponent(expectData(upload, 201, UploadResultSchema).key)}`;
 
     for (const range of [
       `bytes=${" ".repeat(KB8)}-${" ".repeat(KB8)}x`,

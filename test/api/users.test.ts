@@ -2,7 +2,13 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { logIn, registration, signUp, type SignedUpUser } from "../helpers/auth";
 import { countUsersByKey, makeAdmin, snapshotUsers, userRow } from "../helpers/db";
-import { api, expectError } from "../helpers/http";
+import { api, expectError, expectData } from "../helpers/http";
+import {
+  UserViewSchema,
+  UserPageSchema,
+  UserSchema,
+  DeletedUserSchema,
+} from "../../src/routes/users/users.schemas";
 
 // Security matrix 2.3 (user-scoped rows). A1 and A6 need the todos routes, which live on another
 // branch: here the same ownership rules are covered for users (A2-A5).
@@ -25,25 +31,28 @@ const update = (id: number | string, json: unknown, token: string) =>
 const remove = (id: number | string, token: string) =>
   api(`/api/users/${id}/delete`, { method: "POST", token });
 
+/** One page of two users, as alice sees it. */
+const usersPage = async (n: number) =>
+  expectData(await api(`/api/users?page=${n}&pageSize=2`, { token: alice.token }), 200, UserPageSchema).items;
+
 describe("GET /api/users/:id", () => {
   it("shows yourself the full profile, never the password hash", async () => {
     const res = await api(`/api/users/${alice.userId}`, { token: alice.token });
-    expect(res.status).toBe(200);
-    expect(Object.keys(res.body.data).toSorted()).toEqual(FULL_FIELDS);
-    expect(res.body.data).toMatchObject({ id: alice.userId, age: 31, role: "user" });
+    const user = expectData(res, 200, UserViewSchema);
+    expect(Object.keys(user).toSorted()).toEqual(FULL_FIELDS);
+    expect(user).toMatchObject({ id: alice.userId, age: 31, role: "user" });
     expect(res.text).not.toMatch(/password|pbkdf2|usernameKey/i);
   });
 
   it("A5: shows other users' public fields only (no email, age, role or hash)", async () => {
     const res = await api(`/api/users/${alice.userId}`, { token: bob.token });
-    expect(res.status).toBe(200);
-    expect(Object.keys(res.body.data).toSorted()).toEqual(PUBLIC_FIELDS);
+    expect(Object.keys(expectData(res, 200, UserViewSchema)).toSorted()).toEqual(PUBLIC_FIELDS);
     expect(res.text).not.toMatch(/email|role|age|pbkdf2/);
   });
 
   it("shows admins the full profile of anyone", async () => {
     const res = await api(`/api/users/${alice.userId}`, { token: admin.token });
-    expect(Object.keys(res.body.data).toSorted()).toEqual(FULL_FIELDS);
+    expect(Object.keys(expectData(res, 200, UserViewSchema)).toSorted()).toEqual(FULL_FIELDS);
   });
 
   it("V6: odd ids are 400, a well-formed unknown id is 404", async () => {
@@ -67,36 +76,34 @@ describe("GET /api/users/:id", () => {
 describe("GET /api/users", () => {
   it("pages users by id with public fields for others and the full profile for yourself", async () => {
     const res = await api("/api/users?page=1&pageSize=100", { token: alice.token });
-    expect(res.status).toBe(200);
-    const { items, page, pageSize, total, totalPages } = res.body.data;
+    const { items, page, pageSize, total, totalPages } = expectData(res, 200, UserPageSchema);
     expect({ page, pageSize }).toEqual({ page: 1, pageSize: 100 });
     expect(total).toBeGreaterThanOrEqual(3);
     expect(totalPages).toBe(Math.ceil(total / 100));
-    const ids: number[] = items.map((u: { id: number }) => u.id);
-    expect(ids).toEqual(ids.toSorted((a: number, b: number) => a - b));
+    const ids = items.map((u) => u.id);
+    expect(ids).toEqual(ids.toSorted((a, b) => a - b));
     for (const item of items) {
       expect(Object.keys(item).toSorted(), String(item.id)).toEqual(
         item.id === alice.userId ? FULL_FIELDS : PUBLIC_FIELDS,
       );
     }
     const asAdmin = await api("/api/users?pageSize=100", { token: admin.token });
-    for (const item of asAdmin.body.data.items) expect(Object.keys(item).toSorted()).toEqual(FULL_FIELDS);
+    for (const item of expectData(asAdmin, 200, UserPageSchema).items)
+      expect(Object.keys(item).toSorted()).toEqual(FULL_FIELDS);
   });
 
   it("defaults to page 1 of 20; a page past the end is empty", async () => {
     const res = await api("/api/users", { token: alice.token });
-    expect(res.body.data).toMatchObject({ page: 1, pageSize: 20 });
+    expect(expectData(res, 200, UserPageSchema)).toMatchObject({ page: 1, pageSize: 20 });
     const far = await api("/api/users?page=1000000000", { token: alice.token });
-    expect(far.status).toBe(200);
-    expect(far.body.data.items).toEqual([]);
+    expect(expectData(far, 200, UserPageSchema).items).toEqual([]);
   });
 
   it("pages do not overlap", async () => {
-    const first = await api("/api/users?page=1&pageSize=2", { token: alice.token });
-    const second = await api("/api/users?page=2&pageSize=2", { token: alice.token });
-    const ids = [...first.body.data.items, ...second.body.data.items].map((u: { id: number }) => u.id);
+    const [first, second] = await Promise.all([usersPage(1), usersPage(2)]);
+    const ids = [...first, ...second].map((u) => u.id);
     expect(new Set(ids).size).toBe(ids.length);
-    expect(first.body.data.items).toHaveLength(2);
+    expect(first).toHaveLength(2);
   });
 
   it("V7: bad paging is 400", async () => {
@@ -124,12 +131,12 @@ describe("POST /api/users (create)", () => {
       token: admin.token,
       json: { ...input, role: "admin" },
     });
-    expect(res.status).toBe(201);
-    expect(Object.keys(res.body.data).toSorted()).toEqual(FULL_FIELDS);
-    expect(res.body.data).toMatchObject({ username: input.username, role: "admin" });
+    const user = expectData(res, 201, UserSchema);
+    expect(Object.keys(user).toSorted()).toEqual(FULL_FIELDS);
+    expect(user).toMatchObject({ username: input.username, role: "admin" });
     expect(await logIn(input.username, input.password)).toMatch(/\./);
     const plain = await api("/api/users", { method: "POST", token: admin.token, json: registration() });
-    expect(plain.body.data.role).toBe("user");
+    expect(expectData(plain, 201, UserSchema).role).toBe("user");
   });
 
   it("A4: a non-admin gets 403 and no row is written", async () => {
@@ -192,12 +199,16 @@ describe("POST /api/users/:id (update)", () => {
     const me = await signUp();
     const newName = `${me.username}-Renamed`;
     const res = await update(me.userId, { name: "New Name", age: 40, username: newName }, me.token);
-    expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ name: "New Name", age: 40, username: newName, role: "user" });
+    expect(expectData(res, 200, UserSchema)).toMatchObject({
+      name: "New Name",
+      age: 40,
+      username: newName,
+      role: "user",
+    });
     const row = await userRow(me.userId);
     expect(row).toMatchObject({ usernameKey: newName.toLowerCase() });
     expect(row?.updatedAt).not.toBe(row?.createdAt);
-    expect((await update(me.userId, { age: null }, me.token)).body.data.age).toBeNull();
+    expect(expectData(await update(me.userId, { age: null }, me.token), 200, UserSchema).age).toBeNull();
     expect(await logIn(newName, me.password)).toMatch(/\./);
   });
 
@@ -226,8 +237,7 @@ describe("POST /api/users/:id (update)", () => {
     // The target's role is now in the gate's short-lived cache; the update must drop it.
     expectError(await api("/api/users", { method: "POST", token: target.token, json: registration() }), 403);
     const res = await update(target.userId, { role: "admin", name: "Promoted" }, admin.token);
-    expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ role: "admin", name: "Promoted" });
+    expect(expectData(res, 200, UserSchema)).toMatchObject({ role: "admin", name: "Promoted" });
     // A role change ends the target's earlier tokens; signed in again, they act as an admin.
     expectError(await api("/api/users", { token: target.token }), 401, "Token revoked: sign in again");
     const token = await logIn(target.username, target.password);
@@ -362,7 +372,9 @@ describe("POST /api/users/:id/delete", () => {
 
   it("admins delete anyone; 404 for an unknown id; odd ids 400", async () => {
     const target = await signUp();
-    expect((await remove(target.userId, admin.token)).body.data).toEqual({ id: target.userId });
+    expect(expectData(await remove(target.userId, admin.token), 200, DeletedUserSchema)).toEqual({
+      id: target.userId,
+    });
     expectError(await remove(target.userId, admin.token), 404, "User not found");
     for (const id of ["abc", "-1", "0", "1.5", "1e3", "9007199254740993"]) {
       expectError(await remove(id, admin.token), 400);
