@@ -4,30 +4,19 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import app from "../../src/app";
 import { freshUsername, logIn, registration, signUp } from "../helpers/auth";
 import { countUsersByKey, snapshotUsers } from "../helpers/db";
-import { api, BASE, expectError, freshIp, expectData } from "../helpers/http";
+import { api, BASE, expectError, expectData } from "../helpers/http";
 import { decodePart } from "../helpers/tokens";
 import { LoginResultSchema } from "../../src/routes/auth/auth.schemas";
 import { UserSchema } from "../../src/routes/users/users.schemas";
+import { postJsonWithEnv } from "../helpers/storage";
 
 afterEach(() => vi.restoreAllMocks());
 
 const post = (path: string, json: unknown) => api(path, { method: "POST", json });
 
 /** Through app.fetch with chosen bindings (log level, a failing limiter). */
-async function callApp(path: string, body: unknown, bindings: Partial<Env> = {}) {
-  const ctx = createExecutionContext();
-  const res = await app.fetch(
-    new Request(`${BASE}${path}`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "CF-Connecting-IP": freshIp() },
-      body: JSON.stringify(body),
-    }),
-    { ...env, ...bindings },
-    ctx,
-  );
-  await waitOnExecutionContext(ctx);
-  return { status: res.status, headers: res.headers, text: await res.text() };
-}
+const callApp = (path: string, body: unknown, bindings: Partial<Env> = {}) =>
+  postJsonWithEnv(path, body, bindings);
 
 function toFullWidth(text: string): string {
   return text.replace(/[!-~]/g, (ch) => String.fromCharCode(ch.charCodeAt(0) + 0xfee0));

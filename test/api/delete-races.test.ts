@@ -6,10 +6,9 @@ import { describe, expect, it } from "vitest";
 import { registration, signUp, type SignedUpUser } from "../helpers/auth";
 import { withFaults } from "../helpers/faults";
 import { api, expectError, freshIp, expectData } from "../helpers/http";
-import { multipartBody } from "../helpers/multipart";
 import { fetchWithEnv } from "../helpers/storage";
 import { TodoWithAttachmentsSchema } from "../../src/routes/todos/todos.schemas";
-import { UploadResultSchema } from "../../src/routes/files/files.schemas";
+import { storeText } from "../helpers/uploads";
 
 const json = (token: string, body: unknown): RequestInit & { token: string } => ({
   method: "POST",
@@ -36,14 +35,7 @@ function dbDeletingFirst(userId: number): D1Database {
 }
 
 async function upload(user: SignedUpUser): Promise<string> {
-  const form = multipartBody([{ name: "file", filename: "race.txt", body: "race" }]);
-  const res = await api("/api/upload", {
-    method: "POST",
-    token: user.token,
-    body: form.body,
-    headers: { "Content-Type": form.contentType },
-  });
-  return expectData(res, 201, UploadResultSchema).key;
+  return (await storeText(user.token, "race", "race.txt")).key;
 }
 
 describe("a todo create whose owner is deleted meanwhile", () => {

@@ -35,6 +35,16 @@ export async function fetchWithEnv(
   return res;
 }
 
+/** POST `body` as JSON through app.fetch with some bindings replaced; the answer read as text. */
+export async function postJsonWithEnv(path: string, body: unknown, overrides: Partial<Env>) {
+  const res = await fetchWithEnv(
+    path,
+    { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) },
+    overrides,
+  );
+  return { status: res.status, headers: res.headers, text: await res.text() };
+}
+
 /** `count` pseudo-random bytes, the same for the same seed. */
 export function bytes(count: number, seed = 1): Uint8Array {
   const out = new Uint8Array(count);
