@@ -2,7 +2,7 @@ import { parse as parseDisposition } from "content-disposition";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signUp } from "../helpers/auth";
-import { api, expectError, request, expectData } from "../helpers/http";
+import { api, expectError, request, expectData, readResult } from "../helpers/http";
 import { multipartBody, streamedUpload } from "../helpers/multipart";
 import { bytes, countObjects, fetchWithEnv, sha256, recordingBucket } from "../helpers/storage";
 import { UploadResultSchema } from "../../src/routes/files/files.schemas";
@@ -31,6 +31,13 @@ async function expectStored(res: Awaited<ReturnType<typeof postUpload>>): Promis
 
 const downloadPath = (key: string) => `/api/download/${encodeURIComponent(key)}`;
 
+/** A streamed upload stored through `bucket` (a recording one); the documented result. */
+async function uploadInto(bucket: R2Bucket, body: BodyInit, contentType: string): Promise<UploadResult> {
+  const init = { method: "POST", token, body, headers: { "Content-Type": contentType }, duplex: "half" };
+  const res = await fetchWithEnv("/api/upload", init as RequestInit, { R2_BUCKET: bucket });
+  return expectData(await readResult(res), 201, UploadResultSchema);
+}
+
 describe("POST /api/upload: field order", () => {
   it("takes `directory` after a small `file` (FormData order) and stores one object", async () => {
     const before = await countObjects();
@@ -54,19 +61,7 @@ describe("POST /api/upload: field order", () => {
       directory: "reports/2026",
       directoryAfterFile: true,
     });
-    const res = await fetchWithEnv(
-      "/api/upload",
-      {
-        method: "POST",
-        token,
-        body,
-        headers: { "Content-Type": contentType },
-        duplex: "half",
-      } as RequestInit,
-      { R2_BUCKET: bucket },
-    );
-    expect(res.status).toBe(201);
-    const { data } = (await res.json()) as { data: UploadResult };
+    const data = await uploadInto(bucket, body, contentType);
     expect(data.key).toMatch(new RegExp(`^reports/2026/${UUID}-big\\.bin$`));
     // The multipart upload ran under the same name without the directory, then was moved.
     expect(multipartKeys).toEqual([data.key.slice("reports/2026/".length)]);
@@ -84,19 +79,7 @@ describe("POST /api/upload: field order", () => {
     for (const directory of ["docs", undefined]) {
       const { bucket, opened: multipartKeys } = recordingBucket();
       const { body, contentType } = streamedUpload(9 * MiB, { directory });
-      const res = await fetchWithEnv(
-        "/api/upload",
-        {
-          method: "POST",
-          token,
-          body,
-          headers: { "Content-Type": contentType },
-          duplex: "half",
-        } as RequestInit,
-        { R2_BUCKET: bucket },
-      );
-      expect(res.status).toBe(201);
-      const { data } = (await res.json()) as { data: UploadResult };
+      const data = await uploadInto(bucket, body, contentType);
       expect(multipartKeys).toEqual([data.key]);
     }
   });

@@ -46,7 +46,11 @@ export async function request(path: string, init: ApiInit = {}): Promise<Respons
 
 /** Like request(), with the body read and parsed when it is JSON. */
 export async function api<T = unknown>(path: string, init: ApiInit = {}): Promise<ApiResult<T>> {
-  const res = await request(path, init);
+  return readResult<T>(await request(path, init));
+}
+
+/** A response's status, headers and body, parsed when it is JSON. */
+export async function readResult<T = unknown>(res: Response): Promise<ApiResult<T>> {
   const text = await res.text();
   let body: unknown = text;
   if (res.headers.get("Content-Type")?.includes("application/json")) body = JSON.parse(text);
@@ -65,6 +69,19 @@ export function expectData<S extends z.ZodType>(result: ApiResult, status: numbe
   if (!checked.success) throw new Error(`not the documented body: ${checked.error.message}\n${detail}`);
   return (result.body as { data: z.output<S> }).data;
 }
+
+/** Paging values every paged route answers with 400 (security matrix V7). */
+export const BAD_PAGING = [
+  "pageSize=0",
+  "pageSize=101",
+  "pageSize=-1",
+  "pageSize=x",
+  "page=0",
+  "page=-1",
+  "page=1.5",
+  "page=abc",
+  "page=10000000000",
+];
 
 export interface ErrorEnvelope {
   success: false;
