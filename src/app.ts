@@ -11,7 +11,7 @@ import { agentsRouter } from "./routes/agents/agents.index";
 import { aiRouter } from "./routes/ai/ai.index";
 import { authRouter } from "./routes/auth/auth.index";
 import { healthRouter } from "./routes/health/health.index";
-import { objectsRouter } from "./routes/objects/objects.index";
+import { filesRouter } from "./routes/files/files.index";
 import { todosRouter } from "./routes/todos/todos.index";
 import { uploadsRouter } from "./routes/uploads/uploads.index";
 import { usersRouter } from "./routes/users/users.index";
@@ -31,7 +31,7 @@ const routes = app
   .route("/", aiRouter)
   .route("/", authRouter)
   .route("/", usersRouter)
-  .route("/", objectsRouter)
+  .route("/", filesRouter)
   .route("/", uploadsRouter)
   .route("/", todosRouter)
   .route("/", agentsRouter);

@@ -1,3 +1,5 @@
+import { errorBody } from "../lib/errors";
+
 /** The only Durable Objects reachable from outside: kebab-case route segment -> binding name. */
 export const ROUTABLE_AGENTS = { "counter-agent": "CounterAgent", "chat-agent": "ChatAgent" } as const;
 export type RoutableAgent = keyof typeof ROUTABLE_AGENTS;
@@ -37,5 +39,5 @@ export function parseAgentPath(pathname: string): AgentPath | null {
 
 /** What an agent answers if a `/sub/...` request ever reaches it (the Worker gate already answers 404). */
 export function closedSubAgentRoute(): Response {
-  return Response.json({ success: false, error: { message: "Agent not found" } }, { status: 404 });
+  return Response.json(errorBody("Agent not found"), { status: 404 });
 }

@@ -8,6 +8,8 @@ import {
   streamText,
 } from "ai";
 import { ToolError } from "../ai-tools/todo-tools";
+import { errorBody } from "../lib/errors";
+import { createLogger } from "../lib/logger";
 import { AiUnavailableError, chatModel, classifyAiError } from "../services/ai-models";
 import { closedSubAgentRoute } from "./agent-paths";
 import { fitContext } from "./chat-context";
@@ -71,9 +73,10 @@ export class ChatAgent extends AIChatAgent<Env> {
       ledger: this.ledger,
       maxOutputTokens: MAX_OUTPUT_TOKENS,
     });
-    if (!admission.ok) return refusedTurn(admission.refusal);
+    const logger = createLogger({ agent: "chat-agent", chat: this.name }, this.env.LOG_LEVEL);
+    if (!admission.ok) return refusedTurn(admission.refusal, logger);
     const meter = new TurnMeter(this.ledger);
-    const tools = chatTools(this.env, this.name);
+    const tools = chatTools(this.env, this.name, logger);
     const messages = fitContext(await convertToModelMessages(this.messages, { tools }));
     const env = this.env;
     const stream = createUIMessageStream({
@@ -96,7 +99,7 @@ export class ChatAgent extends AIChatAgent<Env> {
       },
       // Also catches a model stream that breaks mid-answer: the client gets an error chunk, not internals.
       onError: (error) => {
-        console.error(JSON.stringify({ level: "error", event: "chat_model_error", error: String(error) }));
+        logger.error("chat_model_error", { error: String(error) });
         return chatErrorMessage(error);
       },
     });
@@ -115,7 +118,7 @@ export class ChatAgent extends AIChatAgent<Env> {
 
   /** Plain HTTP has no chat handler; the transcript (`/get-messages`) is served by AIChatAgent itself. */
   async onRequest(): Promise<Response> {
-    return Response.json({ success: false, error: { message: "Not found" } }, { status: 404 });
+    return Response.json(errorBody("Not found"), { status: 404 });
   }
 
   /**

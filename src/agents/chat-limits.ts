@@ -1,6 +1,7 @@
 import type { Connection } from "agents";
 import { createUIMessageStream, createUIMessageStreamResponse, type LanguageModelUsage } from "ai";
 import { chatDailyOutputTokens } from "../lib/config";
+import type { Logger } from "../lib/logger";
 import { clientIp, consume, LimiterUnavailableError, RateLimitedError } from "../services/rate-limit";
 import { CALLER_HEADER } from "./agent-request";
 import { ownerIdFromChatName } from "./chat-owner";
@@ -107,8 +108,8 @@ export async function admitTurn(
 }
 
 /** The answer to a refused turn: one error chunk in the chat stream. */
-export function refusedTurn(refusal: TurnRefusal): Response {
-  console.warn(JSON.stringify({ level: "warn", event: "chat_turn_refused", refusal }));
+export function refusedTurn(refusal: TurnRefusal, logger: Logger): Response {
+  logger.warn("chat_turn_refused", { refusal });
   const stream = createUIMessageStream({
     execute: ({ writer }) => writer.write({ type: "error", errorText: TURN_REFUSALS[refusal] }),
   });

@@ -3,7 +3,7 @@ import { aiSdkTools } from "../ai-tools/ai-sdk-tools";
 import { createTodoTools } from "../ai-tools/todo-tools";
 import { createDb } from "../db/client";
 import { agentsRequireAuth } from "../lib/config";
-import { createLogger } from "../lib/logger";
+import type { Logger } from "../lib/logger";
 import { ownerIdFromChatName } from "./chat-owner";
 import { syncTodoReminder } from "./reminders";
 
@@ -15,10 +15,9 @@ export const TOOLS_PROMPT =
  * The todo tools of the chat's owner, or none: in public mode (AGENTS_REQUIRE_AUTH off) anyone can reach
  * an instance, and a name that carries no user id belongs to nobody.
  */
-export function chatTools(env: Env, chatName: string): ToolSet | undefined {
+export function chatTools(env: Env, chatName: string, logger: Logger): ToolSet | undefined {
   if (!agentsRequireAuth(env)) return undefined;
   const owner = ownerIdFromChatName(chatName);
   if (owner === null) return undefined;
-  const logger = createLogger({ agent: "chat-agent", chat: chatName }, env.LOG_LEVEL);
   return aiSdkTools(createTodoTools(createDb(env.DB), owner, (todo) => syncTodoReminder(env, logger, todo)));
 }

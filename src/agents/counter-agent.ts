@@ -1,4 +1,5 @@
 import { Agent, callable } from "agents";
+import { errorBody } from "../lib/errors";
 import { closedSubAgentRoute } from "./agent-paths";
 
 export interface CounterState {
@@ -49,13 +50,10 @@ export class CounterAgent extends Agent<Env, CounterState> {
   async onRequest(request: Request): Promise<Response> {
     // Only the instance path itself: /agents/counter-agent/<name>.
     if (new URL(request.url).pathname.split("/").filter(Boolean).length !== 3) {
-      return Response.json({ success: false, error: { message: "Not found" } }, { status: 404 });
+      return Response.json(errorBody("Not found"), { status: 404 });
     }
     if (request.method !== "GET" && request.method !== "HEAD") {
-      return Response.json(
-        { success: false, error: { message: "Method not allowed" } },
-        { status: 405, headers: { Allow: "GET, HEAD" } },
-      );
+      return Response.json(errorBody("Method not allowed"), { status: 405, headers: { Allow: "GET, HEAD" } });
     }
     return Response.json({ count: this.state.count, url: request.url });
   }

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { Db } from "../db/client";
+import { createLogger } from "../lib/logger";
 import * as queries from "../routes/todos/todos.queries";
 import type { TodoRow } from "../routes/todos/todos.queries";
 import { CreateTodoBody, UpdateTodoBody } from "../routes/todos/todos.schemas";
@@ -42,6 +43,9 @@ const CreateInput = CreateTodoBody.omit({ attachments: true });
 const UpdateInput = UpdateTodoBody.omit({ attachments: true }).extend(TodoId.shape);
 
 /** A foreign or missing id reads as "not found", exactly as REST answers 404 for it. */
+// Tools run in the chat agent and in /mcp alike, outside any request: their own log source.
+const toolLogger = createLogger({ source: "todo-tools" }, undefined);
+
 function found<T>(value: T | null): T {
   if (value === null) throw new ToolError("Todo not found");
   return value;
@@ -56,7 +60,7 @@ export async function runTool<S extends z.ZodType>(tool: TodoTool<S>, input: z.o
     return await tool.execute(input);
   } catch (err) {
     if (err instanceof ToolError) throw err;
-    console.error(JSON.stringify({ level: "error", event: "tool_failed", error: String(err) }));
+    toolLogger.error("tool_failed", { error: String(err) });
     throw new ToolError("The tool failed; try again later");
   }
 }

@@ -1,8 +1,13 @@
 import type { ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { AiUnavailableError } from "../services/ai-models";
+import { ProbeTimeoutError } from "../services/ai-probe";
 import { LimiterUnavailableError, RateLimitedError, RETRY_AFTER_SECONDS } from "../services/rate-limit";
+import { StorageError } from "../services/storage-errors";
+import { InvalidUploadError, UploadTooLargeError } from "../services/upload";
 import { UserConflictError } from "../services/usernames";
+import type { Logger } from "./logger";
 import type { AppEnv } from "./types";
 
 export interface Issue {
@@ -35,21 +40,53 @@ const HTTP_EXCEPTION_MESSAGES: Partial<Record<number, string>> = {
   413: "Request body too large",
 };
 
-export const onError: ErrorHandler<AppEnv> = (err, c) => {
-  if (err instanceof ApiError) {
-    for (const [name, value] of Object.entries(err.headers ?? {})) c.header(name, value);
-    return c.json(errorBody(err.message, err.issues), err.status);
-  }
-  if (err instanceof UserConflictError) return c.json(errorBody(err.message), 409);
+interface Answer {
+  status: ContentfulStatusCode;
+  message: string;
+  issues?: Issue[];
+  headers?: Record<string, string>;
+}
+
+/**
+ * The one place a thrown error becomes an HTTP answer. Services throw their own domain errors
+ * and never build responses; handlers throw ApiError for their own HTTP decisions (404, 403).
+ */
+function answerFor(err: unknown, logger: Logger | undefined, path: string): Answer | undefined {
+  if (err instanceof ApiError) return err;
+  if (err instanceof InvalidUploadError) return { status: 400, message: err.message };
+  if (err instanceof UploadTooLargeError) return { status: 413, message: err.message };
+  if (err instanceof UserConflictError) return { status: 409, message: err.message };
   if (err instanceof RateLimitedError) {
-    c.get("logger")?.warn("rate_limited", { path: c.req.path });
-    c.header("Retry-After", String(err.retryAfterSeconds));
-    return c.json(errorBody(err.message), 429);
+    logger?.warn("rate_limited", { path });
+    return { status: 429, message: err.message, headers: { "Retry-After": String(err.retryAfterSeconds) } };
   }
   if (err instanceof LimiterUnavailableError) {
-    c.get("logger")?.error("rate_limiter_failed", { path: c.req.path, error: String(err.cause) });
-    c.header("Retry-After", String(RETRY_AFTER_SECONDS));
-    return c.json(errorBody("Service temporarily unavailable"), 503);
+    logger?.error("rate_limiter_failed", { path, error: String(err.cause) });
+    const headers = { "Retry-After": String(RETRY_AFTER_SECONDS) };
+    return { status: 503, message: "Service temporarily unavailable", headers };
+  }
+  if (err instanceof StorageError) {
+    const cause = err.cause instanceof Error ? err.cause.message : String(err.cause);
+    logger?.error("r2_failed", { operation: err.operation, error: cause });
+    return {
+      status: 503,
+      message: "File storage is not answering, try again",
+      headers: { "Retry-After": "1" },
+    };
+  }
+  if (err instanceof AiUnavailableError) return { status: 503, message: err.message };
+  if (err instanceof ProbeTimeoutError) {
+    logger?.warn("ai_probe_timeout", { timeoutMs: err.timeoutMs });
+    return { status: 504, message: err.message };
+  }
+  return undefined;
+}
+
+export const onError: ErrorHandler<AppEnv> = (err, c) => {
+  const answer = answerFor(err, c.get("logger"), c.req.path);
+  if (answer) {
+    for (const [name, value] of Object.entries(answer.headers ?? {})) c.header(name, value);
+    return c.json(errorBody(answer.message, answer.issues), answer.status);
   }
   if (err instanceof HTTPException) {
     const status = err.status as ContentfulStatusCode;

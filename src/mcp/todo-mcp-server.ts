@@ -8,9 +8,8 @@ function result(value: unknown): CallToolResult {
   return { content: [{ type: "text", text: JSON.stringify(value) }], structuredContent: structured };
 }
 
-function toolError(err: unknown): CallToolResult {
-  const message = err instanceof ToolError ? err.message : "The tool failed; try again later";
-  return { isError: true, content: [{ type: "text", text: message }] };
+function toolError(err: ToolError): CallToolResult {
+  return { isError: true, content: [{ type: "text", text: err.message }] };
 }
 
 /** A fresh MCP server (one per request, as the stateless handler wants) exposing one user's todo tools. */
@@ -35,7 +34,8 @@ export function todoMcpServer(tools: Record<string, TodoTool>): McpServer {
         try {
           return result(await runTool(t, input));
         } catch (err) {
-          return toolError(err);
+          // runTool throws only ToolErrors: anything else was logged and made generic there.
+          return toolError(err as ToolError);
         }
       },
     );

@@ -1,5 +1,5 @@
 import { moveObject } from "./object-move";
-import { StorageError } from "./storage-errors";
+import { callStorage } from "./storage-errors";
 
 /** R2 multipart parts must be at least 5 MiB and, except the last, all the same size. */
 export const DEFAULT_PART_SIZE = 8 * 1024 * 1024;
@@ -61,7 +61,7 @@ export class ObjectWriter {
     const body = this.#buffer.subarray(0, this.#filled);
     const upload = this.#upload;
     if (!upload) {
-      return r2("put", () =>
+      return callStorage("put", () =>
         this.#bucket.put(key, body, {
           httpMetadata: { contentType: this.#options.contentType },
           customMetadata: this.#options.customMetadata,
@@ -70,10 +70,10 @@ export class ObjectWriter {
     }
     if (this.#filled > 0) await this.#flushPart();
     this.#buffer = new Uint8Array(0);
-    const object = await r2("complete", () => upload.complete(this.#parts));
+    const object = await callStorage("complete", () => upload.complete(this.#parts));
     this.#upload = undefined;
     if (key === this.key) return object;
-    return r2("move", () => moveObject(this.#bucket, object, key));
+    return callStorage("move", () => moveObject(this.#bucket, object, key));
   }
 
   /** Drops an unfinished multipart upload so no parts linger in the bucket. */
@@ -94,26 +94,17 @@ export class ObjectWriter {
   }
 
   async #flushPart(): Promise<void> {
-    this.#upload ??= await r2("createMultipartUpload", () =>
+    this.#upload ??= await callStorage("createMultipartUpload", () =>
       this.#bucket.createMultipartUpload(this.key, {
         httpMetadata: { contentType: this.#options.contentType },
         customMetadata: this.#options.customMetadata,
       }),
     );
     const upload = this.#upload;
-    const part = await r2("uploadPart", () =>
+    const part = await callStorage("uploadPart", () =>
       upload.uploadPart(this.#parts.length + 1, this.#buffer.subarray(0, this.#filled)),
     );
     this.#parts.push(part);
     this.#filled = 0;
-  }
-}
-
-/** One R2 call; its failure is raised as a StorageError. */
-async function r2<T>(operation: string, call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (err) {
-    throw new StorageError(operation, err);
   }
 }

@@ -1,5 +1,4 @@
 import * as Multipart from "multipasta";
-import { ApiError } from "../lib/errors";
 import { parseFormDisposition } from "./form-disposition";
 import { buildObjectKey, isValidDirectory, MAX_ORIGINAL_NAME_BYTES, utf8Length } from "./object-keys";
 import { ObjectWriter } from "./object-writer";
@@ -22,12 +21,26 @@ const MAX_PARTS = 8;
 const MAX_FIELD_BYTES = 4 * 1024;
 const DEFAULT_CONTENT_TYPE = "application/octet-stream";
 
-const bad = (message: string) => new ApiError(400, message);
-// Names the way out: files over the single-request limit go through resumable uploads.
-const tooLarge = () =>
-  new ApiError(413, "File too large: send larger files with the resumable upload API (POST /api/uploads)");
+/** The form breaks the upload rules: answered 400 (src/lib/errors.ts). */
+export class InvalidUploadError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "InvalidUploadError";
+  }
+}
 
-const PARSE_ERRORS: Record<string, () => ApiError> = {
+/** The file is over MAX_UPLOAD_BYTES: answered 413; the message names the way out (resumable uploads). */
+export class UploadTooLargeError extends Error {
+  constructor() {
+    super("File too large: send larger files with the resumable upload API (POST /api/uploads)");
+    this.name = "UploadTooLargeError";
+  }
+}
+
+const bad = (message: string) => new InvalidUploadError(message);
+const tooLarge = () => new UploadTooLargeError();
+
+const PARSE_ERRORS: Record<string, () => Error> = {
   InvalidBoundary: () => bad("Invalid multipart body: missing boundary"),
   BadHeaders: () => bad("Invalid multipart body: malformed part headers"),
   InvalidDisposition: () => bad("Invalid multipart body: part without a name"),
@@ -37,7 +50,7 @@ const PARSE_ERRORS: Record<string, () => ApiError> = {
   MaxTotalSize: tooLarge,
 };
 
-function parseError(error: Multipart.MultipartError): ApiError {
+function parseError(error: Multipart.MultipartError): Error {
   // oxlint-disable-next-line no-underscore-dangle -- multipasta's discriminant
   const name = error._tag === "ReachedLimit" ? error.limit : error._tag;
   return (PARSE_ERRORS[name] ?? (() => bad("Invalid multipart body")))();
@@ -60,18 +73,104 @@ interface FilePart {
   contentType: string;
 }
 
-type ParserEvent =
+/** What the parser reports while the body streams in, in order. */
+type FormEvent =
   | { type: "field"; name: string; info: Multipart.PartInfo; value: Uint8Array }
   | { type: "file"; part: FilePart }
   | { type: "chunk"; chunk: Uint8Array }
-  | { type: "fileEnd" }
-  | { type: "error"; error: Multipart.MultipartError }
-  | { type: "done" };
+  | { type: "fileEnd" };
+
+/**
+ * Reads the body chunk by chunk and yields the parser's events for each chunk before the next
+ * one is read, so the consumer's pace (R2's) sets the upload's pace. Ends at the closing
+ * boundary; a parse error, a truncated or an interrupted body is thrown as an InvalidUploadError.
+ */
+async function* formEvents(
+  body: ReadableStream<Uint8Array>,
+  contentType: string,
+  maxTotalSize: number,
+): AsyncGenerator<FormEvent> {
+  const queue: (FormEvent | { type: "error"; error: Multipart.MultipartError } | { type: "done" })[] = [];
+  const parser = Multipart.make({
+    headers: { "content-type": contentType },
+    // A `file` entry without a filename is a text field, which the spec calls an invalid file.
+    isFile: (info) => partOf(info).filename !== undefined,
+    maxParts: MAX_PARTS,
+    maxFieldSize: MAX_FIELD_BYTES,
+    maxTotalSize,
+    onField: (info, value) => queue.push({ type: "field", name: partOf(info).name, info, value }),
+    onFile: (info) => {
+      queue.push({ type: "file", part: { ...partOf(info), contentType: info.contentType } });
+      return (chunk) => queue.push(chunk ? { type: "chunk", chunk } : { type: "fileEnd" });
+    },
+    onError: (error) => queue.push({ type: "error", error }),
+    onDone: () => queue.push({ type: "done" }),
+  });
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      const { value, done: ended } = await reader.read().catch(() => {
+        throw bad("Invalid multipart body: the upload was interrupted");
+      });
+      if (ended) parser.end();
+      else parser.write(value);
+      for (const event of queue.splice(0)) {
+        if (event.type === "error") throw parseError(event.error);
+        if (event.type === "done") return;
+        yield event;
+      }
+      if (ended) throw bad("Invalid multipart body: truncated");
+    }
+  } finally {
+    await reader.cancel().catch(() => {});
+  }
+}
+
+/** Where the form stands: between parts, inside the one `file` part, or inside another file part (ignored). */
+interface FormState {
+  at: "between" | "file" | "ignored";
+  directory?: string;
+  upload?: OpenUpload;
+}
+
+/** One transition. Rules: exactly one `file` part, at most one valid `directory`; other fields are ignored. */
+async function step(
+  state: FormState,
+  event: FormEvent,
+  bucket: R2Bucket,
+  options: UploadOptions,
+): Promise<FormState> {
+  switch (event.type) {
+    case "field": {
+      if (event.name === "file") throw bad("Invalid file");
+      if (event.name !== "directory") return state;
+      if (state.directory !== undefined) throw bad("Invalid directory");
+      const directory = Multipart.decodeField(event.info, event.value);
+      if (directory !== "" && !isValidDirectory(directory)) throw bad("Invalid directory");
+      return { ...state, directory };
+    }
+    case "file": {
+      if (event.part.name !== "file") return { ...state, at: "ignored" };
+      if (state.upload) throw bad("Only one file per upload");
+      const upload = openWriter(bucket, event.part, state.directory || undefined, options.partSize);
+      return { ...state, at: "file", upload };
+    }
+    case "chunk": {
+      if (state.at !== "file" || !state.upload) return state;
+      const { writer } = state.upload;
+      if (writer.size + event.chunk.length > options.maxBytes) throw tooLarge();
+      await writer.write(event.chunk);
+      return state;
+    }
+    case "fileEnd":
+      return { ...state, at: "between" };
+  }
+}
 
 /**
  * Streams a multipart/form-data request (`file`, optional `directory`) into R2 without holding
- * the file in memory: the body is read chunk by chunk and each chunk is handed to the writer
- * before the next one is read, so R2's pace sets the upload's pace.
+ * the file in memory: formEvents() parses as the body arrives, step() moves the form's state on
+ * and hands each file chunk to the writer before the next one is read.
  *
  * `directory` may come before or after `file`, so the key is decided at the closing boundary.
  * A file of at most one part is still in memory then and is put under its final key. A longer
@@ -80,7 +179,7 @@ type ParserEvent =
  * streamed, under the same UUID.
  *
  * The object is committed only after the closing boundary, so a truncated or invalid body
- * leaves nothing behind. Rules: exactly one `file` part; other fields are ignored.
+ * leaves nothing behind.
  */
 export async function storeUpload(
   bucket: R2Bucket,
@@ -95,76 +194,13 @@ export async function storeUpload(
   if (Number.isFinite(declared) && declared > options.maxBytes + MULTIPART_OVERHEAD) throw tooLarge();
   if (!request.body) throw bad("Missing file");
 
-  const events: ParserEvent[] = [];
-  const parser = Multipart.make({
-    headers: { "content-type": contentType },
-    // A `file` entry without a filename is a text field, which the spec calls an invalid file.
-    isFile: (info) => partOf(info).filename !== undefined,
-    maxParts: MAX_PARTS,
-    maxFieldSize: MAX_FIELD_BYTES,
-    maxTotalSize: options.maxBytes + MULTIPART_OVERHEAD,
-    onField: (info, value) => events.push({ type: "field", name: partOf(info).name, info, value }),
-    onFile: (info) => {
-      events.push({ type: "file", part: { ...partOf(info), contentType: info.contentType } });
-      return (chunk) => events.push(chunk ? { type: "chunk", chunk } : { type: "fileEnd" });
-    },
-    onError: (error) => events.push({ type: "error", error }),
-    onDone: () => events.push({ type: "done" }),
-  });
-
-  let directory: string | undefined;
-  let upload: OpenUpload | undefined;
-  let skipping = false;
-  let done = false;
-
-  const handle = async (event: ParserEvent) => {
-    switch (event.type) {
-      case "error":
-        throw parseError(event.error);
-      case "done":
-        done = true;
-        return;
-      case "field":
-        if (event.name === "file") throw bad("Invalid file");
-        if (event.name !== "directory") return;
-        if (directory !== undefined) throw bad("Invalid directory");
-        directory = Multipart.decodeField(event.info, event.value);
-        if (directory !== "" && !isValidDirectory(directory)) throw bad("Invalid directory");
-        return;
-      case "file":
-        skipping = event.part.name !== "file";
-        if (skipping) return;
-        if (upload) throw bad("Only one file per upload");
-        upload = openWriter(bucket, event.part, directory || undefined, options.partSize);
-        return;
-      case "chunk":
-        if (skipping || !upload) return;
-        if (upload.writer.size + event.chunk.length > options.maxBytes) throw tooLarge();
-        await upload.writer.write(event.chunk);
-        return;
-      case "fileEnd":
-        skipping = false;
-        return;
-    }
-  };
-
-  const reader = request.body.getReader();
+  let state: FormState = { at: "between" };
   try {
-    for (;;) {
-      const { value, done: ended } = await reader.read().catch(() => {
-        throw bad("Invalid multipart body: the upload was interrupted");
-      });
-      if (ended) parser.end();
-      else parser.write(value);
-      for (const event of events.splice(0)) {
-        await handle(event);
-        if (done) break;
-      }
-      if (done) break;
-      if (ended) throw bad("Invalid multipart body: truncated");
+    for await (const event of formEvents(request.body, contentType, options.maxBytes + MULTIPART_OVERHEAD)) {
+      state = await step(state, event, bucket, options);
     }
-    if (!upload) throw bad("Missing file");
-    const object = await upload.writer.finish(upload.keyIn(directory || undefined));
+    if (!state.upload) throw bad("Missing file");
+    const object = await state.upload.writer.finish(state.upload.keyIn(state.directory || undefined));
     return {
       key: object.key,
       etag: object.etag,
@@ -172,8 +208,7 @@ export async function storeUpload(
       contentType: object.httpMetadata?.contentType ?? DEFAULT_CONTENT_TYPE,
     };
   } catch (err) {
-    await reader.cancel().catch(() => {});
-    await (upload as OpenUpload | undefined)?.writer.abort().catch(() => {});
+    await state.upload?.writer.abort().catch(() => {});
     if (err instanceof URIError) throw bad("Invalid file: malformed filename*");
     throw err;
   }

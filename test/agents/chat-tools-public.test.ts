@@ -1,8 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { signUp } from "../helpers/auth";
-import { api } from "../helpers/http";
+import { api, expectData } from "../helpers/http";
 import { connectWS } from "../helpers/ws";
+import { TodoPageSchema } from "../../src/routes/todos/todos.schemas";
 
 describe("chat tools in public mode (AGENTS_REQUIRE_AUTH=false, the default)", () => {
   it("offers the model no tools, even in a chat named after a user, and writes nothing", async () => {
@@ -20,7 +21,7 @@ describe("chat tools in public mode (AGENTS_REQUIRE_AUTH=false, the default)", (
     await socket.waitFor((d) => d?.type === "cf_agent_use_chat_response" && d.id === "p1" && d.done);
     const calls = await (env.AI as unknown as { calls(): Promise<{ inputs: any }[]> }).calls();
     expect(calls.at(-1)!.inputs.tools).toBeUndefined();
-    expect((await api("/api/todos", { token: user.token })).body.data.total).toBe(0);
+    expect(expectData(await api("/api/todos", { token: user.token }), 200, TodoPageSchema).total).toBe(0);
     socket.close();
   });
 });

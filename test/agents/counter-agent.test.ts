@@ -2,7 +2,7 @@ import { evictDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { getAgentByName } from "agents";
 import { describe, expect, it } from "vitest";
-import { api } from "../helpers/http";
+import { api, expectError } from "../helpers/http";
 import { connectWS, freshName, rpc, type TestSocket } from "../helpers/ws";
 
 const path = (name: string) => `/agents/counter-agent/${name}`;
@@ -26,7 +26,7 @@ describe("CounterAgent over HTTP", () => {
 
   it("keeps the query string in url, as the request had it", async () => {
     const name = freshName();
-    const res = await api(`${path(name)}?x=1`);
+    const res = await api<{ count: number; url: string }>(`${path(name)}?x=1`);
     expect(res.body.url).toBe(`http://service.test${path(name)}?x=1`);
   });
 
@@ -37,7 +37,7 @@ describe("CounterAgent over HTTP", () => {
     expect(post.body).toEqual({ success: false, error: { message: "Method not allowed" } });
     const sub = await api(`${path(name)}/extra`);
     expect(sub.status).toBe(404);
-    expect(sub.body.success).toBe(false);
+    expectError(sub, 404);
     expect(await countOverHttp(name)).toBe(0);
   });
 });

@@ -3,8 +3,10 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import app from "../../src/app";
 import { PROBE_MAX_TOKENS, PROBE_PROMPT } from "../../src/services/ai-probe";
-import { api, BASE, expectError, type ApiResult } from "../helpers/http";
+import { api, BASE, expectError, type ApiResult, expectData } from "../helpers/http";
 import { freshIp } from "../helpers/ws";
+import { type OpenAPIObject } from "openapi3-ts/oas31";
+import { AiHealthSchema } from "../../src/routes/ai/ai.routes";
 
 // Each request from an address of its own: /ai/health is limited per client IP (ai-health-limits.test.ts).
 const fromFreshIp = () => ({ "CF-Connecting-IP": freshIp() });
@@ -26,21 +28,17 @@ async function probeWith(overrides: Partial<Env>): Promise<ApiResult & { ms: num
 
 describe("GET /ai/health", () => {
   it("runs one inference on the probe model and returns its result", async () => {
-    const res = await api("/ai/health", { headers: fromFreshIp() });
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({
-      success: true,
-      data: {
-        provider: "workers-ai",
-        model: env.PROBE_MODEL,
-        result: {
-          response: "AI_OK",
-          finishReason: "stop",
-          usage: { inputTokens: 12, outputTokens: 3, totalTokens: 15 },
-        },
+    const data = expectData(await api("/ai/health", { headers: fromFreshIp() }), 200, AiHealthSchema);
+    expect(data).toMatchObject({
+      provider: "workers-ai",
+      model: env.PROBE_MODEL,
+      result: {
+        response: "AI_OK",
+        finishReason: "stop",
+        usage: { inputTokens: 12, outputTokens: 3, totalTokens: 15 },
       },
     });
-    expect(res.body.data.latencyMs).toBeGreaterThanOrEqual(0);
+    expect(data.latencyMs).toBeGreaterThanOrEqual(0);
 
     const calls = await (env.AI as unknown as { calls(): Promise<{ model: string; inputs: any }[]> }).calls();
     const call = calls.at(-1)!;
@@ -80,9 +78,11 @@ describe("GET /ai/health", () => {
   });
 
   it("is documented as public in the OpenAPI document", async () => {
-    const doc = await api("/openapi.json");
-    const op = doc.body.paths["/ai/health"].get;
+    const doc = await api<OpenAPIObject>("/openapi.json");
+    const op = doc.body.paths!["/ai/health"]!.get!;
     expect(op.security).toEqual([]);
-    expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(["200", "429", "500", "503", "504"]));
+    expect(Object.keys(op.responses ?? {})).toEqual(
+      expect.arrayContaining(["200", "429", "500", "503", "504"]),
+    );
   });
 });

@@ -5,8 +5,9 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import app from "../../src/app";
 import { signUp, type SignedUpUser } from "../helpers/auth";
 import { snapshotUsers, userRow } from "../helpers/db";
-import { api, BASE, expectError } from "../helpers/http";
+import { api, BASE, expectError, expectData, type ErrorEnvelope } from "../helpers/http";
 import { b64url, claimsFor, craftToken, HS256_HEADER, nowSeconds } from "../helpers/tokens";
+import { UserViewSchema } from "../../src/routes/users/users.schemas";
 
 // Security matrix 2.1 (J1-J20): every failure is 401 in the envelope with a fixed challenge.
 let alice: SignedUpUser;
@@ -47,7 +48,10 @@ describe("the /api/* gate accepts", () => {
     for (const scheme of ["Bearer", "bearer", "BEARER", "bEaReR"]) {
       const res = await readSelf(`${scheme} ${alice.token}`);
       expect(res.status, scheme).toBe(200);
-      expect(res.body.data).toMatchObject({ id: alice.userId, username: alice.username });
+      expect(expectData(res, 200, UserViewSchema)).toMatchObject({
+        id: alice.userId,
+        username: alice.username,
+      });
     }
     expect((await readSelf(`  Bearer \t ${alice.token}  `)).status).toBe(200);
   });
@@ -300,7 +304,7 @@ describe("the /api/* gate rejects (security matrix 2.1)", () => {
     for (const path of ["/API/users", "/Api/users", "/api/USERS"]) {
       const res = await api(path);
       expect([401, 404]).toContain(res.status);
-      expect(res.body.success).toBe(false);
+      expect((res.body as ErrorEnvelope).success).toBe(false);
     }
     const forged = await api(`/api/users/${victim.userId}/delete/`, { method: "POST" });
     expect401(forged);

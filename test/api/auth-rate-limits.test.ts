@@ -1,13 +1,11 @@
 // Security matrix L2 and E6: login and register are limited per client IP plus username
 // (AUTH_LIMITER), and per client IP alone (LOGIN_IP_LIMITER, REGISTER_IP_LIMITER) against password
 // spraying and mass registration. Each test is one client with its own CF-Connecting-IP.
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
-import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import app from "../../src/app";
 import { freshUsername, registration, signUp } from "../helpers/auth";
 import { countUsersByKey } from "../helpers/db";
-import { api, BASE, expectError, freshIp } from "../helpers/http";
+import { api, expectError, freshIp } from "../helpers/http";
+import { postJsonWithEnv } from "../helpers/storage";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -42,21 +40,9 @@ function toFullWidth(text: string): string {
   return text.replace(/[!-~]/g, (ch) => String.fromCharCode(ch.charCodeAt(0) + 0xfee0));
 }
 
-/** Through app.fetch with chosen bindings (a failing limiter). */
-async function callApp(path: string, body: unknown, bindings: Partial<Env> = {}) {
-  const ctx = createExecutionContext();
-  const res = await app.fetch(
-    new Request(`${BASE}${path}`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "CF-Connecting-IP": freshIp() },
-      body: JSON.stringify(body),
-    }),
-    { ...env, ...bindings },
-    ctx,
-  );
-  await waitOnExecutionContext(ctx);
-  return { status: res.status, headers: res.headers, text: await res.text() };
-}
+/** Through app.fetch with chosen bindings (log level, a failing limiter). */
+const callApp = (path: string, body: unknown, bindings: Partial<Env> = {}) =>
+  postJsonWithEnv(path, body, bindings);
 
 describe("E6: per client IP", () => {
   it(

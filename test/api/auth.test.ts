@@ -4,28 +4,19 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import app from "../../src/app";
 import { freshUsername, logIn, registration, signUp } from "../helpers/auth";
 import { countUsersByKey, snapshotUsers } from "../helpers/db";
-import { api, BASE, expectError, freshIp } from "../helpers/http";
+import { api, BASE, expectError, expectData } from "../helpers/http";
 import { decodePart } from "../helpers/tokens";
+import { LoginResultSchema } from "../../src/routes/auth/auth.schemas";
+import { UserSchema } from "../../src/routes/users/users.schemas";
+import { postJsonWithEnv } from "../helpers/storage";
 
 afterEach(() => vi.restoreAllMocks());
 
 const post = (path: string, json: unknown) => api(path, { method: "POST", json });
 
 /** Through app.fetch with chosen bindings (log level, a failing limiter). */
-async function callApp(path: string, body: unknown, bindings: Partial<Env> = {}) {
-  const ctx = createExecutionContext();
-  const res = await app.fetch(
-    new Request(`${BASE}${path}`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "CF-Connecting-IP": freshIp() },
-      body: JSON.stringify(body),
-    }),
-    { ...env, ...bindings },
-    ctx,
-  );
-  await waitOnExecutionContext(ctx);
-  return { status: res.status, headers: res.headers, text: await res.text() };
-}
+const callApp = (path: string, body: unknown, bindings: Partial<Env> = {}) =>
+  postJsonWithEnv(path, body, bindings);
 
 function toFullWidth(text: string): string {
   return text.replace(/[!-~]/g, (ch) => String.fromCharCode(ch.charCodeAt(0) + 0xfee0));
@@ -35,12 +26,10 @@ describe("POST /api/register", () => {
   it("answers 201 with { userId, username, token } and stores the normalized profile", async () => {
     const input = registration({ email: "  Mixed.Case@Example.TEST ", age: 30 });
     const res = await post("/api/register", { ...input, username: `  ${input.username} ` });
-    expect(res.status).toBe(201);
-    expect(Object.keys(res.body.data).toSorted()).toEqual(["token", "userId", "username"]);
-    expect(res.body.data.username).toBe(input.username);
-    const row = await env.DB.prepare("SELECT * FROM users_table WHERE id = ?")
-      .bind(res.body.data.userId)
-      .first();
+    const data = expectData(res, 201, LoginResultSchema);
+    expect(Object.keys(data).toSorted()).toEqual(["token", "userId", "username"]);
+    expect(data.username).toBe(input.username);
+    const row = await env.DB.prepare("SELECT * FROM users_table WHERE id = ?").bind(data.userId).first();
     expect(row).toMatchObject({
       username: input.username,
       usernameKey: input.username.toLowerCase(),
@@ -53,8 +42,7 @@ describe("POST /api/register", () => {
   it("the token works on protected routes right away", async () => {
     const user = await signUp();
     const res = await api(`/api/users/${user.userId}`, { token: user.token });
-    expect(res.status).toBe(200);
-    expect(res.body.data.role).toBe("user");
+    expect(expectData(res, 200, UserSchema).role).toBe("user");
   });
 
   it("L3: 7 chars 400; 8, 64 and 256 accepted; 257 and 4 KiB 400", async () => {
@@ -206,8 +194,7 @@ describe("POST /api/login", () => {
   it("answers 201 with { userId, username, token } for the right password", async () => {
     const user = await signUp();
     const res = await post("/api/login", { username: user.username, password: user.password });
-    expect(res.status).toBe(201);
-    expect(res.body.data).toEqual({
+    expect(expectData(res, 201, LoginResultSchema)).toEqual({
       userId: user.userId,
       username: user.username,
       token: expect.any(String),
@@ -218,8 +205,7 @@ describe("POST /api/login", () => {
     const user = await signUp();
     for (const username of [user.username.toUpperCase(), toFullWidth(user.username)]) {
       const res = await post("/api/login", { username, password: user.password });
-      expect(res.status).toBe(201);
-      expect(res.body.data.userId).toBe(user.userId);
+      expect(expectData(res, 201, LoginResultSchema).userId).toBe(user.userId);
     }
   });
 

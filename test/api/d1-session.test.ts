@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { signUp } from "../helpers/auth";
-import { api, expectError, request } from "../helpers/http";
+import { api, expectError, request, expectData } from "../helpers/http";
+import { TodoPageSchema, TodoWithAttachmentsSchema } from "../../src/routes/todos/todos.schemas";
 
 const HEADER = "x-d1-bookmark";
 const BOOKMARK = /^[0-9a-f]{8}(?:-[0-9a-f]{8,64}){1,7}$/i;
@@ -13,8 +14,7 @@ function bookmarkOf(res: { headers: Headers }): string {
 
 async function todoCount(token: string, bookmark?: string) {
   const res = await api("/api/todos?pageSize=1", { token, headers: bookmark ? { [HEADER]: bookmark } : {} });
-  expect(res.status).toBe(200);
-  return { total: res.body.data.total as number, bookmark: bookmarkOf(res) };
+  return { total: expectData(res, 200, TodoPageSchema).total, bookmark: bookmarkOf(res) };
 }
 
 describe("D1 sessions (x-d1-bookmark)", () => {
@@ -44,12 +44,11 @@ describe("D1 sessions (x-d1-bookmark)", () => {
       const read = await todoCount(user.token, bookmark);
       expect(read.total).toBe(i);
       expect(read.bookmark >= bookmark).toBe(true);
-      const one = await api(`/api/todos/${created.body.data.id}`, {
+      const one = await api(`/api/todos/${expectData(created, 201, TodoWithAttachmentsSchema).id}`, {
         token: user.token,
         headers: { [HEADER]: bookmark },
       });
-      expect(one.status).toBe(200);
-      expect(one.body.data.title).toBe(`todo ${i}`);
+      expect(expectData(one, 200, TodoWithAttachmentsSchema).title).toBe(`todo ${i}`);
       bookmark = read.bookmark;
     }
   });

@@ -5,9 +5,10 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { registration, signUp, type SignedUpUser } from "../helpers/auth";
 import { withFaults } from "../helpers/faults";
-import { api, expectError, freshIp } from "../helpers/http";
-import { multipartBody } from "../helpers/multipart";
+import { api, expectError, freshIp, expectData } from "../helpers/http";
 import { fetchWithEnv } from "../helpers/storage";
+import { TodoWithAttachmentsSchema } from "../../src/routes/todos/todos.schemas";
+import { storeText } from "../helpers/uploads";
 
 const json = (token: string, body: unknown): RequestInit & { token: string } => ({
   method: "POST",
@@ -34,15 +35,7 @@ function dbDeletingFirst(userId: number): D1Database {
 }
 
 async function upload(user: SignedUpUser): Promise<string> {
-  const form = multipartBody([{ name: "file", filename: "race.txt", body: "race" }]);
-  const res = await api("/api/upload", {
-    method: "POST",
-    token: user.token,
-    body: form.body,
-    headers: { "Content-Type": form.contentType },
-  });
-  expect(res.status).toBe(201);
-  return res.body.data.key;
+  return (await storeText(user.token, "race", "race.txt")).key;
 }
 
 describe("a todo create whose owner is deleted meanwhile", () => {
@@ -64,7 +57,7 @@ describe("a todo create whose owner is deleted meanwhile", () => {
   it("concurrent creates, updates and a profile change while the account is deleted: 2xx, 401 or 404 only", async () => {
     const user = await signUp();
     const first = await api("/api/todos", { method: "POST", json: { title: "first" }, token: user.token });
-    const todoId = first.body.data.id;
+    const todoId = expectData(first, 201, TodoWithAttachmentsSchema).id;
     const requests = [
       ...Array.from({ length: 12 }, (_, i) =>
         api("/api/todos", { method: "POST", json: { title: `t${i}` }, token: user.token }),
@@ -91,7 +84,7 @@ describe("attachments of a todo deleted meanwhile", () => {
     const key = await upload(user);
     for (let round = 0; round < 5; round++) {
       const todo = await api("/api/todos", { method: "POST", json: { title: "a" }, token: user.token });
-      const id = todo.body.data.id;
+      const id = expectData(todo, 201, TodoWithAttachmentsSchema).id;
       const [updated, deleted] = await Promise.all([
         api(`/api/todos/${id}`, {
           method: "POST",

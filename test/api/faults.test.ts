@@ -5,9 +5,10 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { registration, signUp, type SignedUpUser } from "../helpers/auth";
 import { injected, withFaults } from "../helpers/faults";
-import { api } from "../helpers/http";
+import { api, expectData } from "../helpers/http";
 import { snapshotState, stateDiff } from "../helpers/state";
 import { bytes, fetchWithEnv } from "../helpers/storage";
+import { TodoWithAttachmentsSchema } from "../../src/routes/todos/todos.schemas";
 
 let alice: SignedUpUser;
 
@@ -64,8 +65,7 @@ async function todoWithAttachment(): Promise<{ id: number; key: string }> {
     "/api/todos",
     json(alice.token, { title: "before", attachments: [{ fileKey: key }] }),
   );
-  expect(res.status).toBe(201);
-  return { id: res.body.data.id, key };
+  return { id: expectData(res, 201, TodoWithAttachmentsSchema).id, key };
 }
 
 /** D1 whose batch() gets one more statement that D1 itself rejects (NOT NULL), after the real ones. */
@@ -106,9 +106,13 @@ describe("D1 failing inside the attachment batch", () => {
         ),
       { status: 500, message: "Internal server error" },
     );
-    const res = await api(`/api/todos/${todo.id}`, { token: alice.token });
-    expect(res.body.data).toMatchObject({ title: "before", completed: false });
-    expect(res.body.data.attachments.map((a: { fileKey: string }) => a.fileKey)).toEqual([todo.key]);
+    const unchanged = expectData(
+      await api(`/api/todos/${todo.id}`, { token: alice.token }),
+      200,
+      TodoWithAttachmentsSchema,
+    );
+    expect(unchanged).toMatchObject({ title: "before", completed: false });
+    expect(unchanged.attachments.map((a) => a.fileKey)).toEqual([todo.key]);
   });
 
   it("create: a statement D1 rejects in the batch leaves no todo and no attachment rows", async () => {
@@ -304,7 +308,7 @@ describe("rate limiter failing", () => {
       () => fetchWithEnv(`/agents/counter-agent/${name}`, {}, { AGENTS_LIMITER: limiterDown }),
       { status: 503, message: "Service temporarily unavailable", retryAfter: true },
     );
-    const res = await api(`/agents/counter-agent/${name}`);
+    const res = await api<{ count: number }>(`/agents/counter-agent/${name}`);
     expect(res.status).toBe(200);
     expect(res.body.count).toBe(0);
   });

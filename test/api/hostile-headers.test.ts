@@ -3,8 +3,8 @@
 import { describe, expect, it } from "vitest";
 import { signUp } from "../helpers/auth";
 import { KB8, MAX_MS } from "../helpers/hostile";
-import { api, request } from "../helpers/http";
-import { multipartBody } from "../helpers/multipart";
+import { request } from "../helpers/http";
+import { storeText, downloadPath } from "../helpers/uploads";
 
 async function timed(response: Promise<Response>) {
   const started = performance.now();
@@ -16,15 +16,7 @@ async function timed(response: Promise<Response>) {
 describe("hostile Range on GET /api/download/:key", () => {
   it("answers in milliseconds, and a concurrent /health is not held up", async () => {
     const user = await signUp();
-    const form = multipartBody([{ name: "file", filename: "r.txt", body: "0123456789" }]);
-    const upload = await api("/api/upload", {
-      method: "POST",
-      token: user.token,
-      body: form.body,
-      headers: { "Content-Type": form.contentType },
-    });
-    expect(upload.status).toBe(201);
-    const path = `/api/download/${encodeURIComponent(upload.body.data.key)}`;
+    const path = downloadPath((await storeText(user.token, "0123456789", "r.txt")).key);
 
     for (const range of [
       `bytes=${" ".repeat(KB8)}-${" ".repeat(KB8)}x`,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { signUp } from "../helpers/auth";
-import { api, expectError, request } from "../helpers/http";
+import { api, expectError, request, expectData } from "../helpers/http";
+import { TodoWithAttachmentsSchema, TodoPageSchema } from "../../src/routes/todos/todos.schemas";
 
 const PROTOCOL = "2025-06-18";
 let seq = 0;
@@ -89,8 +90,10 @@ describe("/mcp: the todo tools of the signed-in user", () => {
     expect(called.result.isError).toBeFalsy();
     const todo = called.result.structuredContent;
     const rest = await api(`/api/todos/${todo.id}`, { token });
-    expect(rest.status).toBe(200);
-    expect(rest.body.data).toMatchObject({ title: "From MCP", completed: false });
+    expect(expectData(rest, 200, TodoWithAttachmentsSchema)).toMatchObject({
+      title: "From MCP",
+      completed: false,
+    });
   });
 
   it("answers bad arguments and foreign ids with tool errors, writing nothing", async () => {
@@ -100,7 +103,7 @@ describe("/mcp: the todo tools of the signed-in user", () => {
       token: alice.token,
       json: { title: "Alice's" },
     });
-    const id = created.body.data.id;
+    const id = expectData(created, 201, TodoWithAttachmentsSchema).id;
 
     const wrongType = await callTool(bob.token, "createTodo", { title: 42 });
     expect(wrongType.result?.isError ?? wrongType.error).toBeTruthy();
@@ -109,8 +112,10 @@ describe("/mcp: the todo tools of the signed-in user", () => {
       isError: true,
       content: [{ type: "text", text: "Todo not found" }],
     });
-    expect((await api(`/api/todos/${id}`, { token: alice.token })).body.data.title).toBe("Alice's");
-    expect((await api("/api/todos", { token: bob.token })).body.data.total).toBe(0);
+    expect(
+      expectData(await api(`/api/todos/${id}`, { token: alice.token }), 200, TodoWithAttachmentsSchema).title,
+    ).toBe("Alice's");
+    expect(expectData(await api("/api/todos", { token: bob.token }), 200, TodoPageSchema).total).toBe(0);
 
     const unknown = await callTool(bob.token, "dropTables", {});
     expect(unknown.result?.isError ?? unknown.error).toBeTruthy();

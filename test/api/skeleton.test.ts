@@ -4,15 +4,18 @@ import { describe, expect, it } from "vitest";
 import committedDocument from "../../openapi.json";
 import app from "../../src/app";
 import { withFaults } from "../helpers/faults";
-import { api, BASE, expectError, request } from "../helpers/http";
+import { api, BASE, expectError, request, expectData } from "../helpers/http";
+import { HealthSchema } from "../../src/routes/health/health.routes";
+import { type OpenAPIObject } from "openapi3-ts/oas31";
 
 describe("GET /health", () => {
   it("answers 200 with D1 reachable", async () => {
     const res = await api("/health");
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toMatch(/^application\/json/);
-    expect(res.body).toMatchObject({ success: true, data: { status: "ok", d1: { ok: true } } });
-    expect(Number.isNaN(Date.parse(res.body.data.time))).toBe(false);
+    const data = expectData(res, 200, HealthSchema);
+    expect(data).toMatchObject({ status: "ok", d1: { ok: true } });
+    expect(Number.isNaN(Date.parse(data.time))).toBe(false);
   });
 
   it("answers 503 in the envelope when D1 does not answer", async () => {
@@ -67,12 +70,15 @@ describe("GET /docs", () => {
 
 describe("GET /openapi.json", () => {
   it("is OpenAPI 3.1 with a global bearer scheme and public routes marked public", async () => {
-    const res = await api("/openapi.json");
+    const res = await api<OpenAPIObject>("/openapi.json");
     expect(res.status).toBe(200);
     expect(res.body.openapi).toMatch(/^3\.1\./);
     expect(res.body.security).toEqual([{ bearerAuth: [] }]);
-    expect(res.body.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
-    expect(res.body.paths["/health"].get.security).toEqual([]);
+    expect(res.body.components?.securitySchemes?.bearerAuth).toMatchObject({
+      type: "http",
+      scheme: "bearer",
+    });
+    expect(res.body.paths?.["/health"]?.get?.security).toEqual([]);
   });
 
   it("matches the committed openapi.json (run `npm run openapi` after changing a route)", async () => {

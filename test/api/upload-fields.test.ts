@@ -2,19 +2,14 @@ import { parse as parseDisposition } from "content-disposition";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signUp } from "../helpers/auth";
-import { api, expectError, request } from "../helpers/http";
+import { api, expectError, request, expectData, readResult } from "../helpers/http";
 import { multipartBody, streamedUpload } from "../helpers/multipart";
-import { bytes, countObjects, fetchWithEnv, sha256 } from "../helpers/storage";
+import { bytes, countObjects, fetchWithEnv, sha256, recordingBucket } from "../helpers/storage";
+import { UploadResultSchema } from "../../src/routes/files/files.schemas";
+import { type UploadResult } from "../../src/services/upload";
 
 const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 const MiB = 1024 * 1024;
-
-interface Stored {
-  key: string;
-  etag: string;
-  size: number;
-  contentType: string;
-}
 
 let token: string;
 beforeAll(async () => {
@@ -30,30 +25,18 @@ async function postUpload(body: BodyInit, contentType?: string) {
   });
 }
 
-async function expectStored(res: Awaited<ReturnType<typeof postUpload>>): Promise<Stored> {
-  expect(res.status, res.text).toBe(201);
-  return res.body.data as Stored;
-}
-
-/** The real bucket, recording the keys of the multipart uploads it opens. */
-function recordingBucket() {
-  const multipartKeys: string[] = [];
-  const bucket = new Proxy(env.R2_BUCKET, {
-    get(target, prop) {
-      if (prop === "createMultipartUpload") {
-        return (key: string, options: R2MultipartOptions) => {
-          multipartKeys.push(key);
-          return target.createMultipartUpload(key, options);
-        };
-      }
-      const value = Reflect.get(target, prop);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-  return { bucket, multipartKeys };
+async function expectStored(res: Awaited<ReturnType<typeof postUpload>>): Promise<UploadResult> {
+  return expectData(res, 201, UploadResultSchema);
 }
 
 const downloadPath = (key: string) => `/api/download/${encodeURIComponent(key)}`;
+
+/** A streamed upload stored through `bucket` (a recording one); the documented result. */
+async function uploadInto(bucket: R2Bucket, body: BodyInit, contentType: string): Promise<UploadResult> {
+  const init = { method: "POST", token, body, headers: { "Content-Type": contentType }, duplex: "half" };
+  const res = await fetchWithEnv("/api/upload", init as RequestInit, { R2_BUCKET: bucket });
+  return expectData(await readResult(res), 201, UploadResultSchema);
+}
 
 describe("POST /api/upload: field order", () => {
   it("takes `directory` after a small `file` (FormData order) and stores one object", async () => {
@@ -70,7 +53,7 @@ describe("POST /api/upload: field order", () => {
   });
 
   it("moves a file larger than one part into a late `directory`, leaving no provisional object", async () => {
-    const { bucket, multipartKeys } = recordingBucket();
+    const { bucket, opened: multipartKeys } = recordingBucket();
     const before = await countObjects();
     const size = 9 * MiB + 5;
     const { body, contentType } = streamedUpload(size, {
@@ -78,19 +61,7 @@ describe("POST /api/upload: field order", () => {
       directory: "reports/2026",
       directoryAfterFile: true,
     });
-    const res = await fetchWithEnv(
-      "/api/upload",
-      {
-        method: "POST",
-        token,
-        body,
-        headers: { "Content-Type": contentType },
-        duplex: "half",
-      } as RequestInit,
-      { R2_BUCKET: bucket },
-    );
-    expect(res.status).toBe(201);
-    const { data } = (await res.json()) as { data: Stored };
+    const data = await uploadInto(bucket, body, contentType);
     expect(data.key).toMatch(new RegExp(`^reports/2026/${UUID}-big\\.bin$`));
     // The multipart upload ran under the same name without the directory, then was moved.
     expect(multipartKeys).toEqual([data.key.slice("reports/2026/".length)]);
@@ -106,21 +77,9 @@ describe("POST /api/upload: field order", () => {
 
   it("keeps a large upload under its first key when `directory` comes first or not at all", async () => {
     for (const directory of ["docs", undefined]) {
-      const { bucket, multipartKeys } = recordingBucket();
+      const { bucket, opened: multipartKeys } = recordingBucket();
       const { body, contentType } = streamedUpload(9 * MiB, { directory });
-      const res = await fetchWithEnv(
-        "/api/upload",
-        {
-          method: "POST",
-          token,
-          body,
-          headers: { "Content-Type": contentType },
-          duplex: "half",
-        } as RequestInit,
-        { R2_BUCKET: bucket },
-      );
-      expect(res.status).toBe(201);
-      const { data } = (await res.json()) as { data: Stored };
+      const data = await uploadInto(bucket, body, contentType);
       expect(multipartKeys).toEqual([data.key]);
     }
   });
@@ -133,7 +92,7 @@ describe("POST /api/upload: field order", () => {
   });
 });
 
-async function expectRoundTrip(stored: Stored, name: string) {
+async function expectRoundTrip(stored: UploadResult, name: string) {
   const object = await env.R2_BUCKET.head(stored.key);
   expect(object?.customMetadata).toEqual({ originalName: name });
   const res = await request(downloadPath(stored.key));

@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import worker from "../../src/index";
 import { signUp } from "../helpers/auth";
-import { api, expectError, request } from "../helpers/http";
+import { api, expectError, request, expectData } from "../helpers/http";
 import { bytes, sha256 } from "../helpers/storage";
 import {
   finish,
@@ -15,6 +15,9 @@ import {
   uploadRows,
   type UploadSession,
 } from "../helpers/uploads";
+import { TodoWithAttachmentsSchema } from "../../src/routes/todos/todos.schemas";
+import { PartResultSchema, AbortedUploadSchema } from "../../src/routes/uploads/uploads.schemas";
+import { UploadResultSchema } from "../../src/routes/files/files.schemas";
 
 const PART = 5 * MiB;
 let token: string;
@@ -46,15 +49,13 @@ describe("resumable uploads", () => {
 
     const slice = (n: number) => file.subarray((n - 1) * PART, n * PART);
     const third = await putPart(token, session.uploadId, 3, slice(3));
-    expect(third.status).toBe(200);
-    expect(third.body.data).toEqual({ partNumber: 3, etag: expect.any(String) });
+    expect(expectData(third, 200, PartResultSchema)).toEqual({ partNumber: 3, etag: expect.any(String) });
     expect((await putPart(token, session.uploadId, 1, bytes(PART, 99))).status).toBe(200);
     expect((await putPart(token, session.uploadId, 1, slice(1))).status).toBe(200); // the retry replaces it
     expect((await putPart(token, session.uploadId, 2, slice(2))).status).toBe(200);
 
     const done = await finish(token, session.uploadId);
-    expect(done.status).toBe(201);
-    expect(done.body.data).toEqual({
+    expect(expectData(done, 201, UploadResultSchema)).toEqual({
       key: session.key,
       etag: expect.any(String),
       size: file.length,
@@ -72,8 +73,9 @@ describe("resumable uploads", () => {
       token,
       json: { title: "Watch", attachments: [{ fileKey: session.key }] },
     });
-    expect(todo.status).toBe(201);
-    expect(todo.body.data.attachments).toMatchObject([{ fileKey: session.key, fileSize: file.length }]);
+    expect(expectData(todo, 201, TodoWithAttachmentsSchema).attachments).toMatchObject([
+      { fileKey: session.key, fileSize: file.length },
+    ]);
     // Finished means finished: no more parts, no second completion.
     expectError(await finish(token, session.uploadId), 404, "Upload not found");
   });
@@ -85,8 +87,10 @@ describe("resumable uploads", () => {
     expectError(await finish(token, session.uploadId), 400, `Part 1 must be ${PART} bytes, got ${PART - 1}`);
     expect((await putPart(token, session.uploadId, 1, bytes(PART))).status).toBe(200);
     const done = await finish(token, session.uploadId);
-    expect(done.status).toBe(201);
-    expect(done.body.data).toMatchObject({ size: PART + 10, contentType: "application/octet-stream" });
+    expect(expectData(done, 201, UploadResultSchema)).toMatchObject({
+      size: PART + 10,
+      contentType: "application/octet-stream",
+    });
   });
 
   it("abort answers 200 and leaves no object, no R2 parts and no rows", async () => {
@@ -96,8 +100,7 @@ describe("resumable uploads", () => {
     expect(await multipartAccepts(session.key, r2UploadId)).toBe(true); // the probe can tell
 
     const aborted = await finish(token, session.uploadId, "abort");
-    expect(aborted.status).toBe(200);
-    expect(aborted.body.data).toEqual({ uploadId: session.uploadId });
+    expect(expectData(aborted, 200, AbortedUploadSchema)).toEqual({ uploadId: session.uploadId });
     expect(await env.R2_BUCKET.head(session.key)).toBeNull();
     expect(await multipartAccepts(session.key, r2UploadId)).toBe(false);
     expect(await uploadRows(session.uploadId)).toBe(0);

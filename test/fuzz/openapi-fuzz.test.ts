@@ -6,7 +6,7 @@ import * as fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { signUp, type SignedUpUser } from "../helpers/auth";
 import { makeAdmin } from "../helpers/db";
-import { api, request } from "../helpers/http";
+import { api, request, expectData } from "../helpers/http";
 import { multipartBody } from "../helpers/multipart";
 import { snapshotState, stateDiff, type StoredState } from "../helpers/state";
 import { b64url, claimsFor, craftToken, HS256_HEADER, nowSeconds } from "../helpers/tokens";
@@ -19,6 +19,8 @@ import {
   type FuzzRequest,
   type Operation,
 } from "./openapi-cases";
+import { TodoWithAttachmentsSchema } from "../../src/routes/todos/todos.schemas";
+import { UploadResultSchema } from "../../src/routes/files/files.schemas";
 
 declare module "vitest" {
   interface ProvidedContext {
@@ -45,8 +47,7 @@ function seedFor(label: string): number {
 
 async function createTodo(user: SignedUpUser): Promise<number> {
   const res = await api("/api/todos", { method: "POST", token: user.token, json: { title: "fuzz" } });
-  if (res.status !== 201) throw new Error(`todo: ${res.status} ${res.text}`);
-  return res.body.data.id;
+  return expectData(res, 201, TodoWithAttachmentsSchema).id;
 }
 
 async function buildFixture(): Promise<Fixture> {
@@ -69,7 +70,7 @@ async function buildFixture(): Promise<Fixture> {
     body: form.body,
     headers: { "Content-Type": form.contentType },
   });
-  if (upload.status !== 201) throw new Error(`upload: ${upload.status} ${upload.text}`);
+  const stored = expectData(upload, 201, UploadResultSchema);
 
   const t = alice.token;
   const claims = claimsFor(alice.userId, alice.username);
@@ -104,7 +105,7 @@ async function buildFixture(): Promise<Fixture> {
   let counter = 0;
   return {
     ownParam(op, name) {
-      if (name === "key") return encodeURIComponent(upload.body.data.key);
+      if (name === "key") return encodeURIComponent(stored.key);
       if (name === "userId" || op.path.startsWith("/api/users/")) return String(alice.userId);
       return String(aliceTodo);
     },
@@ -115,7 +116,7 @@ async function buildFixture(): Promise<Fixture> {
     token: (op) => (op.id === "POST /api/users" ? admin.token : alice.token),
     badAuthorizations,
     validToken: t,
-    storedKey: upload.body.data.key,
+    storedKey: stored.key,
     fresh: () => `${(SEED >>> 0).toString(36)}_${(counter++).toString(36)}`,
   };
 }

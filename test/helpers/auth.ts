@@ -1,4 +1,5 @@
-import { api } from "./http";
+import { api, expectData } from "./http";
+import { LoginResultSchema } from "../../src/routes/auth/auth.schemas";
 
 export interface SignUpInput {
   username: string;
@@ -35,14 +36,12 @@ export function registration(overrides: Partial<SignUpInput> = {}): SignUpInput 
 export async function signUp(overrides: Partial<SignUpInput> = {}): Promise<SignedUpUser> {
   const input = registration(overrides);
   const res = await api("/api/register", { method: "POST", json: input });
-  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${res.text}`);
-  const { userId, username, token } = res.body.data;
+  const { userId, username, token } = expectData(res, 201, LoginResultSchema);
   return { userId, username, password: input.password, token };
 }
 
 /** Signs in through POST /api/login and returns the token. */
 export async function logIn(username: string, password: string): Promise<string> {
   const res = await api("/api/login", { method: "POST", json: { username, password } });
-  if (res.status !== 201) throw new Error(`login failed: ${res.status} ${res.text}`);
-  return res.body.data.token;
+  return expectData(res, 201, LoginResultSchema).token;
 }

@@ -18,3 +18,12 @@ export function withFaults<T extends object>(target: T, overrides: { [K in keyof
 
 /** A rejected promise standing for a binding call that failed inside Cloudflare. */
 export const injected = (what: string) => Promise.reject(new Error(`${what}: injected fault`));
+
+/** A binding no member of which may be read: proves a code path never reaches it. */
+export function untouchable<T extends object>(what: string): T {
+  return new Proxy({} as T, {
+    get: () => {
+      throw new Error(`${what} must not be touched`);
+    },
+  });
+}

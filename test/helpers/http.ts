@@ -1,4 +1,6 @@
+import type { z } from "@hono/zod-openapi";
 import { exports } from "cloudflare:workers";
+import { successSchema } from "../../src/lib/envelope";
 
 export const BASE = "http://service.test";
 
@@ -43,13 +45,43 @@ export async function request(path: string, init: ApiInit = {}): Promise<Respons
 }
 
 /** Like request(), with the body read and parsed when it is JSON. */
-export async function api<T = any>(path: string, init: ApiInit = {}): Promise<ApiResult<T>> {
-  const res = await request(path, init);
+export async function api<T = unknown>(path: string, init: ApiInit = {}): Promise<ApiResult<T>> {
+  return readResult<T>(await request(path, init));
+}
+
+/** A response's status, headers and body, parsed when it is JSON. */
+export async function readResult<T = unknown>(res: Response): Promise<ApiResult<T>> {
   const text = await res.text();
   let body: unknown = text;
   if (res.headers.get("Content-Type")?.includes("application/json")) body = JSON.parse(text);
   return { status: res.status, headers: res.headers, body: body as T, text };
 }
+
+/**
+ * Asserts the status and the success envelope, checks `data` against the route's documented
+ * response schema (so every such test also checks the OpenAPI contract), and returns `data` typed
+ * by it. The body is returned as sent, not as parsed: fields the schema does not name stay visible.
+ */
+export function expectData<S extends z.ZodType>(result: ApiResult, status: number, schema: S): z.output<S> {
+  const detail = `${result.status} ${result.text.slice(0, 300)}`;
+  if (result.status !== status) throw new Error(`expected ${status}, got ${detail}`);
+  const checked = successSchema(schema).safeParse(result.body);
+  if (!checked.success) throw new Error(`not the documented body: ${checked.error.message}\n${detail}`);
+  return (result.body as { data: z.output<S> }).data;
+}
+
+/** Paging values every paged route answers with 400 (security matrix V7). */
+export const BAD_PAGING = [
+  "pageSize=0",
+  "pageSize=101",
+  "pageSize=-1",
+  "pageSize=x",
+  "page=0",
+  "page=-1",
+  "page=1.5",
+  "page=abc",
+  "page=10000000000",
+];
 
 export interface ErrorEnvelope {
   success: false;

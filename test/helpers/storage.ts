@@ -1,6 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import app from "../../src/app";
+import { withFaults } from "./faults";
 import { BASE, freshIp } from "./http";
 
 /** Every object in the test bucket (storage is per test file, so compare counts before and after). */
@@ -34,6 +35,16 @@ export async function fetchWithEnv(
   return res;
 }
 
+/** POST `body` as JSON through app.fetch with some bindings replaced; the answer read as text. */
+export async function postJsonWithEnv(path: string, body: unknown, overrides: Partial<Env>) {
+  const res = await fetchWithEnv(
+    path,
+    { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) },
+    overrides,
+  );
+  return { status: res.status, headers: res.headers, text: await res.text() };
+}
+
 /** `count` pseudo-random bytes, the same for the same seed. */
 export function bytes(count: number, seed = 1): Uint8Array {
   const out = new Uint8Array(count);
@@ -62,4 +73,38 @@ export function generatedStream(parts: Uint8Array[]): ReadableStream<Uint8Array>
       else controller.close();
     },
   });
+}
+
+/** What a recording bucket saw: the keys it put, the multipart uploads it opened and aborted, their part sizes. */
+export interface BucketRecord {
+  puts: string[];
+  opened: string[];
+  aborted: string[];
+  partSizes: number[];
+}
+
+/** The real test bucket, recording its writes (see BucketRecord); everything still reaches R2. */
+export function recordingBucket(bucket: R2Bucket = env.R2_BUCKET): { bucket: R2Bucket } & BucketRecord {
+  const record: BucketRecord = { puts: [], opened: [], aborted: [], partSizes: [] };
+  const recording = withFaults(bucket, {
+    put: (...args: Parameters<R2Bucket["put"]>) => {
+      record.puts.push(args[0]);
+      return bucket.put(...args);
+    },
+    createMultipartUpload: async (key: string, options?: R2MultipartOptions) => {
+      record.opened.push(key);
+      const upload = await bucket.createMultipartUpload(key, options);
+      return withFaults(upload, {
+        uploadPart: (...args: Parameters<R2MultipartUpload["uploadPart"]>) => {
+          record.partSizes.push((args[1] as ArrayBufferView).byteLength);
+          return upload.uploadPart(...args);
+        },
+        abort: async () => {
+          record.aborted.push(key);
+          await upload.abort();
+        },
+      });
+    },
+  });
+  return { bucket: recording, ...record };
 }

@@ -1,5 +1,7 @@
 import { env } from "cloudflare:workers";
-import { api, type ApiResult } from "./http";
+import { api, type ApiResult, expectData } from "./http";
+import { UploadSessionSchema } from "../../src/routes/uploads/uploads.schemas";
+import { UploadResultSchema } from "../../src/routes/files/files.schemas";
 
 export const MiB = 1024 * 1024;
 
@@ -13,8 +15,7 @@ export interface UploadSession {
 /** POST /api/uploads; throws unless 201. */
 export async function startUpload(token: string, body: Record<string, unknown>): Promise<UploadSession> {
   const res = await api("/api/uploads", { method: "POST", token, json: body });
-  if (res.status !== 201) throw new Error(`start failed: ${res.status} ${res.text}`);
-  return res.body.data;
+  return expectData(res, 201, UploadSessionSchema);
 }
 
 export function putPart(token: string, uploadId: string, partNumber: number | string, body: BodyInit | null) {
@@ -30,7 +31,7 @@ export function finish(
   token: string,
   uploadId: string,
   action: "complete" | "abort" = "complete",
-): Promise<ApiResult<any>> {
+): Promise<ApiResult> {
   return api(`/api/uploads/${uploadId}/${action}`, { method: "POST", token });
 }
 
@@ -62,3 +63,37 @@ export async function multipartAccepts(key: string, r2UploadId: string): Promise
     return false;
   }
 }
+
+/** A form with `file` (a Blob under `filename`, or a plain text field) and an optional `directory`. */
+export function uploadForm(file: Blob | string | undefined, filename = "hello.txt", directory?: string) {
+  const data = new FormData();
+  if (directory !== undefined) data.append("directory", directory);
+  if (file instanceof Blob) data.append("file", file, filename);
+  else if (file !== undefined) data.append("file", file);
+  return data;
+}
+
+/** POST /api/upload with a FormData, or raw bytes under `contentType`. */
+export function sendUpload(token: string, body: BodyInit, contentType?: string) {
+  return api("/api/upload", {
+    method: "POST",
+    token,
+    body,
+    headers: contentType ? { "Content-Type": contentType } : undefined,
+  });
+}
+
+/** Uploads `text` as a file and returns the documented result. */
+export async function storeText(
+  token: string,
+  text: string,
+  filename: string,
+  type = "text/plain",
+  directory?: string,
+) {
+  const res = await sendUpload(token, uploadForm(new Blob([text], { type }), filename, directory));
+  return expectData(res, 201, UploadResultSchema);
+}
+
+/** The public download path of `key` (one path segment: its `/` is sent as %2F). */
+export const downloadPath = (key: string) => `/api/download/${encodeURIComponent(key)}`;

@@ -4,8 +4,9 @@ import type { UIMessage } from "ai";
 import { describe, expect, it } from "vitest";
 import { TOOL_DONE_TEXT } from "../fakes/workers-ai";
 import { signUp, type SignedUpUser } from "../helpers/auth";
-import { api } from "../helpers/http";
+import { api, expectData } from "../helpers/http";
 import { connectWS, type TestSocket } from "../helpers/ws";
+import { TodoPageSchema, TodoWithAttachmentsSchema } from "../../src/routes/todos/todos.schemas";
 
 type ToolPart = {
   type: string;
@@ -46,7 +47,7 @@ async function toolPart(user: SignedUpUser, name: string): Promise<ToolPart | un
 
 async function todoTitles(user: SignedUpUser): Promise<string[]> {
   const res = await api("/api/todos", { token: user.token });
-  return res.body.data.items.map((t: { title: string }) => t.title);
+  return expectData(res, 200, TodoPageSchema).items.map((t) => t.title);
 }
 
 const approve = (socket: TestSocket, toolCallId: string, approved: boolean) =>
@@ -104,7 +105,11 @@ describe("chat tools in an owned chat (AGENTS_REQUIRE_AUTH=true)", () => {
     const [alice, mallory] = await Promise.all([signUp(), signUp()]);
     const created = await api("/api/todos", { method: "POST", token: alice.token, json: { title: "Alice" } });
     const socket = await open(mallory);
-    await ask(socket, "x1", `[script:tool:getTodo {"id":${created.body.data.id}}]`);
+    await ask(
+      socket,
+      "x1",
+      `[script:tool:getTodo {"id":${expectData(created, 201, TodoWithAttachmentsSchema).id}}]`,
+    );
     await expect.poll(() => toolPart(mallory, "getTodo")).toMatchObject({ state: "output-error" });
     expect((await toolPart(mallory, "getTodo"))!).toMatchObject({ errorText: "Todo not found" });
     socket.close();

@@ -6,8 +6,9 @@ import type { UIMessage } from "ai";
 import { describe, expect, it } from "vitest";
 import type { ChatAgent } from "../../src/agents/chat-agent";
 import { signUp, type SignedUpUser } from "../helpers/auth";
-import { api } from "../helpers/http";
+import { api, expectData } from "../helpers/http";
 import { connectWS } from "../helpers/ws";
+import { TodoWithAttachmentsSchema } from "../../src/routes/todos/todos.schemas";
 
 const inSeconds = (s: number) => new Date(Date.now() + s * 1000).toISOString();
 
@@ -32,8 +33,7 @@ async function createTodo(user: SignedUpUser, json: object) {
     token: user.token,
     json: { title: "Call the bank", ...json },
   });
-  expect(res.status).toBe(201);
-  return res.body.data as { id: number; scheduleAt: string | null };
+  return expectData(res, 201, TodoWithAttachmentsSchema);
 }
 
 /** A transcript push that carries the reminder of "Water the plants". */

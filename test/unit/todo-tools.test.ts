@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createTodoTools, runTool, ToolError } from "../../src/ai-tools/todo-tools";
 import { createDb } from "../../src/db/client";
 import { signUp } from "../helpers/auth";
+import { withFaults } from "../helpers/faults";
 
 async function toolsOfNewUser() {
   const user = await signUp();
@@ -98,13 +99,10 @@ describe("todo tools (real D1)", () => {
   });
 
   it("reports a storage failure generically, without SQL", async () => {
-    const broken = new Proxy(env.DB, {
-      get: (target, prop) =>
-        prop === "prepare"
-          ? () => {
-              throw new Error("D1_ERROR: no such table: todos_table SELECT secret");
-            }
-          : Reflect.get(target, prop),
+    const broken = withFaults(env.DB, {
+      prepare: () => {
+        throw new Error("D1_ERROR: no such table: todos_table SELECT secret");
+      },
     });
     const tools = createTodoTools(createDb(broken), 1);
     await expect(runTool(tools.getTodo, { id: 1 })).rejects.toThrow(

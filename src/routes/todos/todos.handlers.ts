@@ -25,7 +25,7 @@ const notFound = () => new ApiError(404, "Todo not found");
 
 /** R2 lookups for the submitted keys; an R2 failure is a 503 before anything is written. */
 function attachmentFiles(c: Context<AuthedEnv>, inputs: { fileKey: string }[]): Promise<AttachmentFile[]> {
-  return callStorage(c.get("logger"), "head", () => resolveAttachments(c.env.R2_BUCKET, inputs));
+  return callStorage("head", () => resolveAttachments(c.env.R2_BUCKET, inputs));
 }
 
 async function listPage(

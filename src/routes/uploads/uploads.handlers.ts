@@ -21,9 +21,7 @@ async function activeUpload(c: Context<AuthedEnv>, db: Db, uploadId: string): Pr
   const upload = await queries.findUploadForUser(db, uploadId, c.get("user").id);
   if (!upload) throw notFound();
   if (isExpired(upload)) {
-    await callStorage(c.get("logger"), "abortMultipartUpload", () =>
-      discardUpload(c.env.R2_BUCKET, db, upload),
-    );
+    await callStorage("abortMultipartUpload", () => discardUpload(c.env.R2_BUCKET, db, upload));
     throw new ApiError(410, "Upload expired: start a new one");
   }
   return upload;
@@ -41,7 +39,7 @@ export const create: AuthedRouteHandler<CreateRoute> = async (c) => {
     );
   }
   const key = buildObjectKey(fileName, directory || undefined);
-  const multipart = await callStorage(c.get("logger"), "createMultipartUpload", () =>
+  const multipart = await callStorage("createMultipartUpload", () =>
     c.env.R2_BUCKET.createMultipartUpload(key, {
       httpMetadata: { contentType },
       customMetadata: { originalName: fileName },
@@ -82,7 +80,7 @@ export const uploadPart: AuthedRouteHandler<UploadPartRoute> = async (c) => {
   if (problem) throw new ApiError(length > upload.partSize ? 413 : 400, problem);
   const body = c.req.raw.body;
   if (!body) throw new ApiError(400, "Empty part");
-  const part = await callStorage(c.get("logger"), "uploadPart", () =>
+  const part = await callStorage("uploadPart", () =>
     c.env.R2_BUCKET.resumeMultipartUpload(upload.key, upload.r2UploadId).uploadPart(partNumber, body),
   );
   await queries.upsertPart(db, { uploadId, partNumber, etag: part.etag, size: length });
@@ -96,7 +94,7 @@ export const complete: AuthedRouteHandler<CompleteRoute> = async (c) => {
   const parts = await queries.listParts(db, uploadId);
   const problem = completionProblem(upload, parts);
   if (problem) throw new ApiError(400, problem);
-  const object = await callStorage(c.get("logger"), "completeMultipartUpload", () =>
+  const object = await callStorage("completeMultipartUpload", () =>
     c.env.R2_BUCKET.resumeMultipartUpload(upload.key, upload.r2UploadId).complete(
       parts.map(({ partNumber, etag }) => ({ partNumber, etag })),
     ),
@@ -116,8 +114,6 @@ export const abort: AuthedRouteHandler<AbortRoute> = async (c) => {
   const db = c.get("db");
   const upload = await queries.findUploadForUser(db, uploadId, c.get("user").id);
   if (!upload) throw notFound();
-  await callStorage(c.get("logger"), "abortMultipartUpload", () =>
-    discardUpload(c.env.R2_BUCKET, db, upload),
-  );
+  await callStorage("abortMultipartUpload", () => discardUpload(c.env.R2_BUCKET, db, upload));
   return ok(c, { uploadId });
 };

@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { errorResponses, jsonBody, okContent } from "../../lib/openapi-helpers";
-import { UploadResultSchema } from "../objects/objects.schemas";
+import { UploadResultSchema } from "../files/files.schemas";
 import {
   AbortedUploadSchema,
   CreateUploadBody,

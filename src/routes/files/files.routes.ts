@@ -6,7 +6,7 @@ import {
   DownloadParamsSchema,
   UploadFormSchema,
   UploadResultSchema,
-} from "./objects.schemas";
+} from "./files.schemas";
 
 export const upload = createRoute({
   operationId: "upload",

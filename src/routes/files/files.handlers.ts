@@ -4,17 +4,12 @@ import { ApiError } from "../../lib/errors";
 import type { AppRouteHandler } from "../../lib/types";
 import { ifNoneMatchHits, parseRange, resolveRange } from "../../services/http-conditions";
 import { contentDisposition, fileNameFromKey, isStorableKey } from "../../services/object-keys";
-import { callStorage, StorageError, storageUnavailable } from "../../services/storage-errors";
+import { callStorage } from "../../services/storage-errors";
 import { storeUpload } from "../../services/upload";
-import type { DownloadRoute, UploadRoute } from "./objects.routes";
+import type { DownloadRoute, UploadRoute } from "./files.routes";
 
 export const upload: AppRouteHandler<UploadRoute> = async (c) => {
-  const result = await storeUpload(c.env.R2_BUCKET, c.req.raw, { maxBytes: maxUploadBytes(c.env) }).catch(
-    (err: unknown) => {
-      // storeUpload has already aborted the upload: nothing is left under the key.
-      throw err instanceof StorageError ? storageUnavailable(c.get("logger"), err.operation, err) : err;
-    },
-  );
+  const result = await storeUpload(c.env.R2_BUCKET, c.req.raw, { maxBytes: maxUploadBytes(c.env) });
   c.get("logger").info("upload_stored", { key: result.key, size: result.size });
   return created(c, result);
 };
@@ -48,18 +43,17 @@ export const download: AppRouteHandler<DownloadRoute> = async (c) => {
   // R2 throws (10020) on keys over 1,024 bytes; such a key cannot exist, so it is simply not found.
   if (!isStorableKey(key)) throw notFound();
   const bucket = c.env.R2_BUCKET;
-  const logger = c.get("logger");
   const range = parseRange(c.req.header("Range"));
   const ifNoneMatch = c.req.header("If-None-Match");
   const isHead = c.req.method === "HEAD";
 
   if (!isHead && !range && !ifNoneMatch) {
-    const object = await callStorage(logger, "get", () => bucket.get(key));
+    const object = await callStorage("get", () => bucket.get(key));
     if (!object) throw notFound();
     return new Response(object.body, { status: 200, headers: objectHeaders(object) });
   }
 
-  const meta = await callStorage(logger, "head", () => bucket.head(key));
+  const meta = await callStorage("head", () => bucket.head(key));
   if (!meta) throw notFound();
   const headers = objectHeaders(meta);
   if (ifNoneMatchHits(ifNoneMatch, meta.httpEtag)) {
@@ -78,9 +72,7 @@ export const download: AppRouteHandler<DownloadRoute> = async (c) => {
   }
   const status = resolved ? 206 : 200;
   if (isHead) return new Response(null, { status, headers });
-  const object = await callStorage(logger, "get", () =>
-    bucket.get(key, resolved ? { range: resolved } : undefined),
-  );
+  const object = await callStorage("get", () => bucket.get(key, resolved ? { range: resolved } : undefined));
   if (!object) throw notFound();
   return new Response(object.body, { status, headers });
 };
