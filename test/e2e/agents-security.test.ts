@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startWranglerDev, type WranglerDev } from "../../scripts/lib/wrangler-dev.mjs";
 import { startScriptedServer, type ScriptedServer } from "../fakes/openai-compatible";
 import { openSocket } from "./ws-client";
+import { signUpAt, type RegisteredUser } from "./sign-up";
 
 // The attacks of issue 11 replayed against `wrangler dev --local` with AGENTS_REQUIRE_AUTH=true.
 let model: ScriptedServer;
@@ -11,28 +12,9 @@ let worker: WranglerDev;
 const STACK = /at \S+ \(|\.js:\d+/;
 const wsUrl = (path: string) => `${worker.url.replace("http", "ws")}${path}`;
 
-interface User {
-  userId: number;
-  token: string;
-}
+const register = () => signUpAt(worker.url);
 
-async function register(): Promise<User> {
-  const username = `e2e_${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
-  const res = await fetch(`${worker.url}/api/register`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({
-      username,
-      password: `pw-${crypto.randomUUID()}`,
-      name: "E2E",
-      email: `${username}@example.test`,
-    }),
-  });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { data: User }).data;
-}
-
-async function ticket(user: User, agent: string, name: string): Promise<string> {
+async function ticket(user: RegisteredUser, agent: string, name: string): Promise<string> {
   const res = await fetch(`${worker.url}/api/agents/tickets`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Authorization: `Bearer ${user.token}` },

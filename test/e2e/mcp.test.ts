@@ -2,6 +2,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startWranglerDev, type WranglerDev } from "../../scripts/lib/wrangler-dev.mjs";
+import { signUpAt } from "./sign-up";
 
 let worker: WranglerDev;
 
@@ -10,21 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => worker?.stop());
 
-async function register(): Promise<string> {
-  const username = `mcp_${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
-  const res = await fetch(`${worker.url}/api/register`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({
-      username,
-      password: `pw-${crypto.randomUUID()}`,
-      name: "M",
-      email: `${username}@e.test`,
-    }),
-  });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
+const register = async () => (await signUpAt(worker.url)).token;
 
 function connect(token: string | undefined) {
   const client = new Client({ name: "e2e-mcp-client", version: "1.0.0" });
