@@ -42,7 +42,7 @@ export function createApp() {
     await next();
     // Path only: query strings may carry agent tokens. Debug level for answered requests: Workers Logs
     // already records every invocation, and under `wrangler dev` a line per request costs about a third
-    // of the throughput (bench/scenarios/dev-server.mjs). Server failures stay visible at the default level.
+    // of the throughput (bench/scenarios/health.mjs). Server failures stay visible at the default level.
     const status = c.res.status;
     logger[status >= 500 ? "warn" : "debug"]("request", {
       method: c.req.method,
