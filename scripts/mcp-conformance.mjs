@@ -6,6 +6,7 @@ import { spawn } from "node:child_process";
 import { createServer, request as httpRequest } from "node:http";
 import { join } from "node:path";
 import { stripVTControlCharacters } from "node:util";
+import { signUp } from "../bench/lib.mjs";
 import { ROOT, freePort, startWranglerDev } from "./lib/wrangler-dev.mjs";
 
 // Tools only: no resources, prompts, completions, logging, sampling or elicitation are offered (so
@@ -19,22 +20,6 @@ const SCENARIOS = [
   "http-header-validation",
 ];
 const CLI = join(ROOT, "node_modules", "@modelcontextprotocol", "conformance", "dist", "index.js");
-
-async function register(baseUrl) {
-  const username = `conformance_${Date.now()}`;
-  const res = await fetch(`${baseUrl}/api/register`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({
-      username,
-      password: `pw-${crypto.randomUUID()}`,
-      name: "C",
-      email: `${username}@e.test`,
-    }),
-  });
-  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
-  return (await res.json()).data.token;
-}
 
 /** Forwards every request unchanged (Host included) to `target`, adding the bearer token. */
 async function authProxy(target, token) {
@@ -94,7 +79,7 @@ const scenarios = process.argv.slice(2).length ? process.argv.slice(2) : SCENARI
 const worker = await startWranglerDev();
 let proxy;
 try {
-  proxy = await authProxy(worker.url, await register(worker.url));
+  proxy = await authProxy(worker.url, (await signUp(worker.url)).token);
   const results = [];
   for (const scenario of scenarios) {
     const result = await runScenario(proxy.url, scenario);
