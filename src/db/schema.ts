@@ -61,6 +61,20 @@ export const todosTable = sqliteTable(
   ],
 );
 
+/**
+ * Each user's todo totals, kept by the triggers in migrations/0003_todo_counts.sql on every insert,
+ * delete and completion change, whatever the path. A list page reads this one row instead of
+ * counting the user's index (D1 bills every row a count reads). A row exists only while its user
+ * has todos.
+ */
+export const todoCountsTable = sqliteTable("todo_counts_table", {
+  userId: integer()
+    .primaryKey()
+    .references(() => usersTable.id, { onDelete: "cascade" }),
+  total: integer().notNull(),
+  completed: integer().notNull(),
+});
+
 export const todoAttachmentsTable = sqliteTable(
   "todo_attachments_table",
   {

@@ -18,7 +18,11 @@ export class JwtSecretError extends Error {
 /** The signing key, or JwtSecretError: a weak key is never used (fail closed). */
 export function jwtSecret(env: Pick<Env, "JWT_SECRET">): string {
   const secret = env.JWT_SECRET;
-  if (typeof secret !== "string" || new TextEncoder().encode(secret).byteLength < MIN_SECRET_BYTES) {
+  // A string of at least 32 UTF-16 units is at least 32 UTF-8 bytes: encode only the short ones.
+  if (
+    typeof secret !== "string" ||
+    (secret.length < MIN_SECRET_BYTES && new TextEncoder().encode(secret).byteLength < MIN_SECRET_BYTES)
+  ) {
     throw new JwtSecretError();
   }
   return secret;

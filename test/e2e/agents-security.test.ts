@@ -99,27 +99,38 @@ describe("tickets with the SDK's AgentClient", () => {
 
 describe("spend limits over raw WebSockets", () => {
   it("refuses the 11th turn on one socket in the stream, without asking the model", async () => {
-    const user = await register();
-    const name = `user-${user.userId}`;
-    const socket = await openSocket(
-      wsUrl(`/agents/chat-agent/${name}?ticket=${await ticket(user, "chat-agent", name)}`),
-    );
-    const turn = async (id: string) => {
-      const messages = [{ id: `m-${id}`, role: "user", parts: [{ type: "text", text: `turn ${id}` }] }];
-      socket.send({
-        type: "cf_agent_use_chat_request",
-        id,
-        init: { method: "POST", body: JSON.stringify({ messages }) },
-      });
-      await socket.waitFor((d) => d?.type === "cf_agent_use_chat_response" && d.id === id && d.done, 20_000);
-      return socket.frames.find((f) => f.data?.id === id && f.data.error)?.data.body as string | undefined;
+    // The limiter counts in fixed 60 s windows: a run that straddles a boundary sees its count reset
+    // and the 11th turn answered. It then runs once more; two runs of a few seconds cannot both straddle.
+    const pastTheLimit = async () => {
+      const user = await register();
+      const name = `user-${user.userId}`;
+      const socket = await openSocket(
+        wsUrl(`/agents/chat-agent/${name}?ticket=${await ticket(user, "chat-agent", name)}`),
+      );
+      const turn = async (id: string) => {
+        const messages = [{ id: `m-${id}`, role: "user", parts: [{ type: "text", text: `turn ${id}` }] }];
+        socket.send({
+          type: "cf_agent_use_chat_request",
+          id,
+          init: { method: "POST", body: JSON.stringify({ messages }) },
+        });
+        await socket.waitFor(
+          (d) => d?.type === "cf_agent_use_chat_response" && d.id === id && d.done,
+          20_000,
+        );
+        return socket.frames.find((f) => f.data?.id === id && f.data.error)?.data.body as string | undefined;
+      };
+      for (let i = 0; i < 10; i++) expect(await turn(`ok${i}`)).toBeUndefined();
+      const asked = model.requests.length;
+      const refusal = await turn("over");
+      const modelAsked = model.requests.length > asked;
+      await socket.close();
+      return refusal === undefined ? undefined : { refusal, modelAsked };
     };
-    for (let i = 0; i < 10; i++) expect(await turn(`ok${i}`)).toBeUndefined();
-    const asked = model.requests.length;
-    expect(await turn("over")).toMatch(/Too many messages on this connection/);
-    expect(model.requests.length).toBe(asked);
-    await socket.close();
-  }, 120_000);
+    const outcome = (await pastTheLimit()) ?? (await pastTheLimit());
+    expect(outcome?.refusal).toMatch(/Too many messages on this connection/);
+    expect(outcome?.modelAsked).toBe(false);
+  }, 180_000);
 
   it("/ai/health: a flood from one IP costs one inference, and the 11th request a minute is 429", async () => {
     const before = model.requests.length;

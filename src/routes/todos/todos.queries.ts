@@ -1,7 +1,8 @@
-import { and, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../db/client";
-import { NOW, todoAttachmentsTable, todosTable } from "../../db/schema";
+import { queryBuilder, prebuiltSelect } from "../../db/prebuilt";
+import { NOW, todoAttachmentsTable, todoCountsTable, todosTable } from "../../db/schema";
 import type { AttachmentFile } from "../../services/attachments";
 
 export type TodoRow = typeof todosTable.$inferSelect;
@@ -25,32 +26,59 @@ function completedAtFor(completed: boolean): SQL {
   return completed ? sql`coalesce(${todosTable.completedAt}, ${NOW})` : sql`NULL`;
 }
 
+/** The page statement, with or without the `completed` filter; both rendered once per isolate. */
+function pageOfTodos(byCompleted: boolean) {
+  const owner = and(
+    eq(todosTable.userId, sql.placeholder("userId")),
+    byCompleted ? eq(todosTable.completed, sql.placeholder("completed")) : undefined,
+  );
+  // The page's ids come from the (userId[, completed], id) index alone, so a deep OFFSET skips
+  // index entries, not rows.
+  const pageIds = queryBuilder
+    .select({ id: todosTable.id })
+    .from(todosTable)
+    .where(owner)
+    .orderBy(desc(todosTable.id))
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"));
+  return prebuiltSelect(
+    todosTable,
+    queryBuilder
+      .select()
+      .from(todosTable)
+      .where(inArray(todosTable.id, pageIds))
+      .orderBy(desc(todosTable.id)),
+  );
+}
+const todosPage = pageOfTodos(false);
+const todosPageByCompleted = pageOfTodos(true);
+const todoCounts = prebuiltSelect(
+  todoCountsTable,
+  queryBuilder
+    .select()
+    .from(todoCountsTable)
+    .where(eq(todoCountsTable.userId, sql.placeholder("userId"))),
+);
+
 /**
- * One page of a user's todos, newest first (id descending, so the order is stable), and the total.
- * The page's ids come from the (userId[, completed], id) index alone, so a deep OFFSET skips index
- * entries, not rows; both reads go in one round trip.
+ * One page of a user's todos, newest first (id descending, so the order is stable), and the total
+ * from the user's row of todo counts: one round trip, and the same cost at any number of todos.
  */
 export async function listTodosForUser(
   db: Db,
   userId: number,
   { completed, offset, limit }: { completed?: boolean; offset: number; limit: number },
 ): Promise<{ items: TodoRow[]; total: number }> {
-  const owner = and(
-    eq(todosTable.userId, userId),
-    completed === undefined ? undefined : eq(todosTable.completed, completed),
-  );
-  const pageIds = db
-    .select({ id: todosTable.id })
-    .from(todosTable)
-    .where(owner)
-    .orderBy(desc(todosTable.id))
-    .limit(limit)
-    .offset(offset);
-  const [items, [totals]] = await db.batch([
-    db.select().from(todosTable).where(inArray(todosTable.id, pageIds)).orderBy(desc(todosTable.id)),
-    db.select({ total: count() }).from(todosTable).where(owner),
+  const d1 = db.$client;
+  const page = completed === undefined ? todosPage : todosPageByCompleted;
+  const [pageResult, countsResult] = await d1.batch<Record<string, unknown>>([
+    page.bind(d1, { userId, completed, limit, offset }),
+    todoCounts.bind(d1, { userId }),
   ]);
-  return { items, total: totals?.total ?? 0 };
+  const counts = todoCounts.rows(countsResult!)[0] ?? { total: 0, completed: 0 };
+  const total =
+    completed === undefined ? counts.total : completed ? counts.completed : counts.total - counts.completed;
+  return { items: page.rows(pageResult!), total };
 }
 
 /** LIKE wildcards in user text match themselves (ESCAPE '\\'). */
