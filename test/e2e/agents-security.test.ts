@@ -97,36 +97,38 @@ describe("tickets with the SDK's AgentClient", () => {
   });
 });
 
+/**
+ * Ten turns on one socket, then an eleventh: its refusal and whether the model was asked. The
+ * limiter counts in fixed 60 s windows: a run that straddles a boundary sees its count reset
+ * and the 11th turn answered; the caller then runs it once more, and two runs of a few seconds
+ * cannot both straddle.
+ */
+async function pastTheLimit() {
+  const user = await register();
+  const name = `user-${user.userId}`;
+  const socket = await openSocket(
+    wsUrl(`/agents/chat-agent/${name}?ticket=${await ticket(user, "chat-agent", name)}`),
+  );
+  const turn = async (id: string) => {
+    const messages = [{ id: `m-${id}`, role: "user", parts: [{ type: "text", text: `turn ${id}` }] }];
+    socket.send({
+      type: "cf_agent_use_chat_request",
+      id,
+      init: { method: "POST", body: JSON.stringify({ messages }) },
+    });
+    await socket.waitFor((d) => d?.type === "cf_agent_use_chat_response" && d.id === id && d.done, 20_000);
+    return socket.frames.find((f) => f.data?.id === id && f.data.error)?.data.body as string | undefined;
+  };
+  for (let i = 0; i < 10; i++) expect(await turn(`ok${i}`)).toBeUndefined();
+  const asked = model.requests.length;
+  const refusal = await turn("over");
+  const modelAsked = model.requests.length > asked;
+  await socket.close();
+  return refusal === undefined ? undefined : { refusal, modelAsked };
+}
+
 describe("spend limits over raw WebSockets", () => {
   it("refuses the 11th turn on one socket in the stream, without asking the model", async () => {
-    // The limiter counts in fixed 60 s windows: a run that straddles a boundary sees its count reset
-    // and the 11th turn answered. It then runs once more; two runs of a few seconds cannot both straddle.
-    const pastTheLimit = async () => {
-      const user = await register();
-      const name = `user-${user.userId}`;
-      const socket = await openSocket(
-        wsUrl(`/agents/chat-agent/${name}?ticket=${await ticket(user, "chat-agent", name)}`),
-      );
-      const turn = async (id: string) => {
-        const messages = [{ id: `m-${id}`, role: "user", parts: [{ type: "text", text: `turn ${id}` }] }];
-        socket.send({
-          type: "cf_agent_use_chat_request",
-          id,
-          init: { method: "POST", body: JSON.stringify({ messages }) },
-        });
-        await socket.waitFor(
-          (d) => d?.type === "cf_agent_use_chat_response" && d.id === id && d.done,
-          20_000,
-        );
-        return socket.frames.find((f) => f.data?.id === id && f.data.error)?.data.body as string | undefined;
-      };
-      for (let i = 0; i < 10; i++) expect(await turn(`ok${i}`)).toBeUndefined();
-      const asked = model.requests.length;
-      const refusal = await turn("over");
-      const modelAsked = model.requests.length > asked;
-      await socket.close();
-      return refusal === undefined ? undefined : { refusal, modelAsked };
-    };
     const outcome = (await pastTheLimit()) ?? (await pastTheLimit());
     expect(outcome?.refusal).toMatch(/Too many messages on this connection/);
     expect(outcome?.modelAsked).toBe(false);
