@@ -29,6 +29,11 @@ export async function load(opts) {
   };
 }
 
+/** For the reference rows against the baseline with static assets (bench/baseline/wrangler.assets.jsonc). */
+export const ASSETS_NOTE =
+  "Baseline with static assets: the same baseline Worker with an assets directory and run_worker_first, " +
+  "as the service serves /docs' Scalar bundle; under wrangler dev each request then passes the assets router first.";
+
 export const ratio = (a, b) => (b > 0 ? Number((a / b).toFixed(2)) : null);
 export const round = (n, digits = 1) => (typeof n === "number" ? Number(n.toFixed(digits)) : n);
 

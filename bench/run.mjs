@@ -14,12 +14,18 @@ const names = readdirSync(scenarioDir)
   .toSorted((a, b) => (a === "health" ? -1 : b === "health" ? 1 : a.localeCompare(b)));
 
 const service = await startWranglerDev();
-const baseline = await startWranglerDev({
-  config: join(ROOT, "bench", "baseline", "wrangler.jsonc"),
-  migrate: false,
-  vars: {},
-});
-await fetch(`${baseline.url}/setup`, { method: "POST" });
+const startBaseline = async (config) => {
+  const worker = await startWranglerDev({
+    config: join(ROOT, "bench", "baseline", config),
+    migrate: false,
+    vars: {},
+  });
+  await fetch(`${worker.url}/setup`, { method: "POST" });
+  return worker;
+};
+const baseline = await startBaseline("wrangler.jsonc");
+// The same Worker behind wrangler dev's static-assets router, as the service runs: a reference row.
+const baselineAssets = await startBaseline("wrangler.assets.jsonc");
 
 const sections = [
   `# npm run bench — ${new Date().toISOString()}`,
@@ -36,6 +42,7 @@ try {
       const result = await scenario.run({
         service,
         baseline,
+        baselineAssets,
         load,
         compare,
         ratio,
@@ -57,7 +64,7 @@ try {
     }
   }
 } finally {
-  await Promise.all([service.stop(), baseline.stop()]);
+  await Promise.all([service.stop(), baseline.stop(), baselineAssets.stop()]);
 }
 mkdirSync(join(ROOT, "bench", "results"), { recursive: true });
 writeFileSync(join(ROOT, "bench", "results", "latest.md"), sections.join("\n"));

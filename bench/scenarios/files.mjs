@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { signUp } from "../lib.mjs";
+import { ASSETS_NOTE, signUp } from "../lib.mjs";
 
 const MiB = 1024 * 1024;
 
@@ -66,7 +66,7 @@ async function throughput(times, size, fn) {
   return rates[Math.floor(rates.length / 2)];
 }
 
-export async function run({ service, baseline, compare, ratio, round, ROOT }) {
+export async function run({ service, baseline, baselineAssets, compare, ratio, round, ROOT }) {
   const { token } = await signUp(service.url);
   const rows = [];
   const notes = [];
@@ -89,6 +89,10 @@ export async function run({ service, baseline, compare, ratio, round, ROOT }) {
     const baseKey = await putToBaseline(baseline.url, bytes);
     const download = (key) => ({ url: `${service.url}/api/download/${encodeURIComponent(key)}` });
     const targets = { baseline: { url: `${baseline.url}/object/${baseKey}` }, service: download(single) };
+    if (size === MiB) {
+      const assetsKey = await putToBaseline(baselineAssets.url, bytes);
+      targets.baselineAssets = { url: `${baselineAssets.url}/object/${assetsKey}` };
+    }
     if (single !== uploaded) {
       targets.multipart = download(uploaded);
       const baseMultipart = await putToBaseline(baseline.url, bytes, "object-multipart");
@@ -109,6 +113,16 @@ export async function run({ service, baseline, compare, ratio, round, ROOT }) {
       errors: r[name].errors + r.baseline.errors,
     });
     rows.push(row("service", `download ${size / MiB} MiB`, ">= 0.9"));
+    if (targets.baselineAssets) {
+      rows.push({
+        operation: `download ${size / MiB} MiB against the baseline with static assets, as the service`,
+        "service MB/s": round(mbps("service")),
+        "baseline MB/s": round(mbps("baselineAssets")),
+        ratio: ratio(mbps("service"), mbps("baselineAssets")),
+        target: "",
+        errors: r.service.errors + r.baselineAssets.errors,
+      });
+    }
     if (targets.multipart) {
       rows.push({
         operation: `download ${size / MiB} MiB, both stored as R2 multipart objects (8 MiB parts)`,
@@ -127,5 +141,6 @@ export async function run({ service, baseline, compare, ratio, round, ROOT }) {
     "Like for like, the 20 MiB download reads an object stored with one put (wrangler r2 object put --local), as the baseline's is. " +
       "The upload stores 20 MiB as an R2 multipart object, which local R2 (miniflare) reads several times slower than a single-put object (production R2 not measured here); the last download row compares two multipart objects.",
   );
+  notes.push(ASSETS_NOTE);
   return { title: "Files: upload and download vs raw R2", rows, notes };
 }

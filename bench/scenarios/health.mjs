@@ -1,7 +1,9 @@
 // /health of the service against the baseline Worker's /health (both one D1 round trip), twice: as the
 // bench harness starts the service (LOG_LEVEL=warn, 127.0.0.1, CI) and as a plain `npm run dev` does
 // (the config's LOG_LEVEL, wrangler's default address reached as `localhost`, an interactive wrangler).
-export async function run({ service, baseline, compare, ratio, startWranglerDev }) {
+import { ASSETS_NOTE } from "../lib.mjs";
+
+export async function run({ service, baseline, baselineAssets, compare, ratio, startWranglerDev }) {
   const dev = await startWranglerDev({ asNpmRunDev: true });
   const rounds = 3;
   const duration = 4;
@@ -10,6 +12,7 @@ export async function run({ service, baseline, compare, ratio, startWranglerDev 
     const r = await compare(
       {
         baseline: { url: `${baseline.url}/health` },
+        baselineAssets: { url: `${baselineAssets.url}/health` },
         service: { url: `${service.url}/health` },
         dev: { url: `${dev.url}/health` },
       },
@@ -23,11 +26,17 @@ export async function run({ service, baseline, compare, ratio, startWranglerDev 
       errors: r[name].errors,
       ...extra,
     });
-    const toBaseline = (name) => ({ "ratio to baseline": ratio(r[name].rps, r.baseline.rps) });
+    const toBaseline = (name) => ({
+      "ratio to baseline": ratio(r[name].rps, r.baseline.rps),
+      "ratio to baseline with assets": ratio(r[name].rps, r.baselineAssets.rps),
+    });
     return {
       title: "GET /health vs baseline",
       rows: [
         row("baseline", "baseline"),
+        row("baselineAssets", "baseline with static assets, as the service", {
+          "ratio to baseline": ratio(r.baselineAssets.rps, r.baseline.rps),
+        }),
         row("service", "service, bench harness", toBaseline("service")),
         row("dev", "service, started as `npm run dev`", toBaseline("dev")),
       ],
@@ -35,6 +44,7 @@ export async function run({ service, baseline, compare, ratio, startWranglerDev 
         `${connections} connections, ${rounds} alternating rounds of ${duration} s; medians. Target: both ratios >= 0.9.`,
         "The two setups differed by the service's own per-request log line at the default LOG_LEVEL=info " +
           "(wrangler dev relays every console line to its terminal): it is now written at debug level.",
+        ASSETS_NOTE,
       ],
     };
   } finally {
