@@ -62,7 +62,7 @@ const todoCounts = prebuiltSelect(
 
 /**
  * One page of a user's todos, newest first (id descending, so the order is stable), and the total
- * from the user's row of todo counts: one round trip, and the same cost at any number of todos.
+ * from the user's row of todo counts: one round trip, whose total reads one row at any number of todos.
  */
 export async function listTodosForUser(
   db: Db,
