@@ -10,7 +10,7 @@ import { isPublicApiPath } from "../../src/middleware/require-auth";
 import { ifNoneMatchHits, parseRange } from "../../src/services/http-conditions";
 import { storeUpload, InvalidUploadError } from "../../src/services/upload";
 import { verifyToken } from "../../src/services/tokens";
-import { expectFast, hostile, KB8, MAX_MS } from "../helpers/hostile";
+import { expectFast, expectFastAsync, hostile, KB8 } from "../helpers/hostile";
 import { untouchable } from "../helpers/faults";
 
 const SECRET = "test-only-secret-that-is-long-enough-for-hs256-0123456789abcdef";
@@ -73,9 +73,7 @@ describe("Authorization", () => {
       `e30.${"e30".repeat(KB8 / 3)}.x`,
       ...hostile(),
     ]) {
-      const started = performance.now();
-      expect(await verifyToken(SECRET, token)).toBeNull();
-      expect(performance.now() - started, token.slice(0, 40)).toBeLessThan(MAX_MS);
+      await expectFastAsync(async () => expect(await verifyToken(SECRET, token)).toBeNull(), token);
     }
   });
 });
@@ -105,14 +103,16 @@ describe("Content-Type", () => {
       `multipart/form-data; boundary=${"=".repeat(KB8)}`,
     ]) {
       const body = `--x\r\nContent-Disposition: form-data; name="file"; filename="a"\r\n\r\nhi\r\n--x--\r\n`;
-      const request = new Request("http://service.test/api/upload", {
-        method: "POST",
-        headers: { "Content-Type": contentType },
-        body,
-      });
-      const started = performance.now();
-      await expect(storeUpload(bucket, request, { maxBytes: 1024 })).rejects.toThrow(InvalidUploadError);
-      expect(performance.now() - started, contentType.slice(0, 40)).toBeLessThan(MAX_MS);
+      const request = () =>
+        new Request("http://service.test/api/upload", {
+          method: "POST",
+          headers: { "Content-Type": contentType },
+          body,
+        });
+      await expectFastAsync(
+        () => expect(storeUpload(bucket, request(), { maxBytes: 1024 })).rejects.toThrow(InvalidUploadError),
+        contentType,
+      );
     }
   });
 });
