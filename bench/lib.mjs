@@ -63,15 +63,17 @@ const median = (values) => {
 };
 
 /**
- * Loads each target in alternating rounds (A, B, A, B, ...) so a noisy neighbour hits both alike,
- * and reports per-target medians over the rounds.
+ * Loads each target in rounds (A, B, C, then C, B, A, ...) so a noisy neighbour and a target's
+ * place in the round hit all alike, and reports per-target medians over the rounds. `perRound`
+ * keeps each round's req/s for `pairedRatio`.
  * @param {Record<string, object>} targets name -> load() options
  */
-export async function compare(targets, { rounds = 3, duration = 4, connections = 10 } = {}) {
-  const runs = Object.fromEntries(Object.keys(targets).map((name) => [name, []]));
+export async function compare(targets, { rounds = 6, duration = 2, connections = 10 } = {}) {
+  const names = Object.keys(targets);
+  const runs = Object.fromEntries(names.map((name) => [name, []]));
   for (let i = 0; i < rounds; i++) {
-    for (const [name, opts] of Object.entries(targets)) {
-      runs[name].push(await load({ connections, duration, ...opts }));
+    for (const name of i % 2 ? names.toReversed() : names) {
+      runs[name].push(await load({ connections, duration, ...targets[name] }));
     }
   }
   return Object.fromEntries(
@@ -83,9 +85,19 @@ export async function compare(targets, { rounds = 3, duration = 4, connections =
         p99: median(list.map((r) => r.p99)),
         errors: list.reduce((sum, r) => sum + r.errors + r.non2xx, 0),
         requests: list.reduce((sum, r) => sum + r.requests, 0),
+        perRound: list.map((r) => r.rps),
       },
     ]),
   );
+}
+
+/**
+ * The median over rounds of a's req/s over b's in the same round (two `compare` results). On a
+ * shared machine the load drifts between rounds; a ratio of the two medians mixes rounds, this
+ * one never does.
+ */
+export function pairedRatio(a, b) {
+  return ratio(median(a.perRound.map((rps, i) => rps / b.perRound[i])), 1);
 }
 
 /** Registers a fresh user on the service; returns `{ userId, username, password, token }`. */

@@ -3,7 +3,7 @@
 import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT, startWranglerDev } from "../scripts/lib/wrangler-dev.mjs";
-import { compare, load, ratio, round, toMarkdown } from "./lib.mjs";
+import { compare, load, pairedRatio, ratio, round, toMarkdown } from "./lib.mjs";
 
 const only = process.argv.slice(2);
 const scenarioDir = join(import.meta.dirname, "scenarios");
@@ -45,6 +45,7 @@ try {
         baselineAssets,
         load,
         compare,
+        pairedRatio,
         ratio,
         round,
         startWranglerDev,

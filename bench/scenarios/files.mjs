@@ -66,7 +66,7 @@ async function throughput(times, size, fn) {
   return rates[Math.floor(rates.length / 2)];
 }
 
-export async function run({ service, baseline, baselineAssets, compare, ratio, round, ROOT }) {
+export async function run({ service, baseline, baselineAssets, compare, pairedRatio, ratio, round, ROOT }) {
   const { token } = await signUp(service.url);
   const rows = [];
   const notes = [];
@@ -99,8 +99,8 @@ export async function run({ service, baseline, baselineAssets, compare, ratio, r
       targets.baselineMultipart = { url: `${baseline.url}/object/${baseMultipart}` };
     }
     const r = await compare(targets, {
-      rounds: 3,
-      duration: size > MiB ? 8 : 4,
+      rounds: size > MiB ? 3 : 6,
+      duration: size > MiB ? 8 : 2,
       connections: size > MiB ? 2 : 10,
     });
     const mbps = (name) => (r[name].rps * size) / MiB;
@@ -108,7 +108,7 @@ export async function run({ service, baseline, baselineAssets, compare, ratio, r
       operation: label,
       "service MB/s": round(mbps(name)),
       "baseline MB/s": round(mbps(base)),
-      ratio: ratio(mbps(name), mbps(base)),
+      ratio: pairedRatio(r[name], r[base]),
       target,
       errors: r[name].errors + r[base].errors,
     });
@@ -127,7 +127,7 @@ export async function run({ service, baseline, baselineAssets, compare, ratio, r
 
   notes.push(
     "Uploads: median of sequential multipart/form-data POSTs (15 x 1 MiB, 5 x 20 MiB); baseline = raw R2 put of the body.",
-    "Downloads: autocannon, 3 alternating rounds (4 s and 10 connections for 1 MiB, 8 s and 2 connections for 20 MiB); MB/s = req/s x size; baseline = raw R2 get streamed.",
+    "Downloads: autocannon, rounds in alternating order (6 of 2 s and 10 connections for 1 MiB, 3 of 8 s and 2 connections for 20 MiB); MB/s = req/s x size, the median over rounds; ratios are the median of the same-round ratios; baseline = raw R2 get streamed.",
     "Like for like, the 20 MiB download reads an object stored with one put (wrangler r2 object put --local), as the baseline's is. " +
       "The upload stores 20 MiB as an R2 multipart object, which local R2 (miniflare) reads several times slower than a single-put object (production R2 not measured here); the last download row compares two multipart objects.",
   );

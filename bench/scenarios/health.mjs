@@ -3,10 +3,10 @@
 // (the config's LOG_LEVEL, wrangler's default address reached as `localhost`, an interactive wrangler).
 import { ASSETS_NOTE } from "../lib.mjs";
 
-export async function run({ service, baseline, baselineAssets, compare, ratio, startWranglerDev }) {
+export async function run({ service, baseline, baselineAssets, compare, pairedRatio, startWranglerDev }) {
   const dev = await startWranglerDev({ asNpmRunDev: true });
-  const rounds = 3;
-  const duration = 4;
+  const rounds = 6;
+  const duration = 2;
   const connections = 10;
   try {
     const r = await compare(
@@ -27,21 +27,21 @@ export async function run({ service, baseline, baselineAssets, compare, ratio, s
       ...extra,
     });
     const toBaseline = (name) => ({
-      "ratio to baseline": ratio(r[name].rps, r.baseline.rps),
-      "ratio to baseline with assets": ratio(r[name].rps, r.baselineAssets.rps),
+      "ratio to baseline": pairedRatio(r[name], r.baseline),
+      "ratio to baseline with assets": pairedRatio(r[name], r.baselineAssets),
     });
     return {
       title: "GET /health vs baseline",
       rows: [
         row("baseline", "baseline"),
         row("baselineAssets", "baseline with static assets, as the service", {
-          "ratio to baseline": ratio(r.baselineAssets.rps, r.baseline.rps),
+          "ratio to baseline": pairedRatio(r.baselineAssets, r.baseline),
         }),
         row("service", "service, bench harness", toBaseline("service")),
         row("dev", "service, started as `npm run dev`", toBaseline("dev")),
       ],
       notes: [
-        `${connections} connections, ${rounds} alternating rounds of ${duration} s; medians. Target: both ratios >= 0.9.`,
+        `${connections} connections, ${rounds} rounds of ${duration} s in alternating order; req/s and latency are medians over rounds, ratios the median of the same-round ratios. Target: both ratios >= 0.9.`,
         "The two setups differed by the service's own per-request log line at the default LOG_LEVEL=info " +
           "(wrangler dev relays every console line to its terminal): it is now written at debug level.",
         ASSETS_NOTE,

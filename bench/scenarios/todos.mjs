@@ -19,7 +19,20 @@ function seed(service, root, userId, total) {
   if (result.status !== 0) throw new Error(`wrangler d1 execute: ${result.stderr}${result.stdout}`);
 }
 
-export async function run({ service, baseline, baselineAssets, compare, ratio, round, ROOT }) {
+/** The envelope's field names and an item's, to compare two list answers. */
+const shape = (body) =>
+  JSON.stringify([Object.keys(body.data).toSorted(), Object.keys(body.data.items[0]).toSorted()]);
+
+/** Fails the run unless the baseline's /page answers what the service's page 1 answers (same fields, 20 items). */
+async function sameWorkAsService(baselineUrl, serviceUrl, auth) {
+  const base = await (await fetch(`${baselineUrl}/page`)).json();
+  const svc = await (await fetch(`${serviceUrl}/api/todos?page=1&pageSize=20`, { headers: auth })).json();
+  if (base.data.items.length !== 20 || base.data.total !== TODOS || shape(base) !== shape(svc)) {
+    throw new Error(`baseline /page differs from the service's page 1: ${shape(base)} vs ${shape(svc)}`);
+  }
+}
+
+export async function run({ service, baseline, baselineAssets, compare, pairedRatio, ratio, round, ROOT }) {
   const { token, userId } = await signUp(service.url);
   const auth = { Authorization: `Bearer ${token}` };
 
@@ -28,15 +41,18 @@ export async function run({ service, baseline, baselineAssets, compare, ratio, r
   const seedSeconds = (performance.now() - seedStarted) / 1000;
   const check = await (await fetch(`${service.url}/api/todos?pageSize=1`, { headers: auth })).json();
   if (check.data.total !== TODOS) throw new Error(`seeded ${check.data.total} todos, expected ${TODOS}`);
+  await sameWorkAsService(baseline.url, service.url, auth);
 
   const r = await compare(
     {
       baseline: { url: `${baseline.url}/row` },
       baselineAssets: { url: `${baselineAssets.url}/row` },
+      samePage: { url: `${baseline.url}/page` },
+      samePageAssets: { url: `${baselineAssets.url}/page` },
       page1: { url: `${service.url}/api/todos?page=1&pageSize=20`, headers: auth },
       page400: { url: `${service.url}/api/todos?page=400&pageSize=20`, headers: auth },
     },
-    { rounds: 3, duration: 4, connections: 10 },
+    { rounds: 6, duration: 2, connections: 10 },
   );
   const row = (name, label, extra = {}) => ({
     target: label,
@@ -51,11 +67,18 @@ export async function run({ service, baseline, baselineAssets, compare, ratio, r
     rows: [
       row("baseline", "baseline GET /row (one-row D1 read)"),
       row("baselineAssets", "baseline with static assets, as the service", {
-        "ratio req/s to baseline": ratio(r.baselineAssets.rps, r.baseline.rps),
+        "ratio req/s to baseline": pairedRatio(r.baselineAssets, r.baseline),
+      }),
+      row("samePage", "baseline GET /page (page 1's D1 work, no framework)", {
+        "ratio req/s to baseline": pairedRatio(r.samePage, r.baseline),
+      }),
+      row("samePageAssets", "baseline GET /page with static assets", {
+        "ratio req/s to baseline": pairedRatio(r.samePageAssets, r.baseline),
       }),
       row("page1", "service page 1", {
-        "ratio req/s to baseline": ratio(r.page1.rps, r.baseline.rps),
-        "ratio to baseline with assets": ratio(r.page1.rps, r.baselineAssets.rps),
+        "ratio req/s to baseline": pairedRatio(r.page1, r.baseline),
+        "ratio to baseline with assets": pairedRatio(r.page1, r.baselineAssets),
+        "ratio to /page with assets": pairedRatio(r.page1, r.samePageAssets),
         goal: "req/s ratio >= 0.85",
       }),
       row("page400", "service page 400", {
@@ -67,7 +90,8 @@ export async function run({ service, baseline, baselineAssets, compare, ratio, r
       `Seeded ${TODOS} todos (half completed) with one INSERT through wrangler d1 execute --local in ${round(seedSeconds)} s.`,
       "Each page is the JWT check (its user lookup reused for 2 s per isolate), then one D1 batch of two statements rendered once per isolate: the page by id from the (userId, id) index, and the user's row of todo counts (kept by triggers).",
       ASSETS_NOTE,
-      "10 connections, 3 alternating rounds of 4 s; medians.",
+      "Baseline GET /page: the service's two page-1 statements on the same schema, seeded alike, in one batch on a D1 session, in a bare Worker; the gap between it and GET /row is the D1 work page 1 needs, the gap between it and the service is the service's own.",
+      "10 connections, 6 rounds of 2 s in alternating order; req/s and latency are medians over rounds, ratios the median of the same-round ratios.",
     ],
   };
 }
