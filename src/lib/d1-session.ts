@@ -25,5 +25,6 @@ export const d1Session: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("db", createDb(session));
   await next();
   const bookmark = session.getBookmark() ?? sent;
-  if (bookmark) c.header(BOOKMARK_HEADER, bookmark);
+  // On the final response, as apiSecurityHeaders does: c.header() now would copy the whole answer.
+  if (bookmark) c.res.headers.set(BOOKMARK_HEADER, bookmark);
 };

@@ -26,6 +26,19 @@ describe("CORS on /api/*", () => {
       headers: { Origin: "https://evil.example", "Access-Control-Request-Method": "POST" },
     });
     expect(res.headers.get("Access-Control-Allow-Origin")).toBeNull();
+
+    const others: Record<string, string>[] = [
+      { Origin: "https://evil.example" },
+      { Origin: `${ALLOWED}.evil.example` },
+      {},
+    ];
+    for (const headers of others) {
+      const answer = await request("/api/login", { method: "POST", headers, body: "{}" });
+      expect(answer.status).toBe(400);
+      expect(answer.headers.get("Access-Control-Allow-Origin")).toBeNull();
+      expect(answer.headers.get("Access-Control-Expose-Headers")).toBeNull();
+      expect(answer.headers.get("Vary")).toMatch(/\bOrigin\b/);
+    }
   });
 
   it("exposes the download and request id headers to allowed origins", async () => {

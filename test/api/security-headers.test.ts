@@ -21,6 +21,9 @@ function expectApiHeaders(res: Response, label: string, { json = true } = {}) {
   expect(res.headers.get("Cross-Origin-Resource-Policy"), detail).toBeNull();
   expect(res.headers.get("Cross-Origin-Embedder-Policy"), detail).toBeNull();
   if (json) expect(res.headers.get("Content-Type"), detail).toBe("application/json; charset=utf-8");
+  // Every answer is traceable, and caches keep answers for different origins apart.
+  expect(res.headers.get("X-Request-Id"), detail).toMatch(/^[\w-]{8,}$/);
+  expect(res.headers.get("Vary"), detail).toMatch(/\bOrigin\b/);
 }
 
 let user: SignedUpUser;

@@ -47,17 +47,18 @@ export const download: AppRouteHandler<DownloadRoute> = async (c) => {
   const ifNoneMatch = c.req.header("If-None-Match");
   const isHead = c.req.method === "HEAD";
 
+  // c.body(), not new Response(): the answer then carries the headers middleware prepared (X-Request-Id).
   if (!isHead && !range && !ifNoneMatch) {
     const object = await callStorage("get", () => bucket.get(key));
     if (!object) throw notFound();
-    return new Response(object.body, { status: 200, headers: objectHeaders(object) });
+    return c.body(object.body, { status: 200, headers: objectHeaders(object) });
   }
 
   const meta = await callStorage("head", () => bucket.head(key));
   if (!meta) throw notFound();
   const headers = objectHeaders(meta);
   if (ifNoneMatchHits(ifNoneMatch, meta.httpEtag)) {
-    return new Response(null, { status: 304, headers: { ETag: meta.httpEtag } });
+    return c.body(null, { status: 304, headers: { ETag: meta.httpEtag } });
   }
   const resolved = range ? resolveRange(range, meta.size) : undefined;
   if (resolved === null) {
@@ -71,8 +72,8 @@ export const download: AppRouteHandler<DownloadRoute> = async (c) => {
     headers.set("Content-Length", String(resolved.length));
   }
   const status = resolved ? 206 : 200;
-  if (isHead) return new Response(null, { status, headers });
+  if (isHead) return c.body(null, { status, headers });
   const object = await callStorage("get", () => bucket.get(key, resolved ? { range: resolved } : undefined));
   if (!object) throw notFound();
-  return new Response(object.body, { status, headers });
+  return c.body(object.body, { status, headers });
 };
