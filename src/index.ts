@@ -1,6 +1,6 @@
 import app from "./app";
-import { createLogger } from "./lib/logger";
-import { expireUploads } from "./services/upload-expiry";
+import { createLogger } from "./core/logger";
+import { expireUploads } from "./files/resumable-expiry";
 
 export { ChatAgent, CounterAgent } from "./agents";
 export type { AppType } from "./app";

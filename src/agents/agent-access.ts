@@ -1,5 +1,5 @@
 import type { RoutableAgent } from "./agent-paths";
-import { ownerIdFromChatName } from "./chat-owner";
+import { ownerIdFromChatName } from "../auth/chat-names";
 
 export type AgentAccess = { ok: true } | { ok: false; message: string };
 

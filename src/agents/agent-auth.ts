@@ -4,10 +4,10 @@ import {
   authenticateClaims,
   type AuthResult,
 } from "../auth/authenticate";
-import { bearerToken } from "../auth/bearer";
-import type { AuthUser } from "../lib/types";
-import { verifyTicket } from "../services/agent-tickets";
-import { jwtSecret } from "../services/tokens";
+import { bearerToken } from "../http/bearer";
+import type { AuthUser } from "../http/types";
+import { verifyTicket } from "../auth/tickets";
+import { jwtSecret } from "../auth/tokens";
 import { agentAccess } from "./agent-access";
 import type { AgentPath } from "./agent-paths";
 

@@ -1,4 +1,4 @@
-import { errorBody } from "../lib/errors";
+import { errorBody } from "../http/errors";
 
 /** The only Durable Objects reachable from outside: kebab-case route segment -> binding name. */
 export const ROUTABLE_AGENTS = { "counter-agent": "CounterAgent", "chat-agent": "ChatAgent" } as const;

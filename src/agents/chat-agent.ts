@@ -7,15 +7,15 @@ import {
   isStepCount,
   streamText,
 } from "ai";
-import { ToolError } from "../ai-tools/todo-tools";
-import { errorBody } from "../lib/errors";
-import { createLogger } from "../lib/logger";
-import { AiUnavailableError, chatModel, classifyAiError } from "../services/ai-models";
+import { ToolError } from "../ai/todo-tools";
+import { errorBody } from "../http/errors";
+import { createLogger } from "../core/logger";
+import { AiUnavailableError, chatModel, classifyAiError } from "../ai/models";
 import { closedSubAgentRoute } from "./agent-paths";
 import { fitContext } from "./chat-context";
 import { admitTurn, DailyTokenLedger, refusedTurn, rememberCaller, TurnMeter } from "./chat-limits";
 import { chatTools, TOOLS_PROMPT } from "./chat-tools";
-import { reminderMessage, type ReminderPayload } from "./reminders";
+import { reminderMessage, type ReminderPayload } from "../todos/reminders";
 
 const SYSTEM_PROMPT = "You are a helpful assistant. Think step by step, then answer clearly and concisely.";
 // Reasoning models spend many tokens thinking before the first word of the answer.
@@ -122,7 +122,7 @@ export class ChatAgent extends AIChatAgent<Env> {
   }
 
   /**
-   * RPC from the todo writes (src/agents/reminders.ts): the todo's reminder becomes exactly `reminder`
+   * RPC from the todo writes (src/todos/reminders.ts): the todo's reminder becomes exactly `reminder`
    * (none when null), so repeating a call changes nothing.
    */
   async setTodoReminder(todoId: number, reminder: ReminderPayload | null): Promise<void> {

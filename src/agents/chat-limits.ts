@@ -1,10 +1,10 @@
 import type { Connection } from "agents";
 import { createUIMessageStream, createUIMessageStreamResponse, type LanguageModelUsage } from "ai";
-import { chatDailyOutputTokens } from "../lib/config";
-import type { Logger } from "../lib/logger";
-import { clientIp, consume, LimiterUnavailableError, RateLimitedError } from "../services/rate-limit";
+import { chatDailyOutputTokens } from "../core/config";
+import type { Logger } from "../core/logger";
+import { clientIp, consume, LimiterUnavailableError, RateLimitedError } from "../core/rate-limit";
 import { CALLER_HEADER } from "./agent-request";
-import { ownerIdFromChatName } from "./chat-owner";
+import { ownerIdFromChatName } from "../auth/chat-names";
 
 /** What the client reads when a turn is refused. A refused turn makes no model call. */
 export const TURN_REFUSALS = {

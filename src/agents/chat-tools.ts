@@ -1,11 +1,11 @@
 import type { ToolSet } from "ai";
-import { aiSdkTools } from "../ai-tools/ai-sdk-tools";
-import { createTodoTools } from "../ai-tools/todo-tools";
+import { aiSdkTools } from "../ai/ai-sdk-tools";
+import { createTodoTools } from "../ai/todo-tools";
 import { createDb } from "../db/client";
-import { agentsRequireAuth } from "../lib/config";
-import type { Logger } from "../lib/logger";
-import { ownerIdFromChatName } from "./chat-owner";
-import { syncTodoReminder } from "./reminders";
+import { agentsRequireAuth } from "../core/config";
+import type { Logger } from "../core/logger";
+import { ownerIdFromChatName } from "../auth/chat-names";
+import { syncTodoReminder } from "../todos/reminders";
 
 export const TOOLS_PROMPT =
   "You can read and change the user's todos with the tools. Changes run only after the user approves them; " +

@@ -1,5 +1,5 @@
 import { Agent, callable } from "agents";
-import { errorBody } from "../lib/errors";
+import { errorBody } from "../http/errors";
 import { closedSubAgentRoute } from "./agent-paths";
 
 export interface CounterState {

@@ -1,11 +1,11 @@
 import { routeAgentRequest } from "agents";
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { agentsRequireAuth } from "../lib/config";
-import type { AppRouter } from "../lib/create-app";
-import { errorBody, onError } from "../lib/errors";
-import type { AppEnv } from "../lib/types";
-import { clientIp, consume } from "../services/rate-limit";
+import { agentsRequireAuth } from "../core/config";
+import type { AppRouter } from "../http/create-app";
+import { errorBody, onError } from "../http/errors";
+import type { AppEnv } from "../http/types";
+import { clientIp, consume } from "../core/rate-limit";
 import { authorizeAgentRequest } from "./agent-auth";
 import { AGENT_NAME, parseAgentPath, type RoutableBinding } from "./agent-paths";
 import { forwardedRequest } from "./agent-request";
@@ -27,7 +27,7 @@ function reject(
   return c.json(errorBody(message), status, { ...AGENTS_CORS_HEADERS, ...headers });
 }
 
-/** An error answered as /api answers it (src/lib/errors.ts), plus the agents' CORS headers. */
+/** An error answered as /api answers it (src/http/errors.ts), plus the agents' CORS headers. */
 async function errorResponse(c: Context<AppEnv>, err: unknown): Promise<Response> {
   const res = await onError(err instanceof Error ? err : new Error(String(err)), c);
   for (const [name, value] of Object.entries(AGENTS_CORS_HEADERS)) res.headers.set(name, value);

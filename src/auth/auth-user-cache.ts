@@ -1,4 +1,4 @@
-import type { AuthUser } from "../lib/types";
+import type { AuthUser } from "../http/types";
 
 // The gate's user lookup is a D1 round trip on every request. A burst from one user reuses it for
 // a moment; deletes and updates in this isolate drop the entry at once, other isolates see them

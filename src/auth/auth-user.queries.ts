@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { usersTable } from "../db/schema";
-import type { AuthUser } from "../lib/types";
+import type { AuthUser } from "../http/types";
 
 /** The identity a gate needs: id, username, role and token version, or null when the user is gone. */
 export async function findAuthUserById(db: Db, id: number): Promise<AuthUser | null> {

@@ -1,6 +1,6 @@
 import { createDb, type Db } from "../db/client";
-import type { AuthUser } from "../lib/types";
-import { jwtSecret, userIdFromClaims, verifyToken, type TokenClaims } from "../services/tokens";
+import type { AuthUser } from "../http/types";
+import { jwtSecret, userIdFromClaims, verifyToken, type TokenClaims } from "./tokens";
 import { cachedAuthUser, rememberAuthUser } from "./auth-user-cache";
 import { findAuthUserById } from "./auth-user.queries";
 
@@ -31,7 +31,7 @@ export async function authenticate(env: Env, token: string, db?: Db): Promise<Au
 
 /**
  * The user checks of authenticate() for claims whose signature is already verified: a login token's,
- * or a connect ticket's (src/services/agent-tickets.ts), so both end at the same user checks.
+ * or a connect ticket's (src/auth/tickets.ts), so both end at the same user checks.
  */
 export async function authenticateClaims(env: Env, claims: TokenClaims, db?: Db): Promise<AuthResult> {
   const userId = userIdFromClaims(claims);

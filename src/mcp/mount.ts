@@ -1,11 +1,11 @@
 import { createMcpHandler } from "agents/mcp/server";
-import { syncTodoReminder } from "../agents/reminders";
-import { createTodoTools } from "../ai-tools/todo-tools";
+import { syncTodoReminder } from "../todos/reminders";
+import { createTodoTools } from "../ai/todo-tools";
 import { AUTH_FAILURE_MESSAGES, authenticate } from "../auth/authenticate";
-import { bearerToken } from "../auth/bearer";
+import { bearerToken } from "../http/bearer";
 import { createDb } from "../db/client";
-import type { AppRouter } from "../lib/create-app";
-import { ApiError } from "../lib/errors";
+import type { AppRouter } from "../http/create-app";
+import { ApiError } from "../http/errors";
 import { todoMcpServer } from "./todo-mcp-server";
 
 export const MCP_PATH = "/mcp";

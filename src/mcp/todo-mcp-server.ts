@@ -1,6 +1,6 @@
 import { McpServer, type CallToolResult } from "@modelcontextprotocol/server";
 import pkg from "../../package.json";
-import { runTool, ToolError, type TodoTool } from "../ai-tools/todo-tools";
+import { runTool, ToolError, type TodoTool } from "../ai/todo-tools";
 
 function result(value: unknown): CallToolResult {
   // structuredContent must be an object; lists are wrapped so every tool answers the same way.

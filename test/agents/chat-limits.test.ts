@@ -2,7 +2,7 @@ import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { DailyTokenLedger, TURN_REFUSALS } from "../../src/agents/chat-limits";
-import { DEFAULT_CHAT_DAILY_OUTPUT_TOKENS } from "../../src/lib/config";
+import { DEFAULT_CHAT_DAILY_OUTPUT_TOKENS } from "../../src/core/config";
 import { signUp } from "../helpers/auth";
 import { chatPath, connectAuthed, modelCalls, modelSaw, sendTurn, turnOutcome } from "../helpers/agents";
 import { connectWS, freshIp, freshName, type TestSocket } from "../helpers/ws";

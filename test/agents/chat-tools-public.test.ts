@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { signUp } from "../helpers/auth";
 import { api, expectData } from "../helpers/http";
 import { connectWS } from "../helpers/ws";
-import { TodoPageSchema } from "../../src/routes/todos/todos.schemas";
+import { TodoPageSchema } from "../../src/todos/todos.schemas";
 
 describe("chat tools in public mode (AGENTS_REQUIRE_AUTH=false, the default)", () => {
   it("offers the model no tools, even in a chat named after a user, and writes nothing", async () => {

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { issueTicket, TICKET_TTL_SECONDS } from "../../src/services/agent-tickets";
-import { verifyToken } from "../../src/services/tokens";
+import { issueTicket, TICKET_TTL_SECONDS } from "../../src/auth/tickets";
+import { verifyToken } from "../../src/auth/tokens";
 import { signUp } from "../helpers/auth";
 import { AUTH_ON, chatPath, counterPath, fetchWith, requestTicket, upgradeWith } from "../helpers/agents";
 import { api, expectError } from "../helpers/http";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { PROBE_REUSE_MS, recentProbe } from "../../src/services/ai-probe-cache";
+import { PROBE_REUSE_MS, recentProbe } from "../../src/ai/probe-cache";
 import { fetchWith, modelCalls } from "../helpers/agents";
 import { api, expectError } from "../helpers/http";
 import { freshIp } from "../helpers/ws";

@@ -2,7 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import app from "../../src/app";
-import { PROBE_MAX_TOKENS, PROBE_PROMPT } from "../../src/services/ai-probe";
+import { PROBE_MAX_TOKENS, PROBE_PROMPT } from "../../src/ai/probe";
 import { api, BASE, expectError, type ApiResult, expectData } from "../helpers/http";
 import { freshIp } from "../helpers/ws";
 import { type OpenAPIObject } from "openapi3-ts/oas31";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { signUp } from "../helpers/auth";
 import { api, expectError, request, expectData } from "../helpers/http";
-import { TodoPageSchema, TodoWithAttachmentsSchema } from "../../src/routes/todos/todos.schemas";
+import { TodoPageSchema, TodoWithAttachmentsSchema } from "../../src/todos/todos.schemas";
 
 const HEADER = "x-d1-bookmark";
 const BOOKMARK = /^[0-9a-f]{8}(?:-[0-9a-f]{8,64}){1,7}$/i;

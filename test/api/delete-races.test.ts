@@ -7,7 +7,7 @@ import { registration, signUp, type SignedUpUser } from "../helpers/auth";
 import { withFaults } from "../helpers/faults";
 import { api, expectError, freshIp, expectData } from "../helpers/http";
 import { fetchWithEnv } from "../helpers/storage";
-import { TodoWithAttachmentsSchema } from "../../src/routes/todos/todos.schemas";
+import { TodoWithAttachmentsSchema } from "../../src/todos/todos.schemas";
 import { storeText } from "../helpers/uploads";
 
 const json = (token: string, body: unknown): RequestInit & { token: string } => ({

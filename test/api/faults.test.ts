@@ -8,7 +8,7 @@ import { injected, withFaults } from "../helpers/faults";
 import { api, expectData } from "../helpers/http";
 import { snapshotState, stateDiff } from "../helpers/state";
 import { bytes, fetchWithEnv } from "../helpers/storage";
-import { TodoWithAttachmentsSchema } from "../../src/routes/todos/todos.schemas";
+import { TodoWithAttachmentsSchema } from "../../src/todos/todos.schemas";
 
 let alice: SignedUpUser;
 

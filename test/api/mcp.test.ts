@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { signUp } from "../helpers/auth";
 import { api, expectError, request, expectData } from "../helpers/http";
-import { TodoWithAttachmentsSchema, TodoPageSchema } from "../../src/routes/todos/todos.schemas";
+import { TodoWithAttachmentsSchema, TodoPageSchema } from "../../src/todos/todos.schemas";
 
 const PROTOCOL = "2025-06-18";
 let seq = 0;

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { signUp, type SignedUpUser } from "../helpers/auth";
 import { api, expectData } from "../helpers/http";
 import { createTodo, pageOf, updated } from "../helpers/todos";
-import { TodoWithAttachmentsSchema } from "../../src/routes/todos/todos.schemas";
+import { TodoWithAttachmentsSchema } from "../../src/todos/todos.schemas";
 
 // The list's totals come from todo_counts_table, kept by triggers (migrations/0003_todo_counts.sql).
 // Every test checks them against a COUNT over the todos themselves.

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { signUp, type SignedUpUser } from "../helpers/auth";
 import { api, expectData, expectError, request, BAD_PAGING } from "../helpers/http";
 import { countRows, createTodo, snapshot, todoOf, update } from "../helpers/todos";
-import { TodoPageSchema, TodoWithAttachmentsSchema } from "../../src/routes/todos/todos.schemas";
+import { TodoPageSchema, TodoWithAttachmentsSchema } from "../../src/todos/todos.schemas";
 
 let alice: SignedUpUser;
 

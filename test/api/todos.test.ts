@@ -5,7 +5,7 @@ import { makeAdmin } from "../helpers/db";
 import { api, expectData, expectError } from "../helpers/http";
 import { fetchWithEnv } from "../helpers/storage";
 import { countRows, createTodo, duplicatingLastStatement, pageOf, storedKey } from "../helpers/todos";
-import { TodoWithAttachmentsSchema } from "../../src/routes/todos/todos.schemas";
+import { TodoWithAttachmentsSchema } from "../../src/todos/todos.schemas";
 import { UploadResultSchema } from "../../src/routes/files/files.schemas";
 
 let alice: SignedUpUser;

@@ -6,7 +6,7 @@ import { api, expectError, request, expectData, readResult } from "../helpers/ht
 import { multipartBody, streamedUpload } from "../helpers/multipart";
 import { bytes, countObjects, fetchWithEnv, sha256, recordingBucket } from "../helpers/storage";
 import { UploadResultSchema } from "../../src/routes/files/files.schemas";
-import { type UploadResult } from "../../src/services/upload";
+import { type UploadResult } from "../../src/files/form-upload";
 
 const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 const MiB = 1024 * 1024;

@@ -15,7 +15,7 @@ import {
   uploadRows,
   type UploadSession,
 } from "../helpers/uploads";
-import { TodoWithAttachmentsSchema } from "../../src/routes/todos/todos.schemas";
+import { TodoWithAttachmentsSchema } from "../../src/todos/todos.schemas";
 import { PartResultSchema, AbortedUploadSchema } from "../../src/routes/uploads/uploads.schemas";
 import { UploadResultSchema } from "../../src/routes/files/files.schemas";
 

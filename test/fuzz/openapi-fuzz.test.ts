@@ -19,7 +19,7 @@ import {
   type FuzzRequest,
   type Operation,
 } from "./openapi-cases";
-import { TodoWithAttachmentsSchema } from "../../src/routes/todos/todos.schemas";
+import { TodoWithAttachmentsSchema } from "../../src/todos/todos.schemas";
 import { UploadResultSchema } from "../../src/routes/files/files.schemas";
 
 declare module "vitest" {

@@ -6,7 +6,7 @@ export function withFaults<T extends object>(target: T, overrides: { [K in keyof
   return new Proxy(target, {
     get(real, prop, wrapped) {
       if (Object.hasOwn(overrides, prop)) return overrides[prop as keyof T];
-      // A wrapped D1 is its own session (src/lib/d1-session.ts), so the faults reach every /api query.
+      // A wrapped D1 is its own session (src/http/d1-session.ts), so the faults reach every /api query.
       if (prop === "withSession" && "withSession" in real) return () => wrapped;
       // ...which has no replica to track, so no bookmark.
       if (prop === "getBookmark" && "withSession" in real) return () => null;

@@ -1,6 +1,6 @@
 import type { z } from "@hono/zod-openapi";
 import { exports } from "cloudflare:workers";
-import { successSchema } from "../../src/lib/envelope";
+import { successSchema } from "../../src/http/envelope";
 
 export const BASE = "http://service.test";
 

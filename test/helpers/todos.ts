@@ -1,6 +1,6 @@
 import type { z } from "@hono/zod-openapi";
 import { env } from "cloudflare:workers";
-import { TodoPageSchema, TodoWithAttachmentsSchema } from "../../src/routes/todos/todos.schemas";
+import { TodoPageSchema, TodoWithAttachmentsSchema } from "../../src/todos/todos.schemas";
 import type { SignedUpUser } from "./auth";
 import { withFaults } from "./faults";
 import { api, expectData, type ApiResult } from "./http";

@@ -6,7 +6,7 @@ import { TOOL_DONE_TEXT } from "../fakes/workers-ai";
 import { signUp, type SignedUpUser } from "../helpers/auth";
 import { api, expectData } from "../helpers/http";
 import { connectWS, type TestSocket } from "../helpers/ws";
-import { TodoPageSchema, TodoWithAttachmentsSchema } from "../../src/routes/todos/todos.schemas";
+import { TodoPageSchema, TodoWithAttachmentsSchema } from "../../src/todos/todos.schemas";
 
 type ToolPart = {
   type: string;

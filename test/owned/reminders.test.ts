@@ -8,7 +8,7 @@ import type { ChatAgent } from "../../src/agents/chat-agent";
 import { signUp, type SignedUpUser } from "../helpers/auth";
 import { api, expectData } from "../helpers/http";
 import { connectWS } from "../helpers/ws";
-import { TodoWithAttachmentsSchema } from "../../src/routes/todos/todos.schemas";
+import { TodoWithAttachmentsSchema } from "../../src/todos/todos.schemas";
 
 const inSeconds = (s: number) => new Date(Date.now() + s * 1000).toISOString();
 

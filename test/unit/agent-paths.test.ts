@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { agentAccess } from "../../src/agents/agent-access";
 import { parseAgentPath } from "../../src/agents/agent-paths";
 import { isInternalHeader } from "../../src/agents/agent-request";
-import { ownerIdFromChatName } from "../../src/agents/chat-owner";
+import { ownerIdFromChatName } from "../../src/auth/chat-names";
 
 describe("ownerIdFromChatName", () => {
   it.each([

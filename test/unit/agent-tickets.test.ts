@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { issueTicket, TICKET_TTL_SECONDS, verifyTicket } from "../../src/services/agent-tickets";
-import { issueToken, verifyToken } from "../../src/services/tokens";
+import { issueTicket, TICKET_TTL_SECONDS, verifyTicket } from "../../src/auth/tickets";
+import { issueToken, verifyToken } from "../../src/auth/tokens";
 
 const secret = env.JWT_SECRET;
 const target = { agent: "chat-agent", name: "user-7" };

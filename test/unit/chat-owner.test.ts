@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ownChatName, ownerIdFromChatName } from "../../src/agents/chat-owner";
+import { ownChatName, ownerIdFromChatName } from "../../src/auth/chat-names";
 
 describe("ownerIdFromChatName", () => {
   it.each([

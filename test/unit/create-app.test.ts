@@ -1,9 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createApp } from "../../src/lib/create-app";
-import { ApiError } from "../../src/lib/errors";
-import { jsonBody } from "../../src/lib/openapi-helpers";
+import { createApp } from "../../src/http/create-app";
+import { ApiError } from "../../src/http/errors";
+import { jsonBody } from "../../src/http/openapi-helpers";
 
 // The factory every router uses, exercised with routes that fail on purpose.
 function appWithFailingRoutes() {

@@ -8,8 +8,8 @@ import {
   ScheduleAtSchema,
   TitleSchema,
   TodoListQuery,
-} from "../../src/routes/todos/todos.schemas";
-import { IdParams } from "../../src/routes/shared.schemas";
+} from "../../src/todos/todos.schemas";
+import { IdParams } from "../../src/http/paging";
 import { EmailSchema, PasswordSchema, UsernameSchema } from "../../src/routes/users/users.schemas";
 import {
   buildObjectKey,
@@ -17,7 +17,7 @@ import {
   fileNameFromKey,
   isValidDirectory,
   sanitizeFilename,
-} from "../../src/services/object-keys";
+} from "../../src/files/file-keys";
 import { expectFast, hostile, KB8 } from "../helpers/hostile";
 
 function rejectsFast(schema: z.ZodType, inputs: unknown[]) {

@@ -4,12 +4,12 @@
 // The Range regex this replaced took seconds on 3 KB of such input.
 import { describe, expect, it } from "vitest";
 import { AGENT_NAME } from "../../src/agents/agent-paths";
-import { bearerToken } from "../../src/auth/bearer";
-import { isJsonContentType } from "../../src/lib/json-body";
-import { isPublicApiPath } from "../../src/middleware/require-auth";
-import { ifNoneMatchHits, parseRange } from "../../src/services/http-conditions";
-import { storeUpload, InvalidUploadError } from "../../src/services/upload";
-import { verifyToken } from "../../src/services/tokens";
+import { bearerToken } from "../../src/http/bearer";
+import { isJsonContentType } from "../../src/http/json-body";
+import { isPublicApiPath } from "../../src/auth/require-auth";
+import { ifNoneMatchHits, parseRange } from "../../src/http/conditional-requests";
+import { storeUpload, InvalidUploadError } from "../../src/files/form-upload";
+import { verifyToken } from "../../src/auth/tokens";
 import { expectFast, expectFastAsync, hostile, KB8 } from "../helpers/hostile";
 import { untouchable } from "../helpers/faults";
 

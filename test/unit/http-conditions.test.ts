@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ifNoneMatchHits, parseRange, resolveRange } from "../../src/services/http-conditions";
+import { ifNoneMatchHits, parseRange, resolveRange } from "../../src/http/conditional-requests";
 
 describe("parseRange", () => {
   it("reads one byte range", () => {

@@ -10,7 +10,7 @@ import {
   sanitizeFilename,
   truncateUtf8,
   utf8Length,
-} from "../../src/services/object-keys";
+} from "../../src/files/file-keys";
 
 const UUID = "3f0c2a9e-8d7b-4c1e-9a55-6b2f7d1e0c44";
 

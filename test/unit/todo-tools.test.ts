@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { createTodoTools, runTool, ToolError } from "../../src/ai-tools/todo-tools";
+import { createTodoTools, runTool, ToolError } from "../../src/ai/todo-tools";
 import { createDb } from "../../src/db/client";
 import { signUp } from "../helpers/auth";
 import { withFaults } from "../helpers/faults";

@@ -8,7 +8,7 @@ import {
   TOKEN_TTL_SECONDS,
   userIdFromClaims,
   verifyToken,
-} from "../../src/services/tokens";
+} from "../../src/auth/tokens";
 import { claimsFor, craftToken, decodePart, HS256_HEADER, nowSeconds } from "../helpers/tokens";
 
 const secret = env.JWT_SECRET;

@@ -19,7 +19,7 @@ app.get("/row", async (c) => {
 });
 
 // Page 1 of GET /api/todos as the service runs it, without its framework: the same two statements
-// (drizzle's rendering of src/routes/todos/todos.queries.ts) on the same schema and indexes, in one
+// (drizzle's rendering of src/todos/todos.queries.ts) on the same schema and indexes, in one
 // batch on a D1 session, with the bookmark sent back. What the service adds on top is its own cost.
 const PAGE_SQL =
   'select "id", "userId", "title", "description", "completed", "scheduleAt", "completedAt", "createdAt", "updatedAt" ' +

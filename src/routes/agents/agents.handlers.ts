@@ -1,10 +1,10 @@
 import { agentAccess } from "../../agents/agent-access";
-import { bearerToken } from "../../auth/bearer";
-import { created } from "../../lib/envelope";
-import { ApiError } from "../../lib/errors";
-import type { AuthedRouteHandler } from "../../lib/types";
-import { issueTicket } from "../../services/agent-tickets";
-import { jwtSecret, verifyToken } from "../../services/tokens";
+import { bearerToken } from "../../http/bearer";
+import { created } from "../../http/envelope";
+import { ApiError } from "../../http/errors";
+import type { AuthedRouteHandler } from "../../http/types";
+import { issueTicket } from "../../auth/tickets";
+import { jwtSecret, verifyToken } from "../../auth/tokens";
 import type { CreateTicketRoute } from "./agents.routes";
 
 export const createTicket: AuthedRouteHandler<CreateTicketRoute> = async (c) => {

@@ -1,5 +1,5 @@
-import { createRouter } from "../../lib/create-app";
-import type { AuthedEnv } from "../../lib/types";
+import { createRouter } from "../../http/create-app";
+import type { AuthedEnv } from "../../http/types";
 import * as handlers from "./agents.handlers";
 import * as routes from "./agents.routes";
 

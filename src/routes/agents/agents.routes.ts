@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { errorResponses, jsonBody, okContent } from "../../lib/openapi-helpers";
+import { errorResponses, jsonBody, okContent } from "../../http/openapi-helpers";
 import { AgentTicketBody, AgentTicketSchema } from "./agents.schemas";
 
 export const createTicket = createRoute({

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { AGENT_NAME, ROUTABLE_AGENTS, type RoutableAgent } from "../../agents/agent-paths";
-import { TICKET_TTL_SECONDS } from "../../services/agent-tickets";
+import { TICKET_TTL_SECONDS } from "../../auth/tickets";
 
 const AGENTS = Object.keys(ROUTABLE_AGENTS) as [RoutableAgent, ...RoutableAgent[]];
 

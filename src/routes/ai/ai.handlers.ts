@@ -1,7 +1,7 @@
-import { ok } from "../../lib/envelope";
-import type { AppRouteHandler } from "../../lib/types";
-import { recentProbe } from "../../services/ai-probe-cache";
-import { clientIp, consume } from "../../services/rate-limit";
+import { ok } from "../../http/envelope";
+import type { AppRouteHandler } from "../../http/types";
+import { recentProbe } from "../../ai/probe-cache";
+import { clientIp, consume } from "../../core/rate-limit";
 import type { HealthRoute } from "./ai.routes";
 
 export const health: AppRouteHandler<HealthRoute> = async (c) => {

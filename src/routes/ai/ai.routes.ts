@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { errorResponses, okContent, PUBLIC } from "../../lib/openapi-helpers";
+import { errorResponses, okContent, PUBLIC } from "../../http/openapi-helpers";
 
 export const AiHealthSchema = z
   .object({

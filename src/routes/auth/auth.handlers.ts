@@ -1,11 +1,11 @@
-import { created } from "../../lib/envelope";
-import { ApiError } from "../../lib/errors";
-import type { AppRouteHandler } from "../../lib/types";
-import { limitAuthAttempt } from "../../services/auth-rate-limit";
-import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from "../../services/passwords";
-import { issueToken, jwtSecret } from "../../services/tokens";
-import { asUserConflict, usernameKey } from "../../services/usernames";
-import { findLoginByUsernameKey, insertUserWithPassword } from "../users/users.queries";
+import { created } from "../../http/envelope";
+import { ApiError } from "../../http/errors";
+import type { AppRouteHandler } from "../../http/types";
+import { limitAuthAttempt } from "../../auth/attempt-limits";
+import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from "../../auth/passwords";
+import { issueToken, jwtSecret } from "../../auth/tokens";
+import { asUserConflict, usernameKey } from "../../auth/usernames";
+import { findLoginByUsernameKey, insertUserWithPassword } from "../../auth/users.queries";
 import type { LoginRoute, RegisterRoute } from "./auth.routes";
 
 export const register: AppRouteHandler<RegisterRoute> = async (c) => {

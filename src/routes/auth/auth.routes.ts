@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { errorResponses, jsonBody, okContent, PUBLIC } from "../../lib/openapi-helpers";
+import { errorResponses, jsonBody, okContent, PUBLIC } from "../../http/openapi-helpers";
 import { LoginBody, LoginResultSchema, RegisterBody } from "./auth.schemas";
 
 const tags = ["Auth"];

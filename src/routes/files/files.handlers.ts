@@ -1,11 +1,11 @@
-import { maxUploadBytes } from "../../lib/config";
-import { created } from "../../lib/envelope";
-import { ApiError } from "../../lib/errors";
-import type { AppRouteHandler } from "../../lib/types";
-import { ifNoneMatchHits, parseRange, resolveRange } from "../../services/http-conditions";
-import { contentDisposition, fileNameFromKey, isStorableKey } from "../../services/object-keys";
-import { callStorage } from "../../services/storage-errors";
-import { storeUpload } from "../../services/upload";
+import { maxUploadBytes } from "../../core/config";
+import { created } from "../../http/envelope";
+import { ApiError } from "../../http/errors";
+import type { AppRouteHandler } from "../../http/types";
+import { ifNoneMatchHits, parseRange, resolveRange } from "../../http/conditional-requests";
+import { contentDisposition, fileNameFromKey, isStorableKey } from "../../files/file-keys";
+import { callStorage } from "../../files/storage-errors";
+import { storeUpload } from "../../files/form-upload";
 import type { DownloadRoute, UploadRoute } from "./files.routes";
 
 export const upload: AppRouteHandler<UploadRoute> = async (c) => {

@@ -1,4 +1,4 @@
-import { createRouter } from "../../lib/create-app";
+import { createRouter } from "../../http/create-app";
 import * as handlers from "./files.handlers";
 import * as routes from "./files.routes";
 

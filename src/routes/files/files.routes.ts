@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { HeadersObject, MediaTypeObject } from "openapi3-ts/oas31";
-import { errorResponses, okContent, PUBLIC } from "../../lib/openapi-helpers";
+import { errorResponses, okContent, PUBLIC } from "../../http/openapi-helpers";
 import {
   DownloadHeadersSchema,
   DownloadParamsSchema,

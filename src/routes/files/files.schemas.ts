@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { SchemaObject } from "openapi3-ts/oas31";
-import { MAX_KEY_BYTES } from "../../services/object-keys";
+import { MAX_KEY_BYTES } from "../../files/file-keys";
 
 export const UploadResultSchema = z
   .object({

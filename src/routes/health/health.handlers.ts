@@ -1,6 +1,6 @@
-import { ok } from "../../lib/envelope";
-import { ApiError } from "../../lib/errors";
-import type { AppRouteHandler } from "../../lib/types";
+import { ok } from "../../http/envelope";
+import { ApiError } from "../../http/errors";
+import type { AppRouteHandler } from "../../http/types";
 import type { HealthRoute } from "./health.routes";
 
 export const health: AppRouteHandler<HealthRoute> = async (c) => {

@@ -1,17 +1,17 @@
 import type { Context } from "hono";
-import { created, ok } from "../../lib/envelope";
-import { ApiError } from "../../lib/errors";
-import type { AuthedEnv, AuthedRouteHandler } from "../../lib/types";
-import { resolveAttachments, type AttachmentFile } from "../../services/attachments";
-import { callStorage } from "../../services/storage-errors";
-import { pageOf, pageOffset } from "../shared.schemas";
+import { created, ok } from "../../http/envelope";
+import { ApiError } from "../../http/errors";
+import type { AuthedEnv, AuthedRouteHandler } from "../../http/types";
+import { resolveAttachments, type AttachmentFile } from "../../todos/attachments";
+import { callStorage } from "../../files/storage-errors";
+import { pageOf, pageOffset } from "../../http/paging";
 import { forgetAuthUser } from "../../auth/auth-user-cache";
 import { findAuthUserById } from "../../auth/auth-user.queries";
 import { AUTH_FAILURE_MESSAGES } from "../../auth/authenticate";
 import { foreignKeyViolation } from "../../db/errors";
-import { unauthorized } from "../../middleware/require-auth";
-import { syncTodoReminder } from "../../agents/reminders";
-import * as queries from "./todos.queries";
+import { unauthorized } from "../../auth/require-auth";
+import { syncTodoReminder } from "../../todos/reminders";
+import * as queries from "../../todos/todos.queries";
 import type {
   CreateRoute,
   GetOneRoute,

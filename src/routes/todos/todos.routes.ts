@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { errorResponses, jsonBody, okContent } from "../../lib/openapi-helpers";
+import { errorResponses, jsonBody, okContent } from "../../http/openapi-helpers";
 import {
   CreateTodoBody,
   DeletedTodoSchema,
@@ -9,7 +9,7 @@ import {
   TodoWithAttachmentsSchema,
   UpdateTodoBody,
   UserTodosParams,
-} from "./todos.schemas";
+} from "../../todos/todos.schemas";
 
 const tags = ["Todos"];
 

@@ -1,13 +1,13 @@
 import type { Context } from "hono";
 import type { Db } from "../../db/client";
-import { created, ok } from "../../lib/envelope";
-import { ApiError } from "../../lib/errors";
-import type { AuthedEnv, AuthedRouteHandler } from "../../lib/types";
-import { buildObjectKey } from "../../services/object-keys";
-import { callStorage } from "../../services/storage-errors";
-import { discardUpload, isExpired, UPLOAD_TTL_MS } from "../../services/upload-expiry";
-import { completionProblem, partSizeFor, partSizeProblem } from "../../services/upload-parts";
-import * as queries from "./uploads.queries";
+import { created, ok } from "../../http/envelope";
+import { ApiError } from "../../http/errors";
+import type { AuthedEnv, AuthedRouteHandler } from "../../http/types";
+import { buildObjectKey } from "../../files/file-keys";
+import { callStorage } from "../../files/storage-errors";
+import { discardUpload, isExpired, UPLOAD_TTL_MS } from "../../files/resumable-expiry";
+import { completionProblem, partSizeFor, partSizeProblem } from "../../files/resumable-parts";
+import * as queries from "../../files/resumable.queries";
 import type { AbortRoute, CompleteRoute, CreateRoute, UploadPartRoute } from "./uploads.routes";
 
 const DEFAULT_CONTENT_TYPE = "application/octet-stream";

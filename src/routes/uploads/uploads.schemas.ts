@@ -4,8 +4,8 @@ import {
   MAX_DIRECTORY_LENGTH,
   MAX_ORIGINAL_NAME_BYTES,
   utf8Length,
-} from "../../services/object-keys";
-import { MAX_PARTS, MAX_RESUMABLE_BYTES } from "../../services/upload-parts";
+} from "../../files/file-keys";
+import { MAX_PARTS, MAX_RESUMABLE_BYTES } from "../../files/resumable-parts";
 
 // type/subtype with optional parameters; what a browser puts in File.type.
 const CONTENT_TYPE = /^[\w.+-]+\/[\w.+-]+(?:\s*;\s*[\w.+-]+=(?:[\w.+-]+|"[^"\\\r\n]*"))*$/;

@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
-import { errorResponses, jsonBody, okContent } from "../../lib/openapi-helpers";
-import { IdParams, PageQuery } from "../shared.schemas";
+import { errorResponses, jsonBody, okContent } from "../../http/openapi-helpers";
+import { IdParams, PageQuery } from "../../http/paging";
 import {
   CreateUserBody,
   DeletedUserSchema,

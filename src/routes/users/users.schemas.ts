@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { ROLES, usersTable } from "../../db/schema";
 import { createInsertSchema, createSelectSchema } from "../../db/zod";
-import { pageSchema } from "../shared.schemas";
+import { pageSchema } from "../../http/paging";
 
 const USERNAME_CHARS = /^[A-Za-z0-9_.-]+$/;
 

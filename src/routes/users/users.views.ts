@@ -1,5 +1,5 @@
-import type { AuthUser } from "../../lib/types";
-import type { UserRow } from "./users.queries";
+import type { AuthUser } from "../../http/types";
+import type { UserRow } from "../../auth/users.queries";
 
 /** What any signed-in user may see of another user. */
 export function publicView(user: UserRow) {

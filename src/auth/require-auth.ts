@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from "hono";
-import { AUTH_FAILURE_MESSAGES, authenticate } from "../auth/authenticate";
-import { bearerToken } from "../auth/bearer";
-import { ApiError } from "../lib/errors";
-import type { AppEnv } from "../lib/types";
+import { AUTH_FAILURE_MESSAGES, authenticate } from "./authenticate";
+import { bearerToken } from "../http/bearer";
+import { ApiError } from "../http/errors";
+import type { AppEnv } from "../http/types";
 
 /** The only place that decides which /api paths skip the token check. */
 const PUBLIC_PATHS = new Set(["/api/login", "/api/register"]);

@@ -1,8 +1,8 @@
 import { getAgentByName } from "agents";
 import type { UIMessage } from "ai";
-import { agentsRequireAuth } from "../lib/config";
-import type { Logger } from "../lib/logger";
-import { ownChatName } from "./chat-owner";
+import { agentsRequireAuth } from "../core/config";
+import type { Logger } from "../core/logger";
+import { ownChatName } from "../auth/chat-names";
 
 /** What a todo write tells the owner's agent; a deleted todo is `{ id, userId, deleted: true }`. */
 export type ReminderTodo =

@@ -1,6 +1,6 @@
 import { createDb, type Db } from "../db/client";
-import type { Logger } from "../lib/logger";
-import { deleteUpload, listExpiredUploads, type UploadRow } from "../routes/uploads/uploads.queries";
+import type { Logger } from "../core/logger";
+import { deleteUpload, listExpiredUploads, type UploadRow } from "./resumable.queries";
 
 /** How long a resumable upload may stay unfinished. */
 export const UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;

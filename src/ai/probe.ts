@@ -1,6 +1,6 @@
 import { generateText } from "ai";
-import { probeTimeoutMs } from "../lib/config";
-import { classifyAiError, probeModel } from "./ai-models";
+import { probeTimeoutMs } from "../core/config";
+import { classifyAiError, probeModel } from "./models";
 
 export const PROBE_PROMPT = "Answer with exactly AI_OK and nothing else.";
 export const PROBE_MAX_TOKENS = 20;

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, lte } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { uploadPartsTable, uploadsTable } from "../../db/schema";
+import type { Db } from "../db/client";
+import { uploadPartsTable, uploadsTable } from "../db/schema";
 
 export type UploadRow = typeof uploadsTable.$inferSelect;
 export type NewUpload = typeof uploadsTable.$inferInsert;

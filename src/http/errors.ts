@@ -1,13 +1,13 @@
 import type { ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { AiUnavailableError } from "../services/ai-models";
-import { ProbeTimeoutError } from "../services/ai-probe";
-import { LimiterUnavailableError, RateLimitedError, RETRY_AFTER_SECONDS } from "../services/rate-limit";
-import { StorageError } from "../services/storage-errors";
-import { InvalidUploadError, UploadTooLargeError } from "../services/upload";
-import { UserConflictError } from "../services/usernames";
-import type { Logger } from "./logger";
+import { AiUnavailableError } from "../ai/models";
+import { ProbeTimeoutError } from "../ai/probe";
+import { LimiterUnavailableError, RateLimitedError, RETRY_AFTER_SECONDS } from "../core/rate-limit";
+import { StorageError } from "../files/storage-errors";
+import { InvalidUploadError, UploadTooLargeError } from "../files/form-upload";
+import { UserConflictError } from "../auth/usernames";
+import type { Logger } from "../core/logger";
 import type { AppEnv } from "./types";
 
 export interface Issue {

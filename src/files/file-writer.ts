@@ -1,4 +1,4 @@
-import { moveObject } from "./object-move";
+import { moveObject } from "./file-move";
 import { callStorage } from "./storage-errors";
 
 /** R2 multipart parts must be at least 5 MiB and, except the last, all the same size. */

@@ -1,9 +1,9 @@
 import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { Db } from "../../db/client";
-import { queryBuilder, prebuiltSelect } from "../../db/prebuilt";
-import { NOW, todoAttachmentsTable, todoCountsTable, todosTable } from "../../db/schema";
-import type { AttachmentFile } from "../../services/attachments";
+import type { Db } from "../db/client";
+import { queryBuilder, prebuiltSelect } from "../db/prebuilt";
+import { NOW, todoAttachmentsTable, todoCountsTable, todosTable } from "../db/schema";
+import type { AttachmentFile } from "./attachments";
 
 export type TodoRow = typeof todosTable.$inferSelect;
 export type AttachmentRow = typeof todoAttachmentsTable.$inferSelect;

@@ -1,6 +1,6 @@
 import type { RouteConfig, RouteHandler } from "@hono/zod-openapi";
 import type { Db } from "../db/client";
-import type { Logger } from "./logger";
+import type { Logger } from "../core/logger";
 
 /** The signed-in user, set by requireAuth on protected routes. */
 export interface AuthUser {
@@ -18,7 +18,7 @@ export interface AppEnv {
     logger: Logger;
     /** Unset on public routes; routers of protected routes use AuthedEnv. */
     user?: AuthUser;
-    /** drizzle on this request's D1 session (src/lib/d1-session.ts), on /api/* only. */
+    /** drizzle on this request's D1 session (src/http/d1-session.ts), on /api/* only. */
     db: Db;
   };
 }

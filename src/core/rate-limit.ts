@@ -6,7 +6,7 @@ export function clientIp(headers: Headers): string {
   return headers.get("cf-connecting-ip") ?? "local";
 }
 
-/** Past a limit: answered 429 with `Retry-After` (src/lib/errors.ts). */
+/** Past a limit: answered 429 with `Retry-After` (src/http/errors.ts). */
 export class RateLimitedError extends Error {
   constructor(readonly retryAfterSeconds = RETRY_AFTER_SECONDS) {
     super("Too many requests");

@@ -1,4 +1,4 @@
-/** An R2 call that threw: answered 503 with a retry hint and nothing internal (src/lib/errors.ts). */
+/** An R2 call that threw: answered 503 with a retry hint and nothing internal (src/http/errors.ts). */
 export class StorageError extends Error {
   constructor(
     readonly operation: string,

@@ -1,10 +1,10 @@
 import { z } from "@hono/zod-openapi";
 import type { Db } from "../db/client";
-import { createLogger } from "../lib/logger";
-import * as queries from "../routes/todos/todos.queries";
-import type { TodoRow } from "../routes/todos/todos.queries";
-import { CreateTodoBody, UpdateTodoBody } from "../routes/todos/todos.schemas";
-import { PageQuery, pageOf, pageOffset } from "../routes/shared.schemas";
+import { createLogger } from "../core/logger";
+import * as queries from "../todos/todos.queries";
+import type { TodoRow } from "../todos/todos.queries";
+import { CreateTodoBody, UpdateTodoBody } from "../todos/todos.schemas";
+import { PageQuery, pageOf, pageOffset } from "../http/paging";
 
 /** A failure the caller (model or MCP client) can act on; its message is shown as is. */
 export class ToolError extends Error {
@@ -65,7 +65,7 @@ export async function runTool<S extends z.ZodType>(tool: TodoTool<S>, input: z.o
   }
 }
 
-/** Told about every committed write, e.g. to keep the todo's reminder in step (src/agents/reminders.ts). */
+/** Told about every committed write, e.g. to keep the todo's reminder in step (src/todos/reminders.ts). */
 export type TodoWriteHook = (todo: TodoRow | { id: number; userId: number; deleted: true }) => Promise<void>;
 
 /**

@@ -1,4 +1,4 @@
-import { fileNameFromKey, isStorableKey } from "./object-keys";
+import { fileNameFromKey, isStorableKey } from "../files/file-keys";
 
 /** Attachments one create or update may submit. */
 export const MAX_ATTACHMENTS = 20;

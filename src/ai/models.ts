@@ -1,7 +1,7 @@
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModel } from "ai";
 import { createWorkersAI } from "workers-ai-provider";
-import { chatModelName, openAICompatible, probeModelName } from "../lib/config";
+import { chatModelName, openAICompatible, probeModelName } from "../core/config";
 
 /** The one place that decides which model answers: an OpenAI-compatible endpoint, or Workers AI. */
 export interface ModelChoice {

@@ -1,5 +1,5 @@
-import { openAICompatible, probeModelName } from "../lib/config";
-import { runProbe } from "./ai-probe";
+import { openAICompatible, probeModelName } from "../core/config";
+import { runProbe } from "./probe";
 
 /** How long one answer serves GET /ai/health: a flood costs one inference per isolate per window. */
 export const PROBE_REUSE_MS = 30_000;

@@ -1,9 +1,9 @@
 import { z } from "@hono/zod-openapi";
-import { todoAttachmentsTable, todosTable } from "../../db/schema";
-import { createInsertSchema, createSelectSchema } from "../../db/zod";
-import { MAX_ATTACHMENTS } from "../../services/attachments";
-import { MAX_KEY_BYTES, utf8Length } from "../../services/object-keys";
-import { IdParams, PageQuery, pageSchema } from "../shared.schemas";
+import { todoAttachmentsTable, todosTable } from "../db/schema";
+import { createInsertSchema, createSelectSchema } from "../db/zod";
+import { MAX_ATTACHMENTS } from "./attachments";
+import { MAX_KEY_BYTES, utf8Length } from "../files/file-keys";
+import { IdParams, PageQuery, pageSchema } from "../http/paging";
 
 // NUL and other control characters (tab and newlines aside) and lone surrogates cannot round-trip.
 const UNSAFE_TEXT =

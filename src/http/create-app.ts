@@ -1,7 +1,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { requestId } from "hono/request-id";
 import { errorBody, notFound, onError, type Issue } from "./errors";
-import { createLogger } from "./logger";
+import { createLogger } from "../core/logger";
 import type { AppEnv } from "./types";
 
 function toIssues(

@@ -1,7 +1,7 @@
 import * as Multipart from "multipasta";
 import { parseFormDisposition } from "./form-disposition";
-import { buildObjectKey, isValidDirectory, MAX_ORIGINAL_NAME_BYTES, utf8Length } from "./object-keys";
-import { ObjectWriter } from "./object-writer";
+import { buildObjectKey, isValidDirectory, MAX_ORIGINAL_NAME_BYTES, utf8Length } from "./file-keys";
+import { ObjectWriter } from "./file-writer";
 
 export interface UploadResult {
   key: string;
@@ -21,7 +21,7 @@ const MAX_PARTS = 8;
 const MAX_FIELD_BYTES = 4 * 1024;
 const DEFAULT_CONTENT_TYPE = "application/octet-stream";
 
-/** The form breaks the upload rules: answered 400 (src/lib/errors.ts). */
+/** The form breaks the upload rules: answered 400 (src/http/errors.ts). */
 export class InvalidUploadError extends Error {
   constructor(message: string) {
     super(message);

@@ -5,7 +5,7 @@ export function usernameKey(username: string): string {
   return username.normalize("NFKC").toLowerCase();
 }
 
-/** A username or email another account already has; answered 409 (src/lib/errors.ts). */
+/** A username or email another account already has; answered 409 (src/http/errors.ts). */
 export class UserConflictError extends Error {
   constructor(readonly field: "username" | "email" | undefined) {
     super(field ? `A user with this ${field} already exists` : "User already exists");

@@ -1,6 +1,6 @@
 import { count, eq, sql, type SQL } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { NOW, userCredentialsTable, usersTable } from "../../db/schema";
+import type { Db } from "../db/client";
+import { NOW, userCredentialsTable, usersTable } from "../db/schema";
 
 export type UserRow = typeof usersTable.$inferSelect;
 export type NewUser = Omit<typeof usersTable.$inferInsert, "id" | "createdAt" | "updatedAt">;
