@@ -10,7 +10,8 @@ import {
 import { ToolError } from "../ai/todo-tools";
 import { errorBody } from "../http/errors";
 import { createLogger } from "../core/logger";
-import { AiUnavailableError, chatModel, classifyAiError } from "../ai/models";
+import { AiUnavailableError, classifyAiError } from "../ai/ai-errors";
+import { chatModel } from "../ai/models";
 import { closedSubAgentRoute } from "./agent-paths";
 import { fitContext } from "./chat-context";
 import { admitTurn, DailyTokenLedger, refusedTurn, rememberCaller, TurnMeter } from "./chat-limits";

@@ -5,7 +5,6 @@ import { createDb } from "../db/client";
 import { agentsRequireAuth } from "../core/config";
 import type { Logger } from "../core/logger";
 import { ownerIdFromChatName } from "../auth/chat-names";
-import { syncTodoReminder } from "../todos/reminders";
 
 export const TOOLS_PROMPT =
   "You can read and change the user's todos with the tools. Changes run only after the user approves them; " +
@@ -19,5 +18,5 @@ export function chatTools(env: Env, chatName: string, logger: Logger): ToolSet |
   if (!agentsRequireAuth(env)) return undefined;
   const owner = ownerIdFromChatName(chatName);
   if (owner === null) return undefined;
-  return aiSdkTools(createTodoTools(createDb(env.DB), owner, (todo) => syncTodoReminder(env, logger, todo)));
+  return aiSdkTools(createTodoTools({ env, db: createDb(env.DB), logger }, owner));
 }

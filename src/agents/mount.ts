@@ -2,6 +2,7 @@ import { routeAgentRequest } from "agents";
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { agentsRequireAuth } from "../core/config";
+import { AGENTS_CORS_HEADERS } from "../http/cors";
 import type { AppRouter } from "../http/create-app";
 import { errorBody, onError } from "../http/errors";
 import type { AppEnv } from "../http/types";
@@ -9,14 +10,6 @@ import { clientIp, consume } from "../core/rate-limit";
 import { authorizeAgentRequest } from "./agent-auth";
 import { AGENT_NAME, parseAgentPath, type RoutableBinding } from "./agent-paths";
 import { forwardedRequest } from "./agent-request";
-
-// Tokens travel in a header or the query, never in cookies, so no credentials and `*` is safe.
-export const AGENTS_CORS_HEADERS: Record<string, string> = {
-  "Access-Control-Allow-Origin": "*",
-  "Access-Control-Allow-Methods": "GET, POST, OPTIONS",
-  "Access-Control-Allow-Headers": "Authorization, Content-Type",
-  "Access-Control-Max-Age": "86400",
-};
 
 function reject(
   c: Context<AppEnv>,

@@ -1,16 +1,10 @@
 import { generateText } from "ai";
 import { probeTimeoutMs } from "../core/config";
-import { classifyAiError, probeModel } from "./models";
+import { classifyAiError, ProbeTimeoutError } from "./ai-errors";
+import { probeModel } from "./models";
 
 export const PROBE_PROMPT = "Answer with exactly AI_OK and nothing else.";
 export const PROBE_MAX_TOKENS = 20;
-
-export class ProbeTimeoutError extends Error {
-  constructor(readonly timeoutMs: number) {
-    super(`The AI model did not answer within ${timeoutMs} ms`);
-    this.name = "ProbeTimeoutError";
-  }
-}
 
 /** One real inference on the probe model, bounded by AI_PROBE_TIMEOUT_MS. */
 export async function runProbe(env: Env) {

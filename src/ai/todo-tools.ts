@@ -1,8 +1,7 @@
 import { z } from "@hono/zod-openapi";
-import type { Db } from "../db/client";
 import { createLogger } from "../core/logger";
+import * as writes from "../todos/todo-writes";
 import * as queries from "../todos/todos.queries";
-import type { TodoRow } from "../todos/todos.queries";
 import { CreateTodoBody, UpdateTodoBody } from "../todos/todos.schemas";
 import { PageQuery, pageOf, pageOffset } from "../http/paging";
 
@@ -65,18 +64,12 @@ export async function runTool<S extends z.ZodType>(tool: TodoTool<S>, input: z.o
   }
 }
 
-/** Told about every committed write, e.g. to keep the todo's reminder in step (src/todos/reminders.ts). */
-export type TodoWriteHook = (todo: TodoRow | { id: number; userId: number; deleted: true }) => Promise<void>;
-
 /**
  * The todo tools of one user. `userId` is bound here, from the chat's owner or the MCP session's
  * authenticated user, and is never an argument: a prompt cannot reach another user's todos.
  */
-export function createTodoTools(db: Db, userId: number, afterWrite: TodoWriteHook = async () => {}) {
-  const written = async <T extends TodoRow>(todo: T) => {
-    await afterWrite(todo);
-    return todo;
-  };
+export function createTodoTools(writer: writes.TodoWriter, userId: number) {
+  const { db } = writer;
   const owned = async (id: number) => found(await queries.findTodoForUser(db, id, userId));
 
   return {
@@ -123,8 +116,8 @@ export function createTodoTools(db: Db, userId: number, afterWrite: TodoWriteHoo
       inputSchema: CreateInput,
       writes: true,
       async execute(input) {
-        const { todo } = await queries.insertTodoWithAttachments(db, { ...input, userId }, []);
-        return written(todo);
+        const { todo } = await writes.createTodo(writer, userId, input);
+        return todo;
       },
     }),
     updateTodo: defineTool({
@@ -132,7 +125,7 @@ export function createTodoTools(db: Db, userId: number, afterWrite: TodoWriteHoo
       inputSchema: UpdateInput,
       writes: true,
       async execute({ id, ...fields }) {
-        return written(found(await queries.updateTodoWithAttachments(db, id, userId, fields, undefined)));
+        return found(await writes.updateTodo(writer, id, userId, fields));
       },
     }),
     completeTodo: defineTool({
@@ -140,9 +133,7 @@ export function createTodoTools(db: Db, userId: number, afterWrite: TodoWriteHoo
       inputSchema: TodoId,
       writes: true,
       async execute({ id }) {
-        return written(
-          found(await queries.updateTodoWithAttachments(db, id, userId, { completed: true }, undefined)),
-        );
+        return found(await writes.updateTodo(writer, id, userId, { completed: true }));
       },
     }),
     deleteTodo: defineTool({
@@ -150,9 +141,7 @@ export function createTodoTools(db: Db, userId: number, afterWrite: TodoWriteHoo
       inputSchema: TodoId,
       writes: true,
       async execute({ id }) {
-        const deleted = found(await queries.deleteTodoForUser(db, id, userId));
-        await afterWrite({ id: deleted, userId, deleted: true });
-        return { id: deleted };
+        return { id: found(await writes.deleteTodo(writer, id, userId)) };
       },
     }),
   };

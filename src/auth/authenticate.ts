@@ -1,15 +1,24 @@
 import { createDb, type Db } from "../db/client";
+import { bearerToken } from "../http/bearer";
 import type { AuthUser } from "../http/types";
 import { jwtSecret, userIdFromClaims, verifyToken, type TokenClaims } from "./tokens";
 import { cachedAuthUser, rememberAuthUser } from "./auth-user-cache";
 import { findAuthUserById } from "./auth-user.queries";
 
-export type AuthFailure = "invalid_token" | "no_user_id" | "user_gone" | "token_revoked";
+export type AuthFailure =
+  | "missing"
+  | "malformed"
+  | "invalid_token"
+  | "no_user_id"
+  | "user_gone"
+  | "token_revoked";
 
 export type AuthResult = { ok: true; user: AuthUser } | { ok: false; reason: AuthFailure };
 
 /** What a client is told for each failure; the same words on /api and /agents. */
 export const AUTH_FAILURE_MESSAGES: Record<AuthFailure, string> = {
+  missing: "Missing bearer token",
+  malformed: "Malformed Authorization header, expected: Bearer <token>",
   invalid_token: "Invalid or expired token",
   no_user_id: "Unauthorized: User ID not found in JWT payload",
   user_gone: "User no longer exists",
@@ -27,6 +36,14 @@ export async function authenticate(env: Env, token: string, db?: Db): Promise<Au
   const claims = await verifyToken(jwtSecret(env), token);
   if (!claims) return { ok: false, reason: "invalid_token" };
   return authenticateClaims(env, claims, db);
+}
+
+/** authenticate() for an `Authorization` header, as /api and /mcp receive it. */
+export async function authenticateHeader(env: Env, header: string | undefined, db?: Db): Promise<AuthResult> {
+  if (!header) return { ok: false, reason: "missing" };
+  const token = bearerToken(header);
+  if (!token) return { ok: false, reason: "malformed" };
+  return authenticate(env, token, db);
 }
 
 /**

@@ -1,6 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { AUTH_FAILURE_MESSAGES, authenticate } from "./authenticate";
-import { bearerToken } from "../http/bearer";
+import { AUTH_FAILURE_MESSAGES, authenticateHeader, type AuthFailure } from "./authenticate";
 import { ApiError } from "../http/errors";
 import type { AppEnv } from "../http/types";
 
@@ -13,14 +12,20 @@ export function isPublicApiPath(path: string): boolean {
   return PUBLIC_PATHS.has(path) || PUBLIC_DOWNLOAD.test(path);
 }
 
-// A fixed realm: never the request URL, which may carry a query string.
-const CHALLENGE = 'Bearer realm="api"';
-const INVALID_TOKEN_CHALLENGE = `${CHALLENGE}, error="invalid_token"`;
-
-/** 401 in the envelope with the gate's challenge; also for a user deleted after the gate. */
-export function unauthorized(message: string, tokenSent: boolean): ApiError {
-  return new ApiError(401, message, undefined, {
-    "WWW-Authenticate": tokenSent ? INVALID_TOKEN_CHALLENGE : CHALLENGE,
+/**
+ * 401 in the envelope with a challenge for `realm` (fixed: never the request URL, which may carry a
+ * query string); also for a user deleted after the gate.
+ */
+export function unauthorized(
+  failure: AuthFailure,
+  realm = "api",
+  headers: Record<string, string> = {},
+): ApiError {
+  const challenge =
+    failure === "missing" ? `Bearer realm="${realm}"` : `Bearer realm="${realm}", error="invalid_token"`;
+  return new ApiError(401, AUTH_FAILURE_MESSAGES[failure], undefined, {
+    ...headers,
+    "WWW-Authenticate": challenge,
   });
 }
 
@@ -30,14 +35,8 @@ export function unauthorized(message: string, tokenSent: boolean): ApiError {
  */
 export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (isPublicApiPath(c.req.path)) return next();
-
-  const header = c.req.header("Authorization");
-  if (!header) throw unauthorized("Missing bearer token", false);
-  const token = bearerToken(header);
-  if (!token) throw unauthorized("Malformed Authorization header, expected: Bearer <token>", true);
-
-  const result = await authenticate(c.env, token, c.get("db"));
-  if (!result.ok) throw unauthorized(AUTH_FAILURE_MESSAGES[result.reason], true);
+  const result = await authenticateHeader(c.env, c.req.header("Authorization"), c.get("db"));
+  if (!result.ok) throw unauthorized(result.reason);
   c.set("user", result.user);
   await next();
 };

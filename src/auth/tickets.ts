@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { decode, sign, verify } from "hono/jwt";
-import { ClaimsSchema, type TokenClaims } from "./tokens";
+import { ClaimsSchema, identityClaims, type TokenClaims, type TokenIdentity } from "./tokens";
 
 /** A connect ticket replaces the login token in a WebSocket URL, so it lives only long enough to connect. */
 export const TICKET_TTL_SECONDS = 60;
@@ -43,19 +43,18 @@ function ticketKey(secret: string): Promise<CryptoKey> {
 }
 
 /**
- * A ticket for `target`, carrying the identity claims of the caller's verified login token (so every
- * user check that applies to the token applies to the ticket too), valid TICKET_TTL_SECONDS.
+ * A ticket for `target`, carrying the same identity claims as the user's login token (so every user
+ * check that applies to the token applies to the ticket too), valid TICKET_TTL_SECONDS.
  */
 export async function issueTicket(
   secret: string,
-  claims: TokenClaims,
+  user: TokenIdentity,
   target: TicketTarget,
   nowSeconds = Math.floor(Date.now() / 1000),
 ): Promise<{ ticket: string; expiresAt: Date }> {
-  const { iat: _iat, exp: _exp, nbf: _nbf, ...identity } = claims;
   const exp = nowSeconds + TICKET_TTL_SECONDS;
   const ticket = await sign(
-    { ...identity, iat: nowSeconds, exp, aud: audience(target) },
+    { ...identityClaims(user), iat: nowSeconds, exp, aud: audience(target) },
     await ticketKey(secret),
     ALG,
   );

@@ -58,21 +58,27 @@ export const ClaimsSchema = z.object({
 
 export type TokenClaims = z.infer<typeof ClaimsSchema>;
 
-/** The spec's claims (sub, iat, exp, data) plus `ver`, the user's token version (revocation). */
+/** Who a token or ticket is for. */
+export interface TokenIdentity {
+  id: number;
+  username: string;
+  tokenVersion: number;
+}
+
+/** The identity claims of every token and ticket: sub, data and `ver`, the user's token version (revocation). */
+export function identityClaims(user: TokenIdentity) {
+  const userId = String(user.id);
+  return { sub: userId, ver: user.tokenVersion, data: { userId, username: user.username } };
+}
+
+/** A login token: the identity claims, issued now and valid for TOKEN_TTL_SECONDS. */
 export async function issueToken(
   secret: string,
-  user: { id: number; username: string; tokenVersion: number },
+  user: TokenIdentity,
   nowSeconds = Math.floor(Date.now() / 1000),
 ): Promise<string> {
-  const userId = String(user.id);
   return sign(
-    {
-      sub: userId,
-      iat: nowSeconds,
-      exp: nowSeconds + TOKEN_TTL_SECONDS,
-      ver: user.tokenVersion,
-      data: { userId, username: user.username },
-    },
+    { ...identityClaims(user), iat: nowSeconds, exp: nowSeconds + TOKEN_TTL_SECONDS },
     await hmacKey(secret),
     ALG,
   );

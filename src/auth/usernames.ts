@@ -1,3 +1,4 @@
+import { Failure } from "../core/failures";
 import { uniqueViolation } from "../db/errors";
 
 /** The lookup key behind the case- and width-insensitive UNIQUE index on usernames. */
@@ -5,8 +6,10 @@ export function usernameKey(username: string): string {
   return username.normalize("NFKC").toLowerCase();
 }
 
-/** A username or email another account already has; answered 409 (src/http/errors.ts). */
-export class UserConflictError extends Error {
+/** A username or email another account already has. */
+export class UserConflictError extends Failure {
+  readonly kind = "conflict";
+
   constructor(readonly field: "username" | "email" | undefined) {
     super(field ? `A user with this ${field} already exists` : "User already exists");
     this.name = "UserConflictError";

@@ -1,3 +1,5 @@
+import { Failure, type FailureLog } from "./failures";
+
 /** How long a refused client is told to wait: the limiters count per 60 s window. */
 export const RETRY_AFTER_SECONDS = 60;
 
@@ -6,19 +8,43 @@ export function clientIp(headers: Headers): string {
   return headers.get("cf-connecting-ip") ?? "local";
 }
 
-/** Past a limit: answered 429 with `Retry-After` (src/http/errors.ts). */
-export class RateLimitedError extends Error {
-  constructor(readonly retryAfterSeconds = RETRY_AFTER_SECONDS) {
+/** Past a limit: the client is told when to try again. */
+export class RateLimitedError extends Failure {
+  readonly kind = "rate_limited";
+
+  constructor() {
     super("Too many requests");
     this.name = "RateLimitedError";
   }
+
+  get retryAfterSeconds() {
+    return RETRY_AFTER_SECONDS;
+  }
+
+  log(): FailureLog {
+    return { level: "warn", event: "rate_limited" };
+  }
 }
 
-/** The limiter itself failed: answered 503, never let through (fail closed). */
-export class LimiterUnavailableError extends Error {
+/** The limiter itself failed: refused, never let through (fail closed). */
+export class LimiterUnavailableError extends Failure {
+  readonly kind = "unavailable";
+
   constructor(cause: unknown) {
     super("Rate limiter unavailable", { cause });
     this.name = "LimiterUnavailableError";
+  }
+
+  get publicMessage() {
+    return "Service temporarily unavailable";
+  }
+
+  get retryAfterSeconds() {
+    return RETRY_AFTER_SECONDS;
+  }
+
+  log(): FailureLog {
+    return { level: "error", event: "rate_limiter_failed", fields: { error: String(this.cause) } };
   }
 }
 

@@ -1,4 +1,5 @@
 import * as Multipart from "multipasta";
+import { Failure } from "../core/failures";
 import { parseFormDisposition } from "./form-disposition";
 import { buildObjectKey, isValidDirectory, MAX_ORIGINAL_NAME_BYTES, utf8Length } from "./file-keys";
 import { ObjectWriter } from "./file-writer";
@@ -21,16 +22,20 @@ const MAX_PARTS = 8;
 const MAX_FIELD_BYTES = 4 * 1024;
 const DEFAULT_CONTENT_TYPE = "application/octet-stream";
 
-/** The form breaks the upload rules: answered 400 (src/http/errors.ts). */
-export class InvalidUploadError extends Error {
+/** The form breaks the upload rules. */
+export class InvalidUploadError extends Failure {
+  readonly kind = "invalid";
+
   constructor(message: string) {
     super(message);
     this.name = "InvalidUploadError";
   }
 }
 
-/** The file is over MAX_UPLOAD_BYTES: answered 413; the message names the way out (resumable uploads). */
-export class UploadTooLargeError extends Error {
+/** The file is over MAX_UPLOAD_BYTES; the message names the way out (resumable uploads). */
+export class UploadTooLargeError extends Failure {
+  readonly kind = "too_large";
+
   constructor() {
     super("File too large: send larger files with the resumable upload API (POST /api/uploads)");
     this.name = "UploadTooLargeError";

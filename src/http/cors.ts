@@ -2,6 +2,26 @@ import type { MiddlewareHandler } from "hono";
 import { cors } from "hono/cors";
 import type { AppEnv } from "./types";
 
+// Every CORS policy of the Worker. /agents and /mcp take credentials in a header (or the query for a
+// WebSocket), never in cookies, so any origin may call them; /api is limited to CORS_ORIGINS.
+
+/** /agents/*: the spec's cross-origin GET, POST and OPTIONS. */
+export const AGENTS_CORS_HEADERS: Record<string, string> = {
+  "Access-Control-Allow-Origin": "*",
+  "Access-Control-Allow-Methods": "GET, POST, OPTIONS",
+  "Access-Control-Allow-Headers": "Authorization, Content-Type",
+  "Access-Control-Max-Age": "86400",
+};
+
+/** /mcp: Streamable HTTP's methods and headers. */
+export const MCP_CORS_HEADERS: Record<string, string> = {
+  "Access-Control-Allow-Origin": "*",
+  "Access-Control-Allow-Methods": "GET, POST, DELETE, OPTIONS",
+  "Access-Control-Allow-Headers":
+    "Authorization, Content-Type, Accept, MCP-Protocol-Version, Mcp-Method, Mcp-Name, mcp-session-id",
+  "Access-Control-Max-Age": "86400",
+};
+
 const EXPOSE_HEADERS = [
   "Content-Disposition",
   "Content-Range",
@@ -44,7 +64,7 @@ function policyFor(value: string): CorsPolicy {
 }
 
 /**
- * Origins from CORS_ORIGINS (comma-separated). Tokens travel in a header, so no credentials mode.
+ * /api/*: origins from CORS_ORIGINS (comma-separated). Tokens travel in a header, so no credentials mode.
  * Preflights are hono's cors(). Other requests get their headers on the final response, as
  * secureHeaders() sets its own: hono's cors() writes them on a placeholder response before the
  * handler runs and appends Vary by copying the answer, two extra Responses on every /api request.

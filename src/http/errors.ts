@@ -1,12 +1,7 @@
 import type { ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { AiUnavailableError } from "../ai/models";
-import { ProbeTimeoutError } from "../ai/probe";
-import { LimiterUnavailableError, RateLimitedError, RETRY_AFTER_SECONDS } from "../core/rate-limit";
-import { StorageError } from "../files/storage-errors";
-import { InvalidUploadError, UploadTooLargeError } from "../files/form-upload";
-import { UserConflictError } from "../auth/usernames";
+import { Failure, type FailureKind } from "../core/failures";
 import type { Logger } from "../core/logger";
 import type { AppEnv } from "./types";
 
@@ -47,39 +42,30 @@ interface Answer {
   headers?: Record<string, string>;
 }
 
+const FAILURE_STATUS: Record<FailureKind, ContentfulStatusCode> = {
+  invalid: 400,
+  too_large: 413,
+  conflict: 409,
+  rate_limited: 429,
+  unavailable: 503,
+  timeout: 504,
+};
+
 /**
- * The one place a thrown error becomes an HTTP answer. Services throw their own domain errors
+ * The one place a thrown error becomes an HTTP answer. Subjects throw Failures (src/core/failures.ts)
  * and never build responses; handlers throw ApiError for their own HTTP decisions (404, 403).
  */
 function answerFor(err: unknown, logger: Logger | undefined, path: string): Answer | undefined {
   if (err instanceof ApiError) return err;
-  if (err instanceof InvalidUploadError) return { status: 400, message: err.message };
-  if (err instanceof UploadTooLargeError) return { status: 413, message: err.message };
-  if (err instanceof UserConflictError) return { status: 409, message: err.message };
-  if (err instanceof RateLimitedError) {
-    logger?.warn("rate_limited", { path });
-    return { status: 429, message: err.message, headers: { "Retry-After": String(err.retryAfterSeconds) } };
-  }
-  if (err instanceof LimiterUnavailableError) {
-    logger?.error("rate_limiter_failed", { path, error: String(err.cause) });
-    const headers = { "Retry-After": String(RETRY_AFTER_SECONDS) };
-    return { status: 503, message: "Service temporarily unavailable", headers };
-  }
-  if (err instanceof StorageError) {
-    const cause = err.cause instanceof Error ? err.cause.message : String(err.cause);
-    logger?.error("r2_failed", { operation: err.operation, error: cause });
-    return {
-      status: 503,
-      message: "File storage is not answering, try again",
-      headers: { "Retry-After": "1" },
-    };
-  }
-  if (err instanceof AiUnavailableError) return { status: 503, message: err.message };
-  if (err instanceof ProbeTimeoutError) {
-    logger?.warn("ai_probe_timeout", { timeoutMs: err.timeoutMs });
-    return { status: 504, message: err.message };
-  }
-  return undefined;
+  if (!(err instanceof Failure)) return undefined;
+  const entry = err.log();
+  if (entry) logger?.[entry.level](entry.event, { path, ...entry.fields });
+  const retryAfter = err.retryAfterSeconds;
+  return {
+    status: FAILURE_STATUS[err.kind],
+    message: err.publicMessage,
+    headers: retryAfter === undefined ? undefined : { "Retry-After": String(retryAfter) },
+  };
 }
 
 export const onError: ErrorHandler<AppEnv> = (err, c) => {

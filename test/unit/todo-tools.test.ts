@@ -1,13 +1,19 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createTodoTools, runTool, ToolError } from "../../src/ai/todo-tools";
+import { createLogger } from "../../src/core/logger";
 import { createDb } from "../../src/db/client";
 import { signUp } from "../helpers/auth";
 import { withFaults } from "../helpers/faults";
 
+/** The tools' writer on `d1`, as the chat and /mcp build it. */
+function writerOn(d1: D1Database) {
+  return { env, db: createDb(d1), logger: createLogger({ test: "todo-tools" }, "error") };
+}
+
 async function toolsOfNewUser() {
   const user = await signUp();
-  return { user, tools: createTodoTools(createDb(env.DB), user.userId) };
+  return { user, tools: createTodoTools(writerOn(env.DB), user.userId) };
 }
 
 async function todoRow(id: number) {
@@ -87,7 +93,7 @@ describe("todo tools (real D1)", () => {
   });
 
   it("input schemas come from the REST rules and reject wrong types; the user id is no argument", () => {
-    const { createTodo, updateTodo, listTodos, getTodo } = createTodoTools(createDb(env.DB), 1);
+    const { createTodo, updateTodo, listTodos, getTodo } = createTodoTools(writerOn(env.DB), 1);
     expect(createTodo.inputSchema.safeParse({ title: 123 }).success).toBe(false);
     expect(createTodo.inputSchema.safeParse({ title: "   " }).success).toBe(false);
     expect(createTodo.inputSchema.safeParse({ title: "x", userId: 2 }).success).toBe(false);
@@ -104,7 +110,7 @@ describe("todo tools (real D1)", () => {
         throw new Error("D1_ERROR: no such table: todos_table SELECT secret");
       },
     });
-    const tools = createTodoTools(createDb(broken), 1);
+    const tools = createTodoTools(writerOn(broken), 1);
     await expect(runTool(tools.getTodo, { id: 1 })).rejects.toThrow(
       new ToolError("The tool failed; try again later"),
     );

@@ -1,16 +1,13 @@
 import type { Context } from "hono";
-import { created, ok } from "../../http/envelope";
-import { ApiError } from "../../http/errors";
-import type { AuthedEnv, AuthedRouteHandler } from "../../http/types";
-import { resolveAttachments, type AttachmentFile } from "../../todos/attachments";
-import { callStorage } from "../../files/storage-errors";
-import { pageOf, pageOffset } from "../../http/paging";
 import { forgetAuthUser } from "../../auth/auth-user-cache";
 import { findAuthUserById } from "../../auth/auth-user.queries";
-import { AUTH_FAILURE_MESSAGES } from "../../auth/authenticate";
-import { foreignKeyViolation } from "../../db/errors";
 import { unauthorized } from "../../auth/require-auth";
-import { syncTodoReminder } from "../../todos/reminders";
+import { foreignKeyViolation } from "../../db/errors";
+import { created, ok } from "../../http/envelope";
+import { ApiError } from "../../http/errors";
+import { pageOf, pageOffset } from "../../http/paging";
+import type { AuthedEnv, AuthedRouteHandler } from "../../http/types";
+import * as writes from "../../todos/todo-writes";
 import * as queries from "../../todos/todos.queries";
 import type {
   CreateRoute,
@@ -23,9 +20,8 @@ import type {
 
 const notFound = () => new ApiError(404, "Todo not found");
 
-/** R2 lookups for the submitted keys; an R2 failure is a 503 before anything is written. */
-function attachmentFiles(c: Context<AuthedEnv>, inputs: { fileKey: string }[]): Promise<AttachmentFile[]> {
-  return callStorage("head", () => resolveAttachments(c.env.R2_BUCKET, inputs));
+function writer(c: Context<AuthedEnv>): writes.TodoWriter {
+  return { env: c.env, db: c.get("db"), logger: c.get("logger") };
 }
 
 async function listPage(
@@ -60,17 +56,15 @@ export const listForUser: AuthedRouteHandler<ListForUserRoute> = async (c) => {
 export const create: AuthedRouteHandler<CreateRoute> = async (c) => {
   const { attachments = [], ...fields } = c.req.valid("json");
   const userId = c.get("user").id;
-  const files = await attachmentFiles(c, attachments);
   let result;
   try {
-    result = await queries.insertTodoWithAttachments(c.get("db"), { ...fields, userId }, files);
+    result = await writes.createTodo(writer(c), userId, fields, attachments);
   } catch (err) {
     // The owner was deleted after the gate let this request in: answered as the gate would now.
     if (!foreignKeyViolation(err)) throw err;
     forgetAuthUser(userId);
-    throw unauthorized(AUTH_FAILURE_MESSAGES.user_gone, true);
+    throw unauthorized("user_gone");
   }
-  await syncTodoReminder(c.env, c.get("logger"), result.todo);
   return created(c, { ...result.todo, attachments: result.attachments });
 };
 
@@ -85,22 +79,14 @@ export const getOne: AuthedRouteHandler<GetOneRoute> = async (c) => {
 export const update: AuthedRouteHandler<UpdateRoute> = async (c) => {
   const { id } = c.req.valid("param");
   const { attachments, ...fields } = c.req.valid("json");
-  const userId = c.get("user").id;
-  const db = c.get("db");
-  // Checked first so a foreign or missing id costs no R2 lookups.
-  if (!(await queries.findTodoForUser(db, id, userId))) throw notFound();
-  const files = attachments === undefined ? undefined : await attachmentFiles(c, attachments);
-  const todo = await queries.updateTodoWithAttachments(db, id, userId, fields, files);
+  const todo = await writes.updateTodo(writer(c), id, c.get("user").id, fields, attachments);
   if (!todo) throw notFound();
-  await syncTodoReminder(c.env, c.get("logger"), todo);
-  return ok(c, { ...todo, attachments: await queries.listAttachments(db, id) });
+  return ok(c, { ...todo, attachments: await queries.listAttachments(c.get("db"), id) });
 };
 
 export const remove: AuthedRouteHandler<RemoveRoute> = async (c) => {
   const { id } = c.req.valid("param");
-  const userId = c.get("user").id;
-  const deleted = await queries.deleteTodoForUser(c.get("db"), id, userId);
+  const deleted = await writes.deleteTodo(writer(c), id, c.get("user").id);
   if (deleted === null) throw notFound();
-  await syncTodoReminder(c.env, c.get("logger"), { id, userId, deleted: true });
   return ok(c, { id: deleted });
 };
