@@ -1,6 +1,8 @@
 // Shared pieces of `npm run bench`: load generation and result formatting.
 import autocannon from "autocannon";
 
+export { signUp } from "../scripts/lib/sign-up.mjs";
+
 /**
  * Drives `url` with autocannon and summarises the result.
  * @param {{ url: string, method?: string, headers?: Record<string,string>, body?: string | Buffer,
@@ -98,19 +100,6 @@ export async function compare(targets, { rounds = 6, duration = 2, connections =
  */
 export function pairedRatio(a, b) {
   return ratio(median(a.perRound.map((rps, i) => rps / b.perRound[i])), 1);
-}
-
-/** Registers a fresh user on the service; returns `{ userId, username, password, token }`. */
-export async function signUp(url) {
-  const username = `bench_${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
-  const password = `pw-${crypto.randomUUID()}`;
-  const res = await fetch(`${url}/api/register`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ username, password, name: "Bench", email: `${username}@example.test` }),
-  });
-  if (res.status !== 201) throw new Error(`register: ${res.status} ${await res.text()}`);
-  return { ...(await res.json()).data, password };
 }
 
 /**

@@ -6,7 +6,7 @@ import { spawn } from "node:child_process";
 import { createServer, request as httpRequest } from "node:http";
 import { join } from "node:path";
 import { stripVTControlCharacters } from "node:util";
-import { signUp } from "../bench/lib.mjs";
+import { signUp } from "./lib/sign-up.mjs";
 import { ROOT, freePort, startWranglerDev } from "./lib/wrangler-dev.mjs";
 
 // Tools only: no resources, prompts, completions, logging, sampling or elicitation are offered (so

@@ -1,3 +1,4 @@
+// Runs in the Worker: the /agents gate and the ticket route decide who may reach an instance.
 import type { RoutableAgent } from "./agent-paths";
 import { ownerIdFromChatName } from "../auth/chat-names";
 

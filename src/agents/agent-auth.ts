@@ -1,3 +1,4 @@
+// Runs in the Worker: the /agents gate's sign-in check, before a request reaches a Durable Object.
 import {
   AUTH_FAILURE_MESSAGES,
   authenticate,

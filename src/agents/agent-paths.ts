@@ -1,3 +1,4 @@
+// Runs in both: the Worker parses /agents paths; the Durable Objects answer closed sub-agent routes.
 import { errorBody } from "../http/errors";
 
 /** The only Durable Objects reachable from outside: kebab-case route segment -> binding name. */

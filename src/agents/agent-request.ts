@@ -1,3 +1,4 @@
+// Runs in both: the Worker strips and states the caller; the chat Durable Object reads CALLER_HEADER.
 /** Set by this Worker on every request it forwards to an agent: who calls (`user:<id>` or `ip:<address>`). */
 export const CALLER_HEADER = "x-agent-caller";
 

@@ -1,3 +1,4 @@
+// Runs in the Durable Object: one ChatAgent instance per chat name.
 import { AIChatAgent, type OnChatMessageOptions } from "@cloudflare/ai-chat";
 import { getCurrentAgent, type Connection, type ConnectionContext } from "agents";
 import {

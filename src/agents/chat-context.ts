@@ -1,3 +1,4 @@
+// Runs in the Durable Object: the chat agent's view of its transcript for the model.
 import { pruneMessages, type ModelMessage } from "ai";
 
 // The default chat model has a 32k-token window (QwQ-32B: 24k); ~4 characters a token leaves room for a long answer.

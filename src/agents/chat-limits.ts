@@ -1,3 +1,4 @@
+// Runs in the Durable Object: the chat agent's per-turn limits and daily token ledger.
 import type { Connection } from "agents";
 import { createUIMessageStream, createUIMessageStreamResponse, type LanguageModelUsage } from "ai";
 import { chatDailyOutputTokens } from "../core/config";

@@ -1,3 +1,4 @@
+// Runs in the Durable Object: the chat agent's todo tools.
 import type { ToolSet } from "ai";
 import { aiSdkTools } from "../ai/ai-sdk-tools";
 import { createTodoTools } from "../ai/todo-tools";

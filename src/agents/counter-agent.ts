@@ -1,3 +1,4 @@
+// Runs in the Durable Object: one CounterAgent instance per counter name.
 import { Agent, callable } from "agents";
 import { errorBody } from "../http/errors";
 import { closedSubAgentRoute } from "./agent-paths";

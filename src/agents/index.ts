@@ -1,2 +1,3 @@
+// The Durable Object classes, exported by the Worker's entry so wrangler can bind them.
 export { ChatAgent } from "./chat-agent";
 export { CounterAgent, type CounterState } from "./counter-agent";

@@ -1,3 +1,4 @@
+// Runs in the Worker: /agents/* routing in front of the Durable Objects.
 import { routeAgentRequest } from "agents";
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";

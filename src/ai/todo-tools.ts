@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { createLogger } from "../core/logger";
 import * as writes from "../todos/todo-writes";
+import { listAttachments } from "../todos/attachments.queries";
 import * as queries from "../todos/todos.queries";
 import { CreateTodoBody, UpdateTodoBody } from "../todos/todos.schemas";
 import { PageQuery, pageOf, pageOffset } from "../http/paging";
@@ -99,7 +100,7 @@ export function createTodoTools(writer: writes.TodoWriter, userId: number) {
       writes: false,
       async execute({ id }) {
         const todo = await owned(id);
-        return { ...todo, attachments: await queries.listAttachments(db, id) };
+        return { ...todo, attachments: await listAttachments(db, id) };
       },
     }),
     listAttachments: defineTool({
@@ -108,7 +109,7 @@ export function createTodoTools(writer: writes.TodoWriter, userId: number) {
       writes: false,
       async execute({ id }) {
         await owned(id);
-        return queries.listAttachments(db, id);
+        return listAttachments(db, id);
       },
     }),
     createTodo: defineTool({

@@ -5,7 +5,7 @@ import type { AppEnv } from "./types";
 // Every CORS policy of the Worker. /agents and /mcp take credentials in a header (or the query for a
 // WebSocket), never in cookies, so any origin may call them; /api is limited to CORS_ORIGINS.
 
-/** /agents/*: the spec's cross-origin GET, POST and OPTIONS. */
+/** /agents/*: cross-origin GET, POST and OPTIONS, as the agents' routes promise. */
 export const AGENTS_CORS_HEADERS: Record<string, string> = {
   "Access-Control-Allow-Origin": "*",
   "Access-Control-Allow-Methods": "GET, POST, OPTIONS",

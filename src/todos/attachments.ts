@@ -14,7 +14,7 @@ export interface AttachmentFile {
 
 /**
  * Looks every distinct key up in R2 (in parallel) and describes the objects that exist; keys
- * without an object are dropped, as the spec says. An R2 failure rejects the whole lookup.
+ * without an object are dropped (no attachment row points at nothing). An R2 failure rejects the whole lookup.
  */
 export async function resolveAttachments(
   bucket: R2Bucket,

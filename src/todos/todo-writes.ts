@@ -2,6 +2,7 @@ import type { Logger } from "../core/logger";
 import type { Db } from "../db/client";
 import { callStorage } from "../files/storage-errors";
 import { resolveAttachments, type AttachmentFile } from "./attachments";
+import type { AttachmentRow } from "./attachments.queries";
 import { syncTodoReminder } from "./reminders";
 import * as queries from "./todos.queries";
 
@@ -29,7 +30,7 @@ export async function createTodo(
   userId: number,
   fields: queries.TodoFields & { title: string },
   attachments: readonly AttachmentInput[] = [],
-): Promise<{ todo: queries.TodoRow; attachments: queries.AttachmentRow[] }> {
+): Promise<{ todo: queries.TodoRow; attachments: AttachmentRow[] }> {
   const files = await attachmentFiles(w.env, attachments);
   const result = await queries.insertTodoWithAttachments(w.db, { ...fields, userId }, files);
   await syncTodoReminder(w.env, w.logger, result.todo);

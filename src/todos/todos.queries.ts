@@ -4,22 +4,14 @@ import type { Db } from "../db/client";
 import { queryBuilder, prebuiltSelect } from "../db/prebuilt";
 import { NOW, todoAttachmentsTable, todoCountsTable, todosTable } from "../db/schema";
 import type { AttachmentFile } from "./attachments";
+import { insertAttachments, listAttachments, type AttachmentRow } from "./attachments.queries";
 
 export type TodoRow = typeof todosTable.$inferSelect;
-export type AttachmentRow = typeof todoAttachmentsTable.$inferSelect;
 
 /** The columns a client may set (see CreateTodoBody); the rest are the server's. */
 export type TodoFields = Partial<
   Pick<typeof todosTable.$inferInsert, "title" | "description" | "completed" | "scheduleAt">
 >;
-
-const ATTACHMENT_ROWS_PER_STATEMENT = 10;
-
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
 
 /** completedAt follows completed: set when it turns true (kept if already done), cleared when false. */
 function completedAtFor(completed: boolean): SQL {
@@ -114,33 +106,6 @@ export async function findTodoForUser(db: Db, id: number, userId: number): Promi
   return row ?? null;
 }
 
-export function listAttachments(db: Db, todoId: number): Promise<AttachmentRow[]> {
-  return db
-    .select()
-    .from(todoAttachmentsTable)
-    .where(eq(todoAttachmentsTable.todoId, todoId))
-    .orderBy(todoAttachmentsTable.id);
-}
-
-/**
- * Attachment rows for the todo `todoId` selects, in statements of at most 10 rows (5 bound
- * values a row): D1 allows 100 bound parameters per statement. No row is written when `todoId`
- * selects nothing.
- */
-function insertAttachments(db: Db, todoId: SQL, files: readonly AttachmentFile[]) {
-  return chunks(files, ATTACHMENT_ROWS_PER_STATEMENT).map((rows) => {
-    const values = sql.join(
-      rows.map((f) => sql`(${f.fileKey}, ${f.filePath}, ${f.fileSize}, ${f.fileHash}, ${f.fileName})`),
-      sql`, `,
-    );
-    // Drizzle lists every column of the table for INSERT ... SELECT, in declaration order.
-    return db.insert(todoAttachmentsTable).select(
-      sql`SELECT NULL, t.id, v.column1, v.column2, v.column3, v.column4, v.column5, ${NOW}, ${NOW}
-        FROM (${todoId}) AS t, (VALUES ${values}) AS v`,
-    );
-  });
-}
-
 /**
  * The todo and its attachment rows in one batch (one transaction), so a failure leaves no todo
  * without its attachments. The rows find the new todo as the user's highest id: D1 runs a batch
@@ -162,7 +127,7 @@ export async function insertTodoWithAttachments(
 }
 
 /**
- * The spec's ordered batch: update the todo, then (when `files` is given) delete the old
+ * One ordered batch: update the todo, then (when `files` is given) delete the old
  * attachment rows and insert the new ones. D1 runs it as one transaction: if any statement
  * fails, the todo and its previous attachments stay as they were. Every statement repeats the
  * owner check, so a foreign id changes nothing.

@@ -18,7 +18,7 @@ const notFound = () => new ApiError(404, "File not found");
 
 function objectHeaders(object: R2Object): Headers {
   const headers = new Headers({
-    // The stored type, as the spec says: attachment, nosniff and the CSP sandbox keep any type inert.
+    // The stored type, as it was uploaded: attachment, nosniff and the CSP sandbox keep any type inert.
     "Content-Type": object.httpMetadata?.contentType || "application/octet-stream",
     "Content-Disposition": contentDisposition(
       object.customMetadata?.originalName ?? fileNameFromKey(object.key),

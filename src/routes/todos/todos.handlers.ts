@@ -8,6 +8,7 @@ import { ApiError } from "../../http/errors";
 import { pageOf, pageOffset } from "../../http/paging";
 import type { AuthedEnv, AuthedRouteHandler } from "../../http/types";
 import * as writes from "../../todos/todo-writes";
+import { listAttachments } from "../../todos/attachments.queries";
 import * as queries from "../../todos/todos.queries";
 import type {
   CreateRoute,
@@ -73,7 +74,7 @@ export const getOne: AuthedRouteHandler<GetOneRoute> = async (c) => {
   const db = c.get("db");
   const todo = await queries.findTodoForUser(db, id, c.get("user").id);
   if (!todo) throw notFound();
-  return ok(c, { ...todo, attachments: await queries.listAttachments(db, id) });
+  return ok(c, { ...todo, attachments: await listAttachments(db, id) });
 };
 
 export const update: AuthedRouteHandler<UpdateRoute> = async (c) => {
@@ -81,7 +82,7 @@ export const update: AuthedRouteHandler<UpdateRoute> = async (c) => {
   const { attachments, ...fields } = c.req.valid("json");
   const todo = await writes.updateTodo(writer(c), id, c.get("user").id, fields, attachments);
   if (!todo) throw notFound();
-  return ok(c, { ...todo, attachments: await queries.listAttachments(c.get("db"), id) });
+  return ok(c, { ...todo, attachments: await listAttachments(c.get("db"), id) });
 };
 
 export const remove: AuthedRouteHandler<RemoveRoute> = async (c) => {
