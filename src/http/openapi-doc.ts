@@ -1,16 +1,17 @@
 import { Scalar } from "@scalar/hono-api-reference";
-import pkg from "../../package.json";
+// Named imports: the bundler then keeps these four fields, not the whole package.json.
+import { author, license, version } from "../../package.json";
 import type { AppRouter } from "./create-app";
 
 export const OPENAPI_INFO = {
   title: "Workers API Service",
-  version: pkg.version,
+  version,
   description:
     "File storage on R2, JWT login, users and todos with attachments on D1, and Durable Object agents. " +
     "Every `/api/*` route needs `Authorization: Bearer <token>` unless marked public.",
   // The contact is whoever publishes this copy (package.json `author`).
-  contact: { name: pkg.author },
-  license: { name: pkg.license, identifier: pkg.license },
+  contact: { name: author },
+  license: { name: license, identifier: license },
 };
 
 /** The document config shared by /openapi.json and `npm run openapi`. */

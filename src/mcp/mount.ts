@@ -3,6 +3,7 @@ import { unauthorized } from "../auth/require-auth";
 import { createDb } from "../db/client";
 import { MCP_CORS_HEADERS } from "../http/cors";
 import type { AppRouter } from "../http/create-app";
+import { serveMcp } from "./serve-mcp";
 
 export const MCP_PATH = "/mcp";
 
@@ -19,8 +20,6 @@ export function mountMcp(app: AppRouter) {
     if (!auth.ok) throw unauthorized(auth.reason, "mcp", MCP_CORS_HEADERS);
     c.set("user", auth.user);
 
-    // The MCP SDK and the tools load on the first /mcp request, not in every new isolate.
-    const { serveMcp } = await import("./serve-mcp");
     const writer = { env: c.env, db: createDb(c.env.DB), logger: c.get("logger") };
     return serveMcp(MCP_PATH, c.req.raw, writer, auth.user.id);
   });

@@ -1,5 +1,5 @@
 import { McpServer, type CallToolResult } from "@modelcontextprotocol/server";
-import pkg from "../../package.json";
+import { name as serverName, version } from "../../package.json";
 import { runTool, ToolError, type TodoTool } from "../ai/todo-tools";
 
 function result(value: unknown): CallToolResult {
@@ -15,7 +15,7 @@ function toolError(err: ToolError): CallToolResult {
 /** A fresh MCP server (one per request, as the stateless handler wants) exposing one user's todo tools. */
 export function todoMcpServer(tools: Record<string, TodoTool>): McpServer {
   const server = new McpServer(
-    { name: pkg.name, version: pkg.version },
+    { name: serverName, version },
     { instructions: "Read and change the signed-in user's todos." },
   );
   for (const [name, t] of Object.entries(tools)) {
