@@ -1,9 +1,9 @@
+import { createTodoTools, runTool } from "../ai/todo-tools";
 import { authenticateHeader } from "../auth/authenticate";
 import { unauthorized } from "../auth/require-auth";
 import { createDb } from "../db/client";
 import { MCP_CORS_HEADERS } from "../http/cors";
 import type { AppRouter } from "../http/create-app";
-import { serveMcp } from "./serve-mcp";
 
 export const MCP_PATH = "/mcp";
 
@@ -20,7 +20,12 @@ export function mountMcp(app: AppRouter) {
     if (!auth.ok) throw unauthorized(auth.reason, "mcp", MCP_CORS_HEADERS);
     c.set("user", auth.user);
 
-    const writer = { env: c.env, db: createDb(c.env.DB), logger: c.get("logger") };
-    return serveMcp(MCP_PATH, c.req.raw, writer, auth.user.id);
+    const logger = c.get("logger");
+    const tools = createTodoTools({ env: c.env, db: createDb(c.env.DB), logger }, auth.user.id);
+    // The MCP SDK loads on the first /mcp request, not in every new isolate (see serve-mcp.ts).
+    const { serveMcp } = await import("./serve-mcp");
+    return serveMcp(MCP_PATH, c.req.raw, tools, runTool, (error) =>
+      logger.warn("mcp_error", { error: String(error) }),
+    );
   });
 }

@@ -1,23 +1,26 @@
 import { createMcpHandler } from "agents/mcp/server";
-import { createTodoTools } from "../ai/todo-tools";
-import type { TodoWriter } from "../todos/todo-writes";
-import { todoMcpServer } from "./todo-mcp-server";
+import type { TodoTool } from "../ai/todo-tools";
+import { todoMcpServer, type ToolRunner } from "./todo-mcp-server";
 
 // Same bound as the /api JSON bodies; tool inputs are small.
 const MAX_BODY_BYTES = 1024 * 1024;
 
-/** One MCP request to `route` by an authenticated user, answered by a fresh stateless server over their todo tools. */
+/**
+ * One MCP request to `route`, answered by a fresh stateless server over an authenticated user's todo
+ * tools. Loaded on the first /mcp request: the MCP SDK's protocol schemas cost every new isolate
+ * tens of milliseconds when built at start-up.
+ */
 export function serveMcp(
   route: string,
   request: Request,
-  writer: TodoWriter,
-  userId: number,
+  tools: Record<string, TodoTool>,
+  run: ToolRunner,
+  onError: (error: Error) => void,
 ): Promise<Response> {
-  const tools = createTodoTools(writer, userId);
-  const handler = createMcpHandler(() => todoMcpServer(tools), {
+  const handler = createMcpHandler(() => todoMcpServer(tools, run), {
     route,
     maxRequestBodySize: MAX_BODY_BYTES,
-    onerror: (error) => writer.logger.warn("mcp_error", { error: String(error) }),
+    onerror: onError,
   });
   return handler.fetch(request);
 }

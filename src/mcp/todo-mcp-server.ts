@@ -1,6 +1,10 @@
 import { McpServer, type CallToolResult } from "@modelcontextprotocol/server";
 import { name as serverName, version } from "../../package.json";
-import { runTool, ToolError, type TodoTool } from "../ai/todo-tools";
+// Types only: this module loads on the first /mcp request (src/mcp/mount.ts), so it names nothing of
+// the Worker's own graph at run time; the tools and their runner are handed in.
+import type { runTool, TodoTool } from "../ai/todo-tools";
+
+export type ToolRunner = typeof runTool;
 
 function result(value: unknown): CallToolResult {
   // structuredContent must be an object; lists are wrapped so every tool answers the same way.
@@ -8,12 +12,13 @@ function result(value: unknown): CallToolResult {
   return { content: [{ type: "text", text: JSON.stringify(value) }], structuredContent: structured };
 }
 
-function toolError(err: ToolError): CallToolResult {
-  return { isError: true, content: [{ type: "text", text: err.message }] };
+function toolError(err: unknown): CallToolResult {
+  // The runner throws only ToolErrors, whose messages are meant for the caller.
+  return { isError: true, content: [{ type: "text", text: (err as Error).message }] };
 }
 
 /** A fresh MCP server (one per request, as the stateless handler wants) exposing one user's todo tools. */
-export function todoMcpServer(tools: Record<string, TodoTool>): McpServer {
+export function todoMcpServer(tools: Record<string, TodoTool>, run: ToolRunner): McpServer {
   const server = new McpServer(
     { name: serverName, version },
     { instructions: "Read and change the signed-in user's todos." },
@@ -32,10 +37,9 @@ export function todoMcpServer(tools: Record<string, TodoTool>): McpServer {
       },
       async (input: unknown) => {
         try {
-          return result(await runTool(t, input));
+          return result(await run(t, input));
         } catch (err) {
-          // runTool throws only ToolErrors: anything else was logged and made generic there.
-          return toolError(err as ToolError);
+          return toolError(err);
         }
       },
     );
