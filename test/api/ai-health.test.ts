@@ -4,12 +4,10 @@ import { describe, expect, it } from "vitest";
 import app from "../../src/app";
 import { PROBE_MAX_TOKENS, PROBE_PROMPT } from "../../src/ai/probe";
 import { api, BASE, expectError, type ApiResult, expectData } from "../helpers/http";
-import { freshIp } from "../helpers/ws";
+// Each request from an address of its own: /ai/health is limited per client IP (ai-health-limits.test.ts).
+import { fromFreshIp } from "../helpers/client-ip";
 import { type OpenAPIObject } from "openapi3-ts/oas31";
 import { AiHealthSchema } from "../../src/routes/ai/ai.routes";
-
-// Each request from an address of its own: /ai/health is limited per client IP (ai-health-limits.test.ts).
-const fromFreshIp = () => ({ "CF-Connecting-IP": freshIp() });
 
 /** GET /ai/health with some env values replaced, timed. */
 async function probeWith(overrides: Partial<Env>): Promise<ApiResult & { ms: number }> {

@@ -4,7 +4,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { freshUsername, registration, signUp } from "../helpers/auth";
 import { countUsersByKey } from "../helpers/db";
-import { api, expectError, freshIp } from "../helpers/http";
+import { api, expectError } from "../helpers/http";
+import { freshIp } from "../helpers/client-ip";
 import { postJsonWithEnv } from "../helpers/storage";
 
 afterEach(() => vi.restoreAllMocks());

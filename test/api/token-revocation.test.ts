@@ -6,7 +6,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import app from "../../src/app";
 import { logIn, signUp, type SignedUpUser } from "../helpers/auth";
 import { makeAdmin } from "../helpers/db";
-import { api, BASE, expectError, freshIp, expectData } from "../helpers/http";
+import { api, BASE, expectError, expectData } from "../helpers/http";
+import { freshIp } from "../helpers/client-ip";
 import { decodePart } from "../helpers/tokens";
 import { UserViewSchema } from "../../src/routes/users/users.schemas";
 

@@ -2,7 +2,8 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import app from "../../src/app";
 import { api, BASE } from "./http";
-import { acceptSocket, freshIp, type TestSocket } from "./ws";
+import { acceptSocket, type TestSocket } from "./ws";
+import { freshIp } from "./client-ip";
 
 /** The agents gate switched on for one request (the Worker's env; agents keep their own). */
 export const AUTH_ON = { AGENTS_REQUIRE_AUTH: "true" } as Partial<Env>;

@@ -1,6 +1,7 @@
 import type { z } from "@hono/zod-openapi";
 import { exports } from "cloudflare:workers";
 import { successSchema } from "../../src/http/envelope";
+import { freshIp } from "./client-ip";
 
 export const BASE = "http://service.test";
 
@@ -16,15 +17,6 @@ export interface ApiInit extends Omit<RequestInit, "body"> {
   /** Sent as JSON unless it is already a string, FormData, stream or bytes. */
   json?: unknown;
   body?: BodyInit | null;
-}
-
-/**
- * A fresh client address from the benchmarking range 198.18.0.0/15 (RFC 2544): the
- * per-IP limiters are shared by every test file, so requests without an address get their own.
- */
-export function freshIp(): string {
-  const [a = 0, b = 0] = crypto.getRandomValues(new Uint8Array(2));
-  return `198.${18 + (a & 1)}.${b}.${(a >> 1) + 1}`;
 }
 
 /**

@@ -2,7 +2,8 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import app from "../../src/app";
 import { withFaults } from "./faults";
-import { BASE, freshIp } from "./http";
+import { BASE } from "./http";
+import { freshIp } from "./client-ip";
 
 /** Every object in the test bucket (storage is per test file, so compare counts before and after). */
 export async function countObjects(bucket: R2Bucket = env.R2_BUCKET): Promise<number> {

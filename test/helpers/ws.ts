@@ -1,4 +1,5 @@
 import { exports } from "cloudflare:workers";
+import { freshIp } from "./client-ip";
 import { BASE } from "./http";
 
 /** A parsed frame with the time it arrived (performance.now()). */
@@ -16,13 +17,6 @@ export interface TestSocket {
   /** Resolves with the close code once the server or the client closed the socket. */
   closed: Promise<number>;
   close(): void;
-}
-
-/** A client address of its own (RFC 2544 range), so per-IP limits of one test never touch another's. */
-const randomByte = () => Math.floor(Math.random() * 254) + 1;
-
-export function freshIp(): string {
-  return `198.18.${randomByte()}.${randomByte()}`;
 }
 
 /**
