@@ -1,4 +1,5 @@
 import { expect } from "vitest";
+import { fromFreshIp } from "../helpers/client-ip";
 
 export interface RegisteredUser {
   userId: number;
@@ -11,7 +12,8 @@ export async function signUpAt(baseUrl: string): Promise<RegisteredUser> {
   const username = `e2e_${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
   const res = await fetch(`${baseUrl}/api/register`, {
     method: "POST",
-    headers: { "Content-Type": "application/json" },
+    // Each registration from an address of its own: registrations are limited per client IP.
+    headers: { "Content-Type": "application/json", ...fromFreshIp() },
     body: JSON.stringify({
       username,
       password: `pw-${crypto.randomUUID()}`,
