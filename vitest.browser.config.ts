@@ -1,6 +1,6 @@
 import { defineConfig } from "vitest/config";
 
-// `npm run test:e2e`: the React example in headless Chromium against `wrangler dev --local`.
+// `npm run test:browser`: the React example in headless Chromium against `wrangler dev --local`.
 // Kept out of `npm test` (vitest.config.ts): it needs Chromium and builds the client.
 export default defineConfig({
   test: {

@@ -9,7 +9,7 @@ import { api, BASE, expectError, expectData, type ErrorEnvelope } from "../helpe
 import { b64url, claimsFor, craftToken, HS256_HEADER, nowSeconds } from "../helpers/tokens";
 import { UserViewSchema } from "../../src/routes/users/users.schemas";
 
-// Security matrix 2.1 (J1-J20): every failure is 401 in the envelope with a fixed challenge.
+// docs/security.md J1-J20: every failure is 401 in the envelope with a fixed challenge.
 let alice: SignedUpUser;
 let victim: SignedUpUser;
 
@@ -57,7 +57,7 @@ describe("the /api/* gate accepts", () => {
   });
 });
 
-describe("the /api/* gate rejects (security matrix 2.1)", () => {
+describe("the /api/* gate rejects", () => {
   it("J1: no Authorization header; the handler does not run", async () => {
     const before = await snapshotUsers();
     const res = await api(`/api/users/${victim.userId}/delete`, { method: "POST" });

@@ -1,4 +1,4 @@
-// Security matrix L2 and E6: login and register are limited per client IP plus username
+// docs/security.md L2 and E6: login and register are limited per client IP plus username
 // (AUTH_LIMITER), and per client IP alone (LOGIN_IP_LIMITER, REGISTER_IP_LIMITER) against password
 // spraying and mass registration. Each test is one client with its own CF-Connecting-IP.
 import { afterEach, describe, expect, it, vi } from "vitest";

@@ -245,7 +245,7 @@ describe("POST /api/login", () => {
     const [header, payload] = token.split(".");
     expect(decodePart(header!)).toEqual({ alg: "HS256", typ: "JWT" });
     const claims = decodePart(payload!);
-    // The spec's claims, plus `ver` (the user's token version, for revocation).
+    // The documented claims (sub, iat, exp, data), plus `ver` (the user's token version, for revocation).
     expect(Object.keys(claims).toSorted()).toEqual(["data", "exp", "iat", "sub", "ver"]);
     expect(claims.ver).toBe(0);
     expect(claims.exp - claims.iat).toBe(3600);

@@ -1,4 +1,4 @@
-// Security matrix E7: writes racing a delete answer 401 or 404, never 500, and leave no half-written
+// docs/security.md E7: writes racing a delete answer 401 or 404, never 500, and leave no half-written
 // rows. The deterministic cases delete the owner inside the request, between the auth gate and the
 // write; the concurrent ones fire real requests together.
 import { env } from "cloudflare:workers";

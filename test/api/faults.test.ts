@@ -1,4 +1,4 @@
-// Faults injected into the real local bindings (security-matrix 2.7 T3/T6, 2.9 E1, section 4): each
+// Faults injected into the real local bindings (docs/security.md T3, T6, E1): each
 // answer is a clear 5xx/503 in the envelope, and the stored state (every D1 row, every R2 object)
 // is exactly what it was before the request.
 import { env } from "cloudflare:workers";

@@ -1,4 +1,4 @@
-// Security matrix E5 through HTTP: a crafted Range header (the 5 KB one that blocked the isolate
+// docs/security.md E5 through HTTP: a crafted Range header (the 5 KB one that blocked the isolate
 // for 12 s through the old regex) is answered at once, and a /health sent meanwhile is not delayed.
 import { describe, expect, it } from "vitest";
 import { signUp } from "../helpers/auth";

@@ -1,4 +1,4 @@
-// Security matrix J15 and G16: a password change, a role change and a delete end every token issued
+// docs/security.md J15 and G16: a password change, a role change and a delete end every token issued
 // before them, on /api and on /agents; a fresh login works at once (same second included).
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";

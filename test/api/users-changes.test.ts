@@ -5,7 +5,7 @@ import { makeAdmin, snapshotUsers, userRow } from "../helpers/db";
 import { api, expectError, expectData } from "../helpers/http";
 import { UserSchema, DeletedUserSchema } from "../../src/routes/users/users.schemas";
 
-// Security matrix 2.3 (user-scoped rows) for users, A2-A5; A1 and A6 are in the todos tests.
+// docs/security.md A2-A5 (user-scoped rows) for users; A1 and A6 are in the todos tests.
 let alice: SignedUpUser;
 let bob: SignedUpUser;
 let admin: SignedUpUser;

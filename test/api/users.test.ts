@@ -4,7 +4,7 @@ import { countUsersByKey, makeAdmin, snapshotUsers, userRow } from "../helpers/d
 import { api, expectError, expectData, BAD_PAGING } from "../helpers/http";
 import { UserViewSchema, UserPageSchema, UserSchema } from "../../src/routes/users/users.schemas";
 
-// Security matrix 2.3 (user-scoped rows) for users, A2-A5; A1 and A6 are in the todos tests.
+// docs/security.md A2-A5 (user-scoped rows) for users; A1 and A6 are in the todos tests.
 let alice: SignedUpUser;
 let bob: SignedUpUser;
 let admin: SignedUpUser;

@@ -1,4 +1,4 @@
-// Hostile header values up to 16 KB (security matrix E5) for every operation: the headers a
+// Hostile header values up to 16 KB (docs/security.md, E5) for every operation: the headers a
 // pattern or parser reads, filled with runs of the units that make backtracking patterns explode
 // (whitespace, separators, digits, quotes) around the places each header's syntax expects them.
 import * as fc from "fast-check";

@@ -1,4 +1,4 @@
-// Property-based fuzzing of every operation in openapi.json (security-matrix 2.4, 2.9). Each answer
+// Property-based fuzzing of every operation in openapi.json (docs/security.md, V and E rows). Each answer
 // must be a 4xx (or a 2xx where the input is in fact valid) in the envelope with a JSON content type,
 // never a 5xx, within 2 s; a rejected request must leave every D1 row and R2 object as it was.
 // Seeded: FUZZ_SEED=<n> npm test -- test/fuzz  (FUZZ_RUNS sets the runs per case).

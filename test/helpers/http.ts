@@ -62,7 +62,7 @@ export function expectData<S extends z.ZodType>(result: ApiResult, status: numbe
   return (result.body as { data: z.output<S> }).data;
 }
 
-/** Paging values every paged route answers with 400 (security matrix V7). */
+/** Paging values every paged route answers with 400 (docs/security.md, V7). */
 export const BAD_PAGING = [
   "pageSize=0",
   "pageSize=101",

@@ -1,4 +1,4 @@
-// Security matrix E5 for bodies, query strings, path ids and filenames: every schema and helper
+// docs/security.md E5 for bodies, query strings, path ids and filenames: every schema and helper
 // with a pattern gets 8 KB of hostile input and must answer in milliseconds (validation limits such
 // as max(200) are checked alongside the patterns, not before them, so the patterns see all of it).
 import { describe, expect, it } from "vitest";

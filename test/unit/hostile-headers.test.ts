@@ -1,4 +1,4 @@
-// Security matrix E5: every pattern and parser that reads a request header or the path takes time
+// docs/security.md E5: every pattern and parser that reads a request header or the path takes time
 // linear in its input. Each gets 8 KB crafted to make a backtracking pattern explode (runs of
 // optional whitespace, repeated separators, a bad last character) and must answer in milliseconds.
 // The Range regex this replaced took seconds on 3 KB of such input.

@@ -25,7 +25,7 @@ describe("jwtSecret", () => {
 });
 
 describe("issueToken", () => {
-  it("signs the spec's payload (sub, iat, exp = iat + 3600, data { userId, username }) plus ver", async () => {
+  it("signs the documented payload (sub, iat, exp = iat + 3600, data { userId, username }) plus ver", async () => {
     const token = await issueToken(secret, { id: 42, username: "ada", tokenVersion: 3 }, 1_800_000_000);
     const [header, payload] = token.split(".");
     expect(decodePart(header!)).toEqual({ alg: "HS256", typ: "JWT" });
