@@ -1,5 +1,6 @@
 // `npm run bench [scenario ...]`: starts the service and the baseline Worker (wrangler dev --local,
-// loopback) and runs each bench/scenarios/*.mjs in the same run, printing markdown tables.
+// loopback) when a chosen scenario needs them, and runs each bench/scenarios/*.mjs in the same run,
+// printing markdown tables.
 import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT, startWranglerDev } from "../scripts/lib/wrangler-dev.mjs";
@@ -13,7 +14,12 @@ const names = readdirSync(scenarioDir)
   .filter((name) => only.length === 0 || only.includes(name))
   .toSorted((a, b) => (a === "health" ? -1 : b === "health" ? 1 : a.localeCompare(b)));
 
-const service = await startWranglerDev();
+const scenarios = Object.fromEntries(
+  await Promise.all(names.map(async (name) => [name, await import(join(scenarioDir, `${name}.mjs`))])),
+);
+// Scenarios that build and profile Workers themselves (startup) need no dev servers.
+const needsServers = Object.values(scenarios).some((scenario) => scenario.needsServers !== false);
+
 const startBaseline = async (config) => {
   const worker = await startWranglerDev({
     config: join(ROOT, "bench", "baseline", config),
@@ -23,9 +29,10 @@ const startBaseline = async (config) => {
   await fetch(`${worker.url}/setup`, { method: "POST" });
   return worker;
 };
-const baseline = await startBaseline("wrangler.jsonc");
+const service = needsServers ? await startWranglerDev() : undefined;
+const baseline = needsServers ? await startBaseline("wrangler.jsonc") : undefined;
 // The same Worker behind wrangler dev's static-assets router, as the service runs: a reference row.
-const baselineAssets = await startBaseline("wrangler.assets.jsonc");
+const baselineAssets = needsServers ? await startBaseline("wrangler.assets.jsonc") : undefined;
 
 const sections = [
   `# npm run bench — ${new Date().toISOString()}`,
@@ -36,7 +43,7 @@ const sections = [
 let failed = false;
 try {
   for (const name of names) {
-    const scenario = await import(join(scenarioDir, `${name}.mjs`));
+    const scenario = scenarios[name];
     process.stderr.write(`bench: ${name}\n`);
     try {
       const result = await scenario.run({
@@ -65,7 +72,7 @@ try {
     }
   }
 } finally {
-  await Promise.all([service.stop(), baseline.stop(), baselineAssets.stop()]);
+  await Promise.all([service?.stop(), baseline?.stop(), baselineAssets?.stop()]);
 }
 mkdirSync(join(ROOT, "bench", "results"), { recursive: true });
 writeFileSync(join(ROOT, "bench", "results", "latest.md"), sections.join("\n"));

@@ -1,0 +1,90 @@
+// Start-up CPU (module evaluation, what every new isolate pays) of the service, of the bare baseline
+// Worker and of a Worker holding only the agents' SDK classes, with `wrangler check startup` in
+// alternating order; then where the service's start-up time and bundle bytes go, by package.
+import { join } from "node:path";
+import { bytesByPackage, selfTimeByPackage, top } from "../startup/attribution.mjs";
+import { buildBundle, checkStartup } from "../startup/check-startup.mjs";
+
+/** This scenario builds and profiles Workers itself: no wrangler dev servers. */
+export const needsServers = false;
+
+const ROUNDS = 5;
+const PROFILES = 3;
+const TOP = 15;
+
+const median = (values) => {
+  const sorted = values.toSorted((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+export async function run({ ROOT, round }) {
+  const workers = {
+    service: ROOT,
+    baseline: join(ROOT, "bench", "baseline"),
+    agentsFloor: join(ROOT, "bench", "agents-floor"),
+  };
+  const names = Object.keys(workers);
+  const runs = Object.fromEntries(names.map((name) => [name, []]));
+  for (let i = 0; i < ROUNDS; i++) {
+    for (const name of i % 2 ? names.toReversed() : names) runs[name].push(await checkStartup(workers[name]));
+  }
+  const perRound = (name, other) => median(runs[name].map((r, i) => r.activeMs / runs[other][i].activeMs));
+  const row = (name, label, extra = {}) => ({
+    worker: label,
+    "start-up CPU ms (median)": median(runs[name].map((r) => r.activeMs)),
+    "of which GC ms": median(runs[name].map((r) => r.gcMs)),
+    "min ms": Math.min(...runs[name].map((r) => r.activeMs)),
+    "bundle KiB": runs[name][0].bundleKiB,
+    "gzip KiB": runs[name][0].gzipKiB,
+    ...extra,
+  });
+
+  // Attribution needs the unminified bundle: its module markers name the code each sample ran.
+  const unminified = await buildBundle(ROOT, { unminified: true });
+  const self = new Map();
+  for (let i = 0; i < PROFILES; i++) {
+    const { profile } = await checkStartup(ROOT, { unminified: true });
+    for (const [key, ms] of selfTimeByPackage(profile, unminified.code)) {
+      self.set(key, (self.get(key) ?? 0) + ms / PROFILES);
+    }
+  }
+  const { meta } = await buildBundle(ROOT);
+
+  return [
+    {
+      title: "Start-up CPU (wrangler check startup)",
+      rows: [
+        row("baseline", "bare baseline (bench/baseline)"),
+        row("agentsFloor", "agents' SDK classes only (bench/agents-floor)", {
+          "ratio to baseline": round(perRound("agentsFloor", "baseline"), 2),
+        }),
+        row("service", "service", {
+          "ratio to baseline": round(perRound("service", "baseline"), 2),
+          "ratio to agents floor": round(perRound("service", "agentsFloor"), 2),
+        }),
+      ],
+      notes: [
+        `${ROUNDS} rounds in alternating order; start-up CPU is wrangler's Active time (sampled, not idle, garbage collection included), ratios the median of the same-round ratios. Targets: service <= 30 ms, bundle < 512 KiB gzip.`,
+        "The agents floor is a Worker that only exports CounterAgent and ChatAgent on the Agents SDK: every isolate of the service evaluates at least that much.",
+      ],
+    },
+    {
+      title: "Service start-up self time by package (unminified build)",
+      rows: top(self, TOP).map(([what, ms]) => ({
+        "package or V8 category": what,
+        "ms (mean)": round(ms, 1),
+      })),
+      notes: [
+        `Mean of ${PROFILES} profiles. Self time: the time in a package's own code, so the zod schemas another package builds at its top level count as zod's.`,
+      ],
+    },
+    {
+      title: "Service bundle by package (minified, esbuild metafile)",
+      rows: top(bytesByPackage(meta), TOP).map(([what, bytes]) => ({
+        package: what,
+        KiB: round(bytes / 1024, 1),
+      })),
+    },
+  ];
+}

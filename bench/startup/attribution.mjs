@@ -1,0 +1,73 @@
+// Where start-up time and bundle bytes go, by package: from a CPU profile of an unminified bundle,
+// and from esbuild's metafile.
+
+/** `node_modules/<pkg>/...` or `src/<folder>/...` as the name a table shows. */
+export function packageOf(path) {
+  const clean = path.replace(/^(\.\.\/)+/, "");
+  if (clean.startsWith("src/")) return clean.split("/").slice(0, 2).join("/");
+  return /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(clean)?.[1] ?? clean;
+}
+
+/** The source module of each line of an unminified esbuild bundle (esbuild writes `// <path>` before each). */
+function moduleLines(code) {
+  const markers = [];
+  code.split("\n").forEach((line, i) => {
+    const marker = /^\/\/ ((?:\.\.\/)*(?:node_modules|src)\/\S+)$/.exec(line);
+    if (marker) markers.push([i + 1, marker[1]]);
+  });
+  return (line) => {
+    let lo = 0;
+    let hi = markers.length - 1;
+    let found = "(bundle prelude)";
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (markers[mid][0] <= line) {
+        found = markers[mid][1];
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    return found;
+  };
+}
+
+/**
+ * Self time per package, in ms. Each sample counts for the interval up to the next one. Samples in
+ * the bundle are placed by the lines V8 recorded (positionTicks), so the one function that evaluates
+ * every module's top level is split among the modules; the rest are named as V8 names them
+ * ("(garbage collector)", "(program)", a runtime built-in).
+ */
+export function selfTimeByPackage(profile, code) {
+  const moduleAt = moduleLines(code);
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const totals = new Map();
+  const add = (key, ms) => totals.set(key, (totals.get(key) ?? 0) + ms);
+  for (let i = 0; i < profile.samples.length; i++) {
+    const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000;
+    const { callFrame, positionTicks } = nodes.get(profile.samples[i]);
+    const inBundle = callFrame.url && !/^(node-internal|cloudflare-internal)/.test(callFrame.url);
+    if (!inBundle) {
+      add(`(${callFrame.functionName || callFrame.url})`, ms);
+      continue;
+    }
+    const ticks = positionTicks?.length ? positionTicks : [{ line: callFrame.lineNumber + 1, ticks: 1 }];
+    const all = ticks.reduce((sum, t) => sum + t.ticks, 0);
+    for (const t of ticks) add(packageOf(moduleAt(t.line)), (ms * t.ticks) / all);
+  }
+  return totals;
+}
+
+/** Minified bytes per package in the bundle, from esbuild's metafile. */
+export function bytesByPackage(meta) {
+  const totals = new Map();
+  for (const output of Object.values(meta.outputs)) {
+    for (const [path, { bytesInOutput }] of Object.entries(output.inputs)) {
+      totals.set(packageOf(path), (totals.get(packageOf(path)) ?? 0) + bytesInOutput);
+    }
+  }
+  return totals;
+}
+
+/** The `count` largest entries of a Map of numbers, largest first. */
+export function top(totals, count) {
+  return [...totals].toSorted((a, b) => b[1] - a[1]).slice(0, count);
+}
