@@ -1,6 +1,6 @@
 import { Failure, type FailureLog } from "../core/failures";
 
-// Apart from the model code, so the error handler and the chat agent name these without loading an AI SDK.
+// Apart from the model code (models.ts): naming an AI failure needs none of the providers.
 
 export const ENABLE_AI_HINT =
   "AI is not available: Workers AI needs a Cloudflare account (run `wrangler login`, then `npm run dev:remote`), " +

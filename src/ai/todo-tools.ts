@@ -42,10 +42,10 @@ const SearchInput = z.object({
 const CreateInput = CreateTodoBody.omit({ attachments: true });
 const UpdateInput = UpdateTodoBody.omit({ attachments: true }).extend(TodoId.shape);
 
-/** A foreign or missing id reads as "not found", exactly as REST answers 404 for it. */
 // Tools run in the chat agent and in /mcp alike, outside any request: their own log source.
 const toolLogger = createLogger({ source: "todo-tools" }, undefined);
 
+/** A foreign or missing id reads as "not found", exactly as REST answers 404 for it. */
 function found<T>(value: T | null): T {
   if (value === null) throw new ToolError("Todo not found");
   return value;
