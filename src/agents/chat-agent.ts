@@ -1,41 +1,13 @@
 // Runs in the Durable Object: one ChatAgent instance per chat name.
 import { AIChatAgent, type OnChatMessageOptions } from "@cloudflare/ai-chat";
-import { getCurrentAgent, type Connection, type ConnectionContext } from "agents";
-import {
-  convertToModelMessages,
-  createUIMessageStream,
-  createUIMessageStreamResponse,
-  isStepCount,
-  streamText,
-} from "ai";
-import { ToolError } from "../ai/todo-tools";
+import type { Connection, ConnectionContext } from "agents";
 import { errorBody } from "../http/errors";
-import { createLogger } from "../core/logger";
-import { AiUnavailableError, classifyAiError } from "../ai/ai-errors";
-import { chatModel } from "../ai/models";
 import { closedSubAgentRoute } from "./agent-paths";
-import { fitContext } from "./chat-context";
-import { admitTurn, DailyTokenLedger, refusedTurn, rememberCaller, TurnMeter } from "./chat-limits";
-import { chatTools, TOOLS_PROMPT } from "./chat-tools";
+import { DailyTokenLedger, rememberCaller } from "./chat-limits";
 import { reminderMessage, type ReminderPayload } from "../todos/reminders";
 
-const SYSTEM_PROMPT = "You are a helpful assistant. Think step by step, then answer clearly and concisely.";
-// Reasoning models spend many tokens thinking before the first word of the answer.
-const MAX_OUTPUT_TOKENS = 8_192;
-// A turn may read, then act, then answer; bounded so a confused model cannot loop on tools.
-const MAX_TOOL_STEPS = 5;
 // The platform's WebSocket message cap; enforced here too so local dev and tests behave the same.
 export const MAX_FRAME_BYTES = 1024 * 1024;
-
-/** What the client sees when a turn or tool fails: actionable for missing AI, generic otherwise (no internals). */
-export function chatErrorMessage(err: unknown): string {
-  // A tool's own failure ("Todo not found") is meant for the user and the model.
-  if (err instanceof ToolError) return err.message;
-  const classified = classifyAiError(err);
-  return classified instanceof AiUnavailableError
-    ? classified.message
-    : "The model failed to answer. Try again.";
-}
 
 /** Streaming chat over WebSocket; messages persist per instance and a reconnecting client resumes the stream. */
 export class ChatAgent extends AIChatAgent<Env> {
@@ -69,43 +41,12 @@ export class ChatAgent extends AIChatAgent<Env> {
   // --- end of spend limits
 
   async onChatMessage(_onFinish: unknown, options?: OnChatMessageOptions): Promise<Response> {
-    const admission = await admitTurn(this.env, {
-      instance: this.name,
-      connection: getCurrentAgent().connection,
-      ledger: this.ledger,
-      maxOutputTokens: MAX_OUTPUT_TOKENS,
-    });
-    const logger = createLogger({ agent: "chat-agent", chat: this.name }, this.env.LOG_LEVEL);
-    if (!admission.ok) return refusedTurn(admission.refusal, logger);
-    const meter = new TurnMeter(this.ledger);
-    const tools = chatTools(this.env, this.name, logger);
-    const messages = fitContext(await convertToModelMessages(this.messages, { tools }));
-    const env = this.env;
-    const stream = createUIMessageStream({
-      execute: ({ writer }) => {
-        const result = streamText({
-          model: chatModel(env).model,
-          system: tools ? `${SYSTEM_PROMPT} ${TOOLS_PROMPT}` : SYSTEM_PROMPT,
-          messages,
-          maxOutputTokens: admission.maxOutputTokens,
-          tools,
-          stopWhen: isStepCount(MAX_TOOL_STEPS),
-          maxRetries: 0,
-          abortSignal: options?.abortSignal,
-          onChunk: meter.onChunk,
-          onEnd: meter.onEnd,
-          onAbort: meter.onStopped,
-          onError: meter.onStopped,
-        });
-        writer.merge(result.toUIMessageStream({ sendReasoning: true, onError: chatErrorMessage }));
-      },
-      // Also catches a model stream that breaks mid-answer: the client gets an error chunk, not internals.
-      onError: (error) => {
-        logger.error("chat_model_error", { error: String(error) });
-        return chatErrorMessage(error);
-      },
-    });
-    return createUIMessageStreamResponse({ stream });
+    // The model, tools and AI SDK streaming load on the first turn, not in every new isolate.
+    const { runChatTurn } = await import("./chat-turn");
+    return runChatTurn(
+      { env: this.env, name: this.name, messages: this.messages, ledger: this.ledger },
+      options,
+    );
   }
 
   // Clients change nothing but the chat itself: a state push (`cf_agent_state`) is refused, as on CounterAgent.

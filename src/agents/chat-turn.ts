@@ -1,0 +1,84 @@
+// Runs in the Durable Object: one chat turn (limits, model, tools). Loaded on the first turn, so a
+// Durable Object that only serves transcripts, reminders or RPC never builds the model and tool set.
+import type { OnChatMessageOptions } from "@cloudflare/ai-chat";
+import { getCurrentAgent } from "agents";
+import {
+  convertToModelMessages,
+  createUIMessageStream,
+  createUIMessageStreamResponse,
+  isStepCount,
+  streamText,
+  type UIMessage,
+} from "ai";
+import { ToolError } from "../ai/todo-tools";
+import { createLogger } from "../core/logger";
+import { AiUnavailableError, classifyAiError } from "../ai/ai-errors";
+import { chatModel } from "../ai/models";
+import { fitContext } from "./chat-context";
+import { admitTurn, type DailyTokenLedger, refusedTurn, TurnMeter } from "./chat-limits";
+import { chatTools, TOOLS_PROMPT } from "./chat-tools";
+
+const SYSTEM_PROMPT = "You are a helpful assistant. Think step by step, then answer clearly and concisely.";
+// Reasoning models spend many tokens thinking before the first word of the answer.
+const MAX_OUTPUT_TOKENS = 8_192;
+// A turn may read, then act, then answer; bounded so a confused model cannot loop on tools.
+const MAX_TOOL_STEPS = 5;
+
+/** What the client sees when a turn or tool fails: actionable for missing AI, generic otherwise (no internals). */
+export function chatErrorMessage(err: unknown): string {
+  // A tool's own failure ("Todo not found") is meant for the user and the model.
+  if (err instanceof ToolError) return err.message;
+  const classified = classifyAiError(err);
+  return classified instanceof AiUnavailableError
+    ? classified.message
+    : "The model failed to answer. Try again.";
+}
+
+/** The chat instance a turn answers for. */
+export interface ChatTurnHost {
+  env: Env;
+  name: string;
+  messages: UIMessage[];
+  ledger: DailyTokenLedger;
+}
+
+/** One turn: admitted by the spend limits, then the model's answer streamed as UI message chunks. */
+export async function runChatTurn(chat: ChatTurnHost, options?: OnChatMessageOptions): Promise<Response> {
+  const { env } = chat;
+  const admission = await admitTurn(env, {
+    instance: chat.name,
+    connection: getCurrentAgent().connection,
+    ledger: chat.ledger,
+    maxOutputTokens: MAX_OUTPUT_TOKENS,
+  });
+  const logger = createLogger({ agent: "chat-agent", chat: chat.name }, env.LOG_LEVEL);
+  if (!admission.ok) return refusedTurn(admission.refusal, logger);
+  const meter = new TurnMeter(chat.ledger);
+  const tools = chatTools(env, chat.name, logger);
+  const messages = fitContext(await convertToModelMessages(chat.messages, { tools }));
+  const stream = createUIMessageStream({
+    execute: ({ writer }) => {
+      const result = streamText({
+        model: chatModel(env).model,
+        system: tools ? `${SYSTEM_PROMPT} ${TOOLS_PROMPT}` : SYSTEM_PROMPT,
+        messages,
+        maxOutputTokens: admission.maxOutputTokens,
+        tools,
+        stopWhen: isStepCount(MAX_TOOL_STEPS),
+        maxRetries: 0,
+        abortSignal: options?.abortSignal,
+        onChunk: meter.onChunk,
+        onEnd: meter.onEnd,
+        onAbort: meter.onStopped,
+        onError: meter.onStopped,
+      });
+      writer.merge(result.toUIMessageStream({ sendReasoning: true, onError: chatErrorMessage }));
+    },
+    // Also catches a model stream that breaks mid-answer: the client gets an error chunk, not internals.
+    onError: (error) => {
+      logger.error("chat_model_error", { error: String(error) });
+      return chatErrorMessage(error);
+    },
+  });
+  return createUIMessageStreamResponse({ stream });
+}
