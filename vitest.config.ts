@@ -28,6 +28,8 @@ function workersProject(
       agents(),
       cloudflareTest({
         wrangler: { configPath: "./wrangler.jsonc" },
+        // The source, not the build that wrangler.jsonc uploads: Vite loads each module as src has it.
+        main: "./src/index.ts",
         remoteBindings: false,
         miniflare: {
           // Lets the model's abort signal cross the RPC boundary to the stand-in (the real binding takes it natively).

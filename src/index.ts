@@ -1,14 +1,21 @@
-import app from "./app";
+// The Worker's entry. Every new isolate, Durable Object isolates included, evaluates this module and
+// what it imports statically: the two Durable Object classes and nothing else. The HTTP app and the
+// cron job load on first use, each a module of its own in the build (scripts/build-worker.mjs).
 import { createLogger } from "./core/logger";
-import { expireUploads } from "./files/resumable-expiry";
 
 export { ChatAgent, CounterAgent } from "./agents";
 export type { AppType } from "./app";
 
+let app: Promise<typeof import("./app")> | undefined;
+
 export default {
-  fetch: app.fetch,
+  async fetch(request, env, ctx) {
+    app ??= import("./app");
+    return (await app).default.fetch(request, env, ctx);
+  },
   // The cron trigger in wrangler.jsonc: aborts resumable uploads left unfinished past their expiry.
   async scheduled(_controller, env) {
+    const { expireUploads } = await import("./files/resumable-expiry");
     await expireUploads(env, createLogger({ source: "cron" }, env.LOG_LEVEL));
   },
 } satisfies ExportedHandler<Env>;

@@ -1,5 +1,5 @@
-// Where start-up time and bundle bytes go, by package: from a CPU profile of an unminified bundle,
-// and from esbuild's metafile.
+// Where start-up time and bundle bytes go, by package: from a CPU profile of an unminified build, and
+// from esbuild's metafile.
 
 /** `node_modules/<pkg>/...` or `src/<folder>/...` as the name a table shows. */
 export function packageOf(path) {
@@ -8,7 +8,7 @@ export function packageOf(path) {
   return /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(clean)?.[1] ?? clean;
 }
 
-/** The source module of each line of an unminified esbuild bundle (esbuild writes `// <path>` before each). */
+/** The source module of each line of an unminified esbuild output (esbuild writes `// <path>` before each). */
 function moduleLines(code) {
   const markers = [];
   code.split("\n").forEach((line, i) => {
@@ -18,7 +18,7 @@ function moduleLines(code) {
   return (line) => {
     let lo = 0;
     let hi = markers.length - 1;
-    let found = "(bundle prelude)";
+    let found = "(module prelude)";
     while (lo <= hi) {
       const mid = (lo + hi) >> 1;
       if (markers[mid][0] <= line) {
@@ -32,35 +32,44 @@ function moduleLines(code) {
 
 /**
  * Self time per package, in ms. Each sample counts for the interval up to the next one. Samples in
- * the bundle are placed by the lines V8 recorded (positionTicks), so the one function that evaluates
- * every module's top level is split among the modules; the rest are named as V8 names them
- * ("(garbage collector)", "(program)", a runtime built-in).
+ * the Worker's modules (`modules`: path in the upload -> text) are placed by the lines V8 recorded
+ * (positionTicks), so the function that evaluates a module's top level is split among the sources
+ * bundled into it; the rest are named as V8 names them ("(garbage collector)", "(program)", a
+ * runtime built-in).
  */
-export function selfTimeByPackage(profile, code) {
-  const moduleAt = moduleLines(code);
+export function selfTimeByPackage(profile, modules) {
+  const lookups = new Map();
+  const moduleAt = (url) => {
+    if (!lookups.has(url)) {
+      const path = [...modules.keys()].find((candidate) => url.endsWith(candidate));
+      lookups.set(url, path === undefined ? undefined : moduleLines(modules.get(path)));
+    }
+    return lookups.get(url);
+  };
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
   const totals = new Map();
   const add = (key, ms) => totals.set(key, (totals.get(key) ?? 0) + ms);
   for (let i = 0; i < profile.samples.length; i++) {
     const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000;
     const { callFrame, positionTicks } = nodes.get(profile.samples[i]);
-    const inBundle = callFrame.url && !/^(node-internal|cloudflare-internal)/.test(callFrame.url);
-    if (!inBundle) {
+    const lineOf = callFrame.url ? moduleAt(callFrame.url) : undefined;
+    if (!lineOf) {
       add(`(${callFrame.functionName || callFrame.url})`, ms);
       continue;
     }
     const ticks = positionTicks?.length ? positionTicks : [{ line: callFrame.lineNumber + 1, ticks: 1 }];
     const all = ticks.reduce((sum, t) => sum + t.ticks, 0);
-    for (const t of ticks) add(packageOf(moduleAt(t.line)), (ms * t.ticks) / all);
+    for (const t of ticks) add(packageOf(lineOf(t.line)), (ms * t.ticks) / all);
   }
   return totals;
 }
 
-/** Minified bytes per package in the bundle, from esbuild's metafile. */
-export function bytesByPackage(meta) {
+/** Minified bytes per package in esbuild's outputs (all of them, or those `only` names). */
+export function bytesByPackage(meta, only) {
   const totals = new Map();
-  for (const output of Object.values(meta.outputs)) {
-    for (const [path, { bytesInOutput }] of Object.entries(output.inputs)) {
+  for (const [output, { inputs }] of Object.entries(meta.outputs)) {
+    if (only && !only.has(output)) continue;
+    for (const [path, { bytesInOutput }] of Object.entries(inputs)) {
       totals.set(packageOf(path), (totals.get(packageOf(path)) ?? 0) + bytesInOutput);
     }
   }

@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 
 export const ROOT = join(import.meta.dirname, "..", "..");
 const WRANGLER = join(ROOT, "node_modules", "wrangler", "bin", "wrangler.js");
@@ -55,7 +55,8 @@ export async function startWranglerDev(options = {}) {
   args.push("--persist-to", persistTo, "--inspector-port", String(inspectorPort));
   for (const [name, value] of Object.entries(vars)) args.push("--var", `${name}:${value}`);
   const child = spawn(process.execPath, args, {
-    cwd: ROOT,
+    // The config's own folder: wrangler runs its custom build command (scripts/build-worker.mjs) there.
+    cwd: dirname(config),
     env,
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,

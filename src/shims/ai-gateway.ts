@@ -1,5 +1,5 @@
 // The AI SDK's default provider (Vercel's AI Gateway, with its OIDC client) answers only models named
-// by a string. This Worker always passes a model instance (src/ai/models.ts), so wrangler.jsonc aliases
+// by a string. This Worker always passes a model instance (src/ai/models.ts), so the build aliases
 // the package to this stand-in: about 22 KiB of gzip off the bundle. The names are those `ai` imports.
 
 export class GatewayError extends Error {

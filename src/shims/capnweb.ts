@@ -1,5 +1,5 @@
 // The Agents SDK's optional Cap'n Web WebSocket transport belongs to its WebSockets capability for
-// plain Durable Objects; Agent subclasses (CounterAgent, ChatAgent) never select it. wrangler.jsonc
+// plain Durable Objects; Agent subclasses (CounterAgent, ChatAgent) never select it. The build
 // aliases the package to this stand-in: about 15 KiB of gzip off the bundle.
 
 export function newWebSocketRpcSession(): never {

@@ -1,6 +1,6 @@
 // README "Configuration": every setting it lists can be set in .dev.vars. wrangler dev reads
 // .dev.vars next to the config file, so the real wrangler.jsonc is copied into a temporary
-// directory (sources linked beside it) with a .dev.vars that points AI at a scripted server.
+// directory (sources and the build script linked beside it) with a .dev.vars that points AI at a scripted server.
 import { copyFileSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -16,7 +16,15 @@ beforeAll(async () => {
   model = await startScriptedServer();
   dir = mkdtempSync(join(tmpdir(), "dev-vars-"));
   copyFileSync(join(ROOT, "wrangler.jsonc"), join(dir, "wrangler.jsonc"));
-  for (const entry of ["src", "migrations", "public", "node_modules", "tsconfig.json", "package.json"]) {
+  for (const entry of [
+    "src",
+    "scripts",
+    "migrations",
+    "public",
+    "node_modules",
+    "tsconfig.json",
+    "package.json",
+  ]) {
     symlinkSync(join(ROOT, entry), join(dir, entry));
   }
   writeFileSync(
