@@ -54,7 +54,13 @@ export function selfTimeByPackage(profile, modules) {
     const { callFrame, positionTicks } = nodes.get(profile.samples[i]);
     const lineOf = callFrame.url ? moduleAt(callFrame.url) : undefined;
     if (!lineOf) {
-      add(`(${callFrame.functionName || callFrame.url})`, ms);
+      const name = callFrame.functionName || callFrame.url;
+      add(name.startsWith("(") ? name : `(${name})`, ms);
+      continue;
+    }
+    // A module's own top level is recorded without a line: named by its module in the upload.
+    if (!positionTicks?.length && callFrame.lineNumber < 0) {
+      add(`(top level of a module: ${callFrame.url.split("/").slice(-2).join("/")})`, ms);
       continue;
     }
     const ticks = positionTicks?.length ? positionTicks : [{ line: callFrame.lineNumber + 1, ticks: 1 }];
