@@ -1,8 +1,7 @@
 // Runs in the Durable Object: the chat agent's per-turn limits and daily token ledger.
 import type { Connection } from "agents";
-import { createUIMessageStream, createUIMessageStreamResponse, type LanguageModelUsage } from "ai";
+import type { LanguageModelUsage } from "ai";
 import { chatDailyOutputTokens } from "../core/config";
-import type { Logger } from "../core/logger";
 import { clientIp, consume, LimiterUnavailableError, RateLimitedError } from "../core/rate-limit";
 import { CALLER_HEADER } from "./agent-request";
 import { ownerIdFromChatName } from "../auth/chat-names";
@@ -106,15 +105,6 @@ export async function admitTurn(
   );
   if (verdict !== "ok") return { ok: false, refusal: verdict === "limited" ? "caller" : "unavailable" };
   return { ok: true, maxOutputTokens: Math.min(turn.maxOutputTokens, left) };
-}
-
-/** The answer to a refused turn: one error chunk in the chat stream. */
-export function refusedTurn(refusal: TurnRefusal, logger: Logger): Response {
-  logger.warn("chat_turn_refused", { refusal });
-  const stream = createUIMessageStream({
-    execute: ({ writer }) => writer.write({ type: "error", errorText: TURN_REFUSALS[refusal] }),
-  });
-  return createUIMessageStreamResponse({ stream });
 }
 
 // When the model reports no usage (a stopped or broken stream), about 4 characters make a token.

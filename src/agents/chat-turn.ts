@@ -11,11 +11,11 @@ import {
   type UIMessage,
 } from "ai";
 import { ToolError } from "../ai/todo-tools";
-import { createLogger } from "../core/logger";
+import { createLogger, type Logger } from "../core/logger";
 import { AiUnavailableError, classifyAiError } from "../ai/ai-errors";
 import { chatModel } from "../ai/models";
 import { fitContext } from "./chat-context";
-import { admitTurn, type DailyTokenLedger, refusedTurn, TurnMeter } from "./chat-limits";
+import { admitTurn, type DailyTokenLedger, TURN_REFUSALS, type TurnRefusal, TurnMeter } from "./chat-limits";
 import { chatTools, TOOLS_PROMPT } from "./chat-tools";
 
 const SYSTEM_PROMPT = "You are a helpful assistant. Think step by step, then answer clearly and concisely.";
@@ -32,6 +32,15 @@ export function chatErrorMessage(err: unknown): string {
   return classified instanceof AiUnavailableError
     ? classified.message
     : "The model failed to answer. Try again.";
+}
+
+/** The answer to a refused turn: one error chunk in the chat stream. */
+function refusedTurn(refusal: TurnRefusal, logger: Logger): Response {
+  logger.warn("chat_turn_refused", { refusal });
+  const stream = createUIMessageStream({
+    execute: ({ writer }) => writer.write({ type: "error", errorText: TURN_REFUSALS[refusal] }),
+  });
+  return createUIMessageStreamResponse({ stream });
 }
 
 /** The chat instance a turn answers for. */
