@@ -10,6 +10,8 @@ import type { AuthUser } from "../http/types";
 import { verifyTicket } from "../auth/tickets";
 import { jwtSecret } from "../auth/tokens";
 import { isApiKey } from "../auth/api-keys";
+import { noteKeyUse } from "../auth/key-auth";
+import { createDb } from "../db/client";
 import { missingScope } from "../auth/scopes";
 import { agentAccess, agentScopes } from "./agent-access";
 import type { AgentPath } from "./agent-paths";
@@ -68,5 +70,6 @@ export async function authorizeAgentRequest(
   }
   const access = agentAccess(target.agent, target.name, result.user.id);
   if (!access.ok) return { ok: false, status: 403, message: access.message, reason: "not_owner" };
+  await noteKeyUse(createDb(env.DB), result.credential);
   return { ok: true, user: result.user };
 }

@@ -26,7 +26,11 @@ export interface SessionHolder {
 }
 
 /** The user and the end of their session `sessionId`; null when the user is gone. */
-export async function findSessionHolder(db: Db, userId: number, sessionId: string): Promise<SessionHolder | null> {
+export async function findSessionHolder(
+  db: Db,
+  userId: number,
+  sessionId: string,
+): Promise<SessionHolder | null> {
   const [row] = await db
     .select({ ...AUTH_USER, sessionExpiresAt: sessionsTable.expiresAt })
     .from(usersTable)
@@ -40,10 +44,7 @@ export async function findSessionHolder(db: Db, userId: number, sessionId: strin
 
 export interface KeyHolder {
   user: AuthUser;
-  key: Pick<
-    typeof apiKeysTable.$inferSelect,
-    "id" | "scopes" | "expiresAt" | "revokedAt" | "lastUsedAt"
-  >;
+  key: Pick<typeof apiKeysTable.$inferSelect, "id" | "scopes" | "expiresAt" | "revokedAt">;
 }
 
 /** An API key (by `where`: its hash, or its id and user) and its user, or null. */
@@ -56,7 +57,6 @@ export async function findKeyHolder(db: Db, where: SQL | undefined): Promise<Key
         scopes: apiKeysTable.scopes,
         expiresAt: apiKeysTable.expiresAt,
         revokedAt: apiKeysTable.revokedAt,
-        lastUsedAt: apiKeysTable.lastUsedAt,
       },
     })
     .from(apiKeysTable)

@@ -19,7 +19,9 @@ export type AuthFailure =
   | "key_revoked"
   | "key_expired";
 
-export type AuthResult = { ok: true; user: AuthUser; credential: Credential } | { ok: false; reason: AuthFailure };
+export type AuthResult =
+  | { ok: true; user: AuthUser; credential: Credential }
+  | { ok: false; reason: AuthFailure };
 
 /** What a client is told for each failure; the same words on /api, /mcp and /agents. */
 export const AUTH_FAILURE_MESSAGES: Record<AuthFailure, string> = {

@@ -3,6 +3,7 @@ import { AUTH_FAILURE_MESSAGES, authenticateHeader, type AuthFailure } from "./a
 import { ApiError } from "../http/errors";
 import type { RouteAccess } from "../http/route-access";
 import type { AppEnv, Credential } from "../http/types";
+import { noteKeyUse } from "./key-auth";
 import { requireScopes, requireSignIn } from "./scopes";
 
 /** The only place that decides which /api paths skip the token check. */
@@ -56,7 +57,10 @@ export function requireAuth(accessOf: (c: Context) => RouteAccess): MiddlewareHa
     if (isPublicApiPath(c.req.path)) return next();
     const result = await authenticateHeader(c.env, c.req.header("Authorization"), c.get("db"));
     if (!result.ok) throw unauthorized(result.reason);
-    if (result.credential.kind === "api_key") checkKeyAccess(result.credential, accessOf(c));
+    if (result.credential.kind === "api_key") {
+      checkKeyAccess(result.credential, accessOf(c));
+      await noteKeyUse(c.get("db"), result.credential);
+    }
     c.set("user", result.user);
     c.set("credential", result.credential);
     await next();

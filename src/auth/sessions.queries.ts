@@ -11,7 +11,7 @@ export type SessionRow = typeof sessionsTable.$inferSelect;
  */
 export async function insertSession(
   db: Db,
-  session: Omit<SessionRow, "createdAt" | "lastUsedAt">,
+  session: SessionRow,
   tokenHash: string,
   keep: number,
 ): Promise<void> {
@@ -61,7 +61,12 @@ export type RefreshTokenRow = NonNullable<Awaited<ReturnType<typeof findRefreshT
  * requests rotating the same token at once both end in the same state (the successor is derived,
  * not random: src/auth/sessions.ts).
  */
-export async function rotateRefreshToken(db: Db, sessionId: string, tokenHash: string, successorHash: string) {
+export async function rotateRefreshToken(
+  db: Db,
+  sessionId: string,
+  tokenHash: string,
+  successorHash: string,
+) {
   await db.batch([
     db
       .update(refreshTokensTable)

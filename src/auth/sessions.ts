@@ -38,8 +38,15 @@ export async function startSession(
 ): Promise<SessionTokens> {
   const sessionId = crypto.randomUUID();
   const refreshToken = randomSecret();
-  const expiresAt = new Date(now.getTime() + SESSION_MAX_SECONDS * 1000).toISOString();
-  await insertSession(db, { id: sessionId, userId, userAgent, expiresAt }, await sha256Hex(refreshToken), MAX_SESSIONS);
+  const session = {
+    id: sessionId,
+    userId,
+    userAgent,
+    createdAt: now.toISOString(),
+    lastUsedAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + SESSION_MAX_SECONDS * 1000).toISOString(),
+  };
+  await insertSession(db, session, await sha256Hex(refreshToken), MAX_SESSIONS);
   return { sessionId, refreshToken };
 }
 
@@ -89,7 +96,12 @@ async function currentSuccessor(db: Db, secret: string, token: string, now: Date
  * Rotates a refresh token: the old one is spent, a successor is answered. A token spent longer than
  * REUSE_GRACE_SECONDS ago ends its whole session (its family), as does an expired session.
  */
-export async function refreshSession(db: Db, secret: string, token: string, now = new Date()): Promise<RefreshOutcome> {
+export async function refreshSession(
+  db: Db,
+  secret: string,
+  token: string,
+  now = new Date(),
+): Promise<RefreshOutcome> {
   const hash = await sha256Hex(token);
   const row = await findRefreshToken(db, hash);
   if (!row) return { ok: false, reason: "unknown" };

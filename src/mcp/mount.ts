@@ -1,5 +1,6 @@
 import { createTodoTools, runTool, ToolError, type TodoTool } from "../ai/todo-tools";
 import { authenticateHeader } from "../auth/authenticate";
+import { noteKeyUse } from "../auth/key-auth";
 import { unauthorized } from "../auth/require-auth";
 import { missingScope, requireScopes } from "../auth/scopes";
 import { createDb } from "../db/client";
@@ -36,7 +37,9 @@ export function mountMcp(app: AppRouter) {
     c.set("user", auth.user);
 
     const logger = c.get("logger");
-    const tools = createTodoTools({ env: c.env, db: createDb(c.env.DB), logger }, auth.user.id);
+    const db = createDb(c.env.DB);
+    await noteKeyUse(db, auth.credential);
+    const tools = createTodoTools({ env: c.env, db, logger }, auth.user.id);
     // The MCP SDK loads on the first /mcp request, not in every new isolate (see serve-mcp.ts).
     const { serveMcp } = await import("./serve-mcp");
     return serveMcp(MCP_PATH, c.req.raw, scopedTools(tools, auth.credential), runTool, (error) =>

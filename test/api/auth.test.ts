@@ -27,7 +27,13 @@ describe("POST /api/register", () => {
     const input = registration({ email: "  Mixed.Case@Example.TEST ", age: 30 });
     const res = await post("/api/register", { ...input, username: `  ${input.username} ` });
     const data = expectData(res, 201, LoginResultSchema);
-    expect(Object.keys(data).toSorted()).toEqual(["expiresAt", "refreshToken", "token", "userId", "username"]);
+    expect(Object.keys(data).toSorted()).toEqual([
+      "expiresAt",
+      "refreshToken",
+      "token",
+      "userId",
+      "username",
+    ]);
     expect(data.username).toBe(input.username);
     const row = await env.DB.prepare("SELECT * FROM users_table WHERE id = ?").bind(data.userId).first();
     expect(row).toMatchObject({

@@ -52,7 +52,8 @@ async function expectValid(user: SignedUpUser, token: string) {
   expect(await agentStatus(token)).toBe(200);
 }
 
-const refresh = (refreshToken: string) => api("/api/auth/refresh", { method: "POST", json: { refreshToken } });
+const refresh = (refreshToken: string) =>
+  api("/api/auth/refresh", { method: "POST", json: { refreshToken } });
 
 /** A token as issued before sessions existed: no `sid`, so the user's token version decides. */
 const sessionless = (user: SignedUpUser) =>
@@ -93,7 +94,8 @@ describe("password change", () => {
     const second = await signIn(user.username, user.password);
     expect((await update(user.userId, { password: "reset by the admin" }, admin.token)).status).toBe(200);
     for (const token of [user.token, second.token]) await expectRevoked(user, token);
-    for (const token of [user.refreshToken, second.refreshToken]) expect((await refresh(token)).status).toBe(401);
+    for (const token of [user.refreshToken, second.refreshToken])
+      expect((await refresh(token)).status).toBe(401);
     await expectValid(admin, admin.token);
     await expectValid(user, await logIn(user.username, "reset by the admin"));
   });

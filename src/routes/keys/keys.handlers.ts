@@ -16,7 +16,12 @@ export const create: AuthedRouteHandler<CreateRoute> = async (c) => {
 
 export const list: AuthedRouteHandler<ListRoute> = async (c) => {
   const query = c.req.valid("query");
-  const { items, total } = await listApiKeys(c.get("db"), c.get("user").id, pageOffset(query), query.pageSize);
+  const { items, total } = await listApiKeys(
+    c.get("db"),
+    c.get("user").id,
+    pageOffset(query),
+    query.pageSize,
+  );
   return ok(c, pageOf(items, total, query));
 };
 

@@ -9,7 +9,10 @@ export const list: AuthedRouteHandler<ListRoute> = async (c) => {
   const credential = c.get("credential");
   const current = credential.kind === "session" ? credential.sessionId : null;
   const rows = await listSessions(c.get("db"), c.get("user").id);
-  const items = rows.map(({ userId: _userId, ...session }) => ({ ...session, current: session.id === current }));
+  const items = rows.map(({ userId: _userId, ...session }) => ({
+    ...session,
+    current: session.id === current,
+  }));
   return ok(c, { items });
 };
 

@@ -94,7 +94,11 @@ export const CredentialSchema = z
   .discriminatedUnion("kind", [
     z.object({ kind: z.literal("session"), sessionId: z.string() }),
     z.object({ kind: z.literal("token") }),
-    z.object({ kind: z.literal("api_key"), keyId: z.number().int(), scopes: z.array(z.enum(API_KEY_SCOPES)) }),
+    z.object({
+      kind: z.literal("api_key"),
+      keyId: z.number().int(),
+      scopes: z.array(z.enum(API_KEY_SCOPES)),
+    }),
   ])
   .openapi("Credential", {
     description:
