@@ -8,13 +8,13 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import app from "../../src/app";
 import { logIn, signIn, signUp, type SignedUpUser } from "../helpers/auth";
 import { countRows, createKey, hashOf, isoAgo, refresh } from "../helpers/credentials";
-import { resetTokenIn, sentTo } from "../helpers/email";
+import { requestResetLink, resetTokenIn, sentTo } from "../helpers/email";
 import { injected, withFaults } from "../helpers/faults";
-import { api, BASE, expectData, expectError, readResult } from "../helpers/http";
+import { api, BASE, expectData, expectError } from "../helpers/http";
 import { freshIp } from "../helpers/client-ip";
 import { windowWithRoom } from "../helpers/limiter-window";
 import { snapshotState, stateDiff } from "../helpers/state";
-import { fetchWithEnv } from "../helpers/storage";
+import { postJsonWithEnv } from "../helpers/storage";
 import { claimsFor, craftToken, HS256_HEADER } from "../helpers/tokens";
 import {
   ResetDoneSchema,
@@ -28,29 +28,20 @@ const CONFIRM = "/api/auth/password-reset/confirm";
 const INVALID_LINK = "Invalid or expired reset link: ask for a new one";
 
 /** POST JSON through app.fetch and wait for the work it left running (the e-mail). */
-async function postAndSettle(path: string, body: unknown, overrides: Partial<Env> = {}, ip = freshIp()) {
-  const res = await fetchWithEnv(
-    path,
-    {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "CF-Connecting-IP": ip },
-      body: JSON.stringify(body),
-    },
-    overrides,
-  );
-  return readResult(res);
+async function postAndSettle(path: string, body: unknown, overrides: Partial<Env> = {}) {
+  const res = await postJsonWithEnv(path, body, overrides);
+  return { ...res, body: JSON.parse(res.text) as unknown };
 }
 
 const confirm = (token: string, password: string) =>
   api(CONFIRM, { method: "POST", json: { token, password } });
 
-/** Asks for a link for `user` and answers the token from the e-mail it got. */
+/** Asks for a link for `user` (exactly one more e-mail) and answers its token. */
 async function linkFor(user: SignedUpUser): Promise<string> {
   const before = (await sentTo(user.email)).length;
-  expect((await postAndSettle(REQUEST, { email: user.email })).status).toBe(202);
-  const emails = await sentTo(user.email);
-  expect(emails).toHaveLength(before + 1);
-  return resetTokenIn(emails.at(-1)!);
+  const token = await requestResetLink(user.email);
+  expect(await sentTo(user.email)).toHaveLength(before + 1);
+  return token;
 }
 
 /** D1 that answers every query `ms` late. */
