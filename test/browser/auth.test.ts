@@ -1,6 +1,33 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clientOrigin, launchBrowser, newContext, newCredentials, registerUser, screenshot } from "./browser";
+import type { Page } from "playwright-core";
+import {
+  clientOrigin,
+  launchBrowser,
+  newContext,
+  newCredentials,
+  registerUser,
+  screenshot,
+  signInThroughUi,
+  apiOrigin,
+  type LoginResult,
+} from "./browser";
+
+const SESSION_KEY = "workers-api-client.session";
+
+/** The login result the client keeps in this tab. */
+async function storedSession(page: Page): Promise<LoginResult> {
+  return JSON.parse((await page.evaluate((key) => sessionStorage.getItem(key), SESSION_KEY))!) as LoginResult;
+}
+
+/** Changes the stored login result, as time or a revocation would have. */
+async function editSession(page: Page, changes: Partial<LoginResult>) {
+  const session = { ...(await storedSession(page)), ...changes };
+  await page.evaluate(
+    ([key, value]) => sessionStorage.setItem(key!, value!),
+    [SESSION_KEY, JSON.stringify(session)],
+  );
+}
 
 let browser: Browser;
 beforeAll(async () => {
@@ -62,6 +89,61 @@ describe("register and sign in", () => {
     await page.getByRole("button", { name: "Sign out" }).click();
     await page.getByRole("form", { name: "Sign in" }).waitFor();
     expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+    await context.close();
+  });
+
+  it("refreshes silently: before the token expires, and once when a call answers 401", async () => {
+    const user = await registerUser();
+    const { context } = await newContext(browser);
+    const page = await context.newPage();
+    await signInThroughUi(page, user);
+    const refreshes: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().endsWith("/api/auth/refresh")) refreshes.push(new URL(request.url()).pathname);
+    });
+    const signedIn = await storedSession(page);
+    const todoList = page.getByRole("region", { name: "Todo list" });
+
+    // About to expire: the client refreshes before its first call.
+    await editSession(page, { expiresAt: new Date(Date.now() + 5_000).toISOString() });
+    await page.reload();
+    await todoList.getByText("Nothing here yet.").waitFor();
+    expect(refreshes).toHaveLength(1);
+    // (The token itself may come out byte for byte the same: same session, same second.)
+    const refreshed = await storedSession(page);
+    expect(refreshed.refreshToken).not.toBe(signedIn.refreshToken);
+    expect(Date.parse(refreshed.expiresAt) - Date.now()).toBeGreaterThan(3_500_000);
+
+    // A token the service refuses, not yet expired by the clock: 401, one refresh, the same call again.
+    await editSession(page, { token: `${refreshed.token.slice(0, -4)}AAAA` });
+    await page.reload();
+    await todoList.getByText("Nothing here yet.").waitFor();
+    expect(refreshes).toHaveLength(2);
+    expect(await page.getByRole("button", { name: "Sign out" }).isVisible()).toBe(true);
+    expect((await storedSession(page)).refreshToken).not.toBe(refreshed.refreshToken);
+
+    // A refresh token the service no longer knows: back to the sign-in screen with a notice.
+    await editSession(page, { token: "not.a.token", refreshToken: "A".repeat(43) });
+    await page.reload();
+    await page.getByRole("form", { name: "Sign in" }).waitFor();
+    expect(await page.locator(".notice").textContent()).toBe("Your session has ended. Please sign in again.");
+    await context.close();
+  });
+
+  it("signing out ends the session on the service too", async () => {
+    const user = await registerUser();
+    const { context } = await newContext(browser);
+    const page = await context.newPage();
+    await signInThroughUi(page, user);
+    const { token } = await storedSession(page);
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.getByRole("form", { name: "Sign in" }).waitFor();
+    await expect
+      .poll(
+        async () =>
+          (await fetch(`${apiOrigin}/api/me`, { headers: { Authorization: `Bearer ${token}` } })).status,
+      )
+      .toBe(401);
     await context.close();
   });
 });

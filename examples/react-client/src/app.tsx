@@ -1,6 +1,7 @@
 import { lazy, Suspense } from "react";
 import { AuthScreen } from "./auth/auth-screen";
-import { signOut, useSession } from "./auth/session";
+import { logOut } from "./auth/refresh";
+import { useSession } from "./auth/session";
 import { API_ORIGIN } from "./config";
 import { TodosScreen } from "./todos/todos-screen";
 import { ROUTES, useHashRoute } from "./ui/use-hash-route";
@@ -29,7 +30,7 @@ export function App() {
         <span className="muted">
           {session.username} · {new URL(API_ORIGIN).host}
         </span>
-        <button type="button" className="link" onClick={() => signOut()}>
+        <button type="button" className="link" onClick={() => void logOut()}>
           Sign out
         </button>
       </header>
