@@ -50,8 +50,9 @@ function badBodies(
   ];
 }
 
+const me = (token?: string): ApiInit => ({ token });
+
 function cases(): [string, string, ApiInit, number][] {
-  const me = (token?: string): ApiInit => ({ token });
   const ownSession = sessionOf(alice.token);
   return [
     // POST /api/auth/refresh

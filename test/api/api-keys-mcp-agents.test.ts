@@ -11,6 +11,9 @@ import { TodoPageSchema } from "../../src/todos/todos.schemas";
 
 const LACKS = (scope: string) => `This API key lacks the scope ${scope}`;
 const withTicket = (path: string, ticket: string) => `${path}?ticket=${encodeURIComponent(ticket)}`;
+/** A plain HTTP agent request with AGENTS_REQUIRE_AUTH on, `key` in Authorization. */
+const get = (key: string, path: string) =>
+  fetchWith(AUTH_ON, path, { headers: { Authorization: `Bearer ${key}` } });
 
 describe("/mcp with an API key", () => {
   it("todos:read lists and reads; a writing tool answers a tool error naming todos:write, writing nothing", async () => {
@@ -90,8 +93,6 @@ describe("agents with an API key (AGENTS_REQUIRE_AUTH on)", () => {
     const user = await signUp();
     const { key: connect } = await createKey(user.token, ["agents:connect"]);
     const { key: todosOnly } = await createKey(user.token, ["todos:read"]);
-    const get = (key: string, path: string) =>
-      fetchWith(AUTH_ON, path, { headers: { Authorization: `Bearer ${key}` } });
     expect((await get(connect, counterPath(freshName("key")))).status).toBe(200);
     const refused = await get(todosOnly, counterPath(freshName("key")));
     expect(refused.status).toBe(403);
