@@ -1,4 +1,4 @@
-// docs/security.md S1-S5: sessions and their refresh tokens. Refresh rotates (the old token is spent),
+// docs/security.md S1-S7: sessions and their refresh tokens. Refresh rotates (the old token is spent),
 // reuse after the grace window ends the whole session, two tabs refreshing at once share the
 // successor, sessions end on logout, on revoke and on expiry, and their tokens end with them.
 import { env } from "cloudflare:workers";
@@ -32,7 +32,7 @@ const revoke = (id: string, token: string) =>
 const listSessions = (token: string) => api("/api/auth/sessions", { token });
 
 describe("POST /api/auth/refresh", () => {
-  it("answers a new token and refresh token of the same session; only hashes are stored", async () => {
+  it("S5: answers a new token and refresh token of the same session; only hashes are stored", async () => {
     const user = await signUp();
     const next = expectData(await refresh(user.refreshToken), 200, LoginResultSchema);
     expect(next).toMatchObject({ userId: user.userId, username: user.username });
@@ -183,7 +183,7 @@ describe("GET /api/auth/sessions and POST /api/auth/sessions/:id/revoke", () => 
     expectError(await revoke(sessionOf(laptop.token), user.token), 404);
   });
 
-  it("keeps at most 50 sessions: a new sign-in ends the least recently used", async () => {
+  it("S7: keeps at most 50 sessions: a new sign-in ends the least recently used", async () => {
     const user = await signUp();
     // The sign-up's session is the oldest; fill up to the cap with sessions used after it.
     const insert = env.DB.prepare(

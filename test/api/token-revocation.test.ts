@@ -60,7 +60,7 @@ const sessionless = (user: SignedUpUser) =>
   craftToken(HS256_HEADER, { ...claimsFor(user.userId, user.username), ver: 0 });
 
 describe("password change", () => {
-  it("your own: every other session and sessionless token ends, the session that changed it stays", async () => {
+  it("S6: your own: every other session and sessionless token ends, the session that changed it stays", async () => {
     const user = await signUp();
     const second = await signIn(user.username, user.password);
     const legacy = await sessionless(user);
