@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, count, eq, gt, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { passwordResetsTable, sessionsTable } from "../db/credentials-schema";
 import { NOW, userCredentialsTable, usersTable } from "../db/schema";
@@ -67,4 +67,13 @@ export async function completeReset(db: Db, tokenHash: string, passwordHash: str
       .where(and(eq(passwordResetsTable.userId, owner), isNull(passwordResetsTable.usedAt))),
   ]);
   return user[0] ?? null;
+}
+
+/** Removes links that can no longer be used (spent or expired); answers how many. */
+export async function deleteSpentResets(db: Db, nowIso: string): Promise<number> {
+  const rows = await db
+    .delete(passwordResetsTable)
+    .where(or(isNotNull(passwordResetsTable.usedAt), lte(passwordResetsTable.expiresAt, nowIso)))
+    .returning({ tokenHash: passwordResetsTable.tokenHash });
+  return rows.length;
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, ne, notInArray, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, lte, ne, notInArray, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { refreshTokensTable, sessionsTable } from "../db/credentials-schema";
 import { NOW, usersTable } from "../db/schema";
@@ -106,4 +106,13 @@ export function listSessions(db: Db, userId: number): Promise<SessionRow[]> {
     .from(sessionsTable)
     .where(eq(sessionsTable.userId, userId))
     .orderBy(desc(sessionsTable.lastUsedAt));
+}
+
+/** Removes sessions past their end (`expiresAt`) or unused since `idleBefore`; answers how many. */
+export async function deleteEndedSessions(db: Db, nowIso: string, idleBefore: string): Promise<number> {
+  const rows = await db
+    .delete(sessionsTable)
+    .where(or(lte(sessionsTable.expiresAt, nowIso), lte(sessionsTable.lastUsedAt, idleBefore)))
+    .returning({ id: sessionsTable.id });
+  return rows.length;
 }

@@ -1,7 +1,9 @@
 // docs/security.md S1-S7: sessions and their refresh tokens. Refresh rotates (the old token is spent),
 // reuse after the grace window ends the whole session, two tabs refreshing at once share the
 // successor, sessions end on logout, on revoke and on expiry, and their tokens end with them.
+import { createScheduledController } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import worker from "../../src/index";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { signIn, signUp } from "../helpers/auth";
 import {
@@ -209,6 +211,31 @@ describe("GET /api/me", () => {
     expect(data.user).toMatchObject({ id: user.userId, username: user.username, email: user.email });
     expect(data.credential).toEqual({ kind: "session", sessionId: sessionOf(user.token) });
     expect(JSON.stringify(data)).not.toMatch(/passwordHash|tokenVersion|usernameKey/);
+  });
+});
+
+describe("the hourly cron", () => {
+  it("removes ended sessions (with their refresh tokens) and spent or expired reset links; keeps the rest", async () => {
+    const [ended, idle, live] = [await signUp(), await signUp(), await signUp()];
+    await setSessionTimes(sessionOf(ended.token), { expiresAt: isoAgo(1) });
+    await setSessionTimes(sessionOf(idle.token), { lastUsedAt: isoAgo(SESSION_IDLE_SECONDS + 1) });
+    const link = env.DB.prepare(
+      "INSERT INTO password_resets_table (tokenHash, userId, expiresAt, usedAt) VALUES (?, ?, ?, ?)",
+    );
+    await link.bind(await hashOf(crypto.randomUUID()), live.userId, isoAgo(1), null).run();
+    await link.bind(await hashOf(crypto.randomUUID()), live.userId, isoAgo(-600), isoAgo(5)).run();
+    await link.bind(await hashOf(crypto.randomUUID()), live.userId, isoAgo(-600), null).run();
+
+    await worker.scheduled(createScheduledController({ cron: "17 * * * *" }), env);
+    expect((await credentialRows(ended.userId)).sessions).toBe(0);
+    expect((await credentialRows(idle.userId)).sessions).toBe(0);
+    expect(await credentialRows(live.userId)).toEqual({
+      sessions: 1,
+      refreshTokens: 1,
+      apiKeys: 0,
+      passwordResets: 1,
+    });
+    expect((await me(live.token)).status).toBe(200);
   });
 });
 
