@@ -10,7 +10,7 @@ import { requireScopes, requireSignIn } from "./scopes";
 const PUBLIC_PATHS = new Set([
   "/api/login",
   "/api/register",
-  // These carry their own secret in the body: a refresh token, an e-mail address, a reset link's token.
+  // These carry their own secret in the body (a refresh token, a reset link's token), or ask for a link.
   "/api/auth/refresh",
   "/api/auth/password-reset",
   "/api/auth/password-reset/confirm",

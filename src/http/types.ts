@@ -8,7 +8,7 @@ export interface AuthUser {
   id: number;
   username: string;
   role: "user" | "admin";
-  /** Tokens carrying another version were revoked (src/auth/authenticate.ts). */
+  /** Tokens without a session that carry another version were revoked (src/auth/authenticate.ts). */
   tokenVersion: number;
 }
 
