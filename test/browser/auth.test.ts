@@ -12,6 +12,7 @@ import {
   apiOrigin,
   type LoginResult,
 } from "./browser";
+import { emailSentTo, resetLinkIn } from "../helpers/dev-mailbox";
 
 const SESSION_KEY = "workers-api-client.session";
 
@@ -144,6 +145,45 @@ describe("register and sign in", () => {
           (await fetch(`${apiOrigin}/api/me`, { headers: { Authorization: `Bearer ${token}` } })).status,
       )
       .toBe(401);
+    await context.close();
+  });
+
+  it("resets a forgotten password through the e-mailed link, then signs in with the new one", async () => {
+    const user = await registerUser();
+    const { context, offLoopback } = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto(clientOrigin);
+    await page.getByRole("button", { name: "Forgot your password?" }).click();
+    const ask = page.getByRole("form", { name: "Forgot password" });
+    await ask.getByLabel("Email").fill(user.email);
+    await ask.getByRole("button", { name: "E-mail me a link" }).click();
+    await page.getByText("If an account uses this e-mail address, a reset link is on its way.").waitFor();
+
+    const { text } = await emailSentTo(apiOrigin, user.email);
+    const link = resetLinkIn(text);
+    expect(link.startsWith(`${clientOrigin}/#/reset-password?token=`)).toBe(true);
+    await page.goto(link);
+    const choose = page.getByRole("form", { name: "New password" });
+    await choose.getByLabel("New password").fill("a password from the e-mail");
+    await choose.getByRole("button", { name: "Set password" }).click();
+    await page.getByText("Your password is set. Sign in with it.").waitFor();
+
+    const form = page.getByRole("form", { name: "Sign in" });
+    await form.getByLabel("Username", { exact: true }).fill(user.username);
+    await form.getByLabel("Password", { exact: true }).fill("a password from the e-mail");
+    await form.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign out" }).waitFor();
+    // The old password no longer signs in, and the link works once.
+    expect(
+      (
+        await fetch(`${apiOrigin}/api/login`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ username: user.username, password: user.password }),
+        })
+      ).status,
+    ).toBe(401);
+    expect(offLoopback).toEqual([]);
     await context.close();
   });
 });

@@ -4,21 +4,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startWranglerDev, type WranglerDev } from "../../scripts/lib/wrangler-dev.mjs";
 import { fromFreshIp } from "../helpers/client-ip";
+import { emailSentTo, resetLinkIn } from "../helpers/dev-mailbox";
 import { signUpAt } from "./sign-up";
-
-const SENT = "/cdn-cgi/local/explorer/api/local/email/sending";
 
 let worker: WranglerDev;
 beforeAll(async () => {
   worker = await startWranglerDev();
 });
 afterAll(() => worker?.stop());
-
-interface SentSummary {
-  messageId: string;
-  to: string[];
-  subject: string;
-}
 
 async function post(path: string, body: unknown, token?: string) {
   const res = await fetch(`${worker.url}${path}`, {
@@ -31,24 +24,6 @@ async function post(path: string, body: unknown, token?: string) {
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: res.status, body: (await res.json()) as any };
-}
-
-/** The text of the e-mail sent to `to`, once the dev server has recorded it (polls for up to 10 s). */
-async function textSentTo(to: string): Promise<string> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const list = (await (await fetch(`${worker.url}${SENT}`)).json()) as { result: SentSummary[] };
-    const sent = list.result.find((email) => email.to.includes(to));
-    if (sent) {
-      const id = sent.messageId.replace(/^<|>$/g, "");
-      const detail = await fetch(`${worker.url}${SENT}?email_id=${encodeURIComponent(id)}`);
-      const { result } = (await detail.json()) as { result: SentSummary & { text?: string } };
-      expect(result.subject).toBe("Reset your password");
-      return result.text ?? "";
-    }
-    if (Date.now() > deadline) throw new Error(`no e-mail to ${to}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 describe("password reset under wrangler dev --local", () => {
@@ -64,10 +39,11 @@ describe("password reset under wrangler dev --local", () => {
     expect(known.status).toBe(202);
     expect(other).toEqual(known);
 
-    const text = await textSentTo(email);
-    const token = /[?&]token=([A-Za-z0-9_-]{43})/.exec(text)?.[1];
-    expect(token, text).toBeDefined();
-    expect(text).toContain("http://localhost:5173/#/reset-password?token=");
+    const { subject, text } = await emailSentTo(worker.url, email);
+    expect(subject).toBe("Reset your password");
+    const link = resetLinkIn(text);
+    expect(link.startsWith("http://localhost:5173/#/reset-password?token=")).toBe(true);
+    const token = new URLSearchParams(link.split("?")[1]).get("token");
 
     const done = await post("/api/auth/password-reset/confirm", { token, password: "set from the e-mail" });
     expect(done).toEqual({
