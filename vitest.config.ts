@@ -44,13 +44,20 @@ function workersProject(
           },
           // The real local AI binding (fails without a Cloudflare login) stays reachable for tests.
           ai: { binding: "LOCAL_AI_BINDING" },
+          // The worker's own send_email binding moves aside: EMAIL goes through email-outbox, which
+          // hands every message to miniflare's simulated binding and keeps a copy for the tests.
+          email: { send_email: [] },
           // Only the model is replaced: AI answers from a scripted Workers AI stand-in.
           serviceBindings: {
             AI: { name: "workers-ai-fake", entrypoint: "WorkersAiFake" },
+            EMAIL: { name: "email-outbox", entrypoint: "EmailOutbox" },
             RPC_CONSUMER: "rpc-consumer",
           },
           workers: [
             auxWorker("workers-ai-fake", "./test/fakes/workers-ai.ts"),
+            auxWorker("email-outbox", "./test/workers/email-outbox.ts", {
+              email: { send_email: [{ name: "EMAIL" }] },
+            }),
             auxWorker("rpc-consumer", "./test/workers/rpc-consumer.ts", {
               durableObjects: {
                 COUNTER: { className: "CounterAgent", scriptName: runnerScript },

@@ -2,6 +2,7 @@ import { mountAgents } from "./agents/mount";
 import { apiCors } from "./http/cors";
 import { configureOpenAPI } from "./http/openapi-doc";
 import { createApp } from "./http/create-app";
+import { routeAccessOf } from "./http/route-access";
 import { d1Session } from "./http/d1-session";
 import { mountMcp } from "./mcp/mount";
 import { jsonBodyGuard } from "./http/json-body";
@@ -9,8 +10,11 @@ import { apiSecurityHeaders } from "./http/security-headers";
 import { requireAuth } from "./auth/require-auth";
 import { agentsRouter } from "./routes/agents/agents.index";
 import { aiRouter } from "./routes/ai/ai.index";
-import { authRouter } from "./routes/auth/auth.index";
+import { authRouter, signOutRouter } from "./routes/auth/auth.index";
 import { healthRouter } from "./routes/health/health.index";
+import { keysRouter } from "./routes/keys/keys.index";
+import { passwordResetRouter } from "./routes/password-reset/password-reset.index";
+import { sessionsRouter } from "./routes/sessions/sessions.index";
 import { filesRouter } from "./routes/files/files.index";
 import { todosRouter } from "./routes/todos/todos.index";
 import { uploadsRouter } from "./routes/uploads/uploads.index";
@@ -24,12 +28,17 @@ configureOpenAPI(app);
 mountAgents(app);
 mountMcp(app);
 // One D1 session per request, used by the token check too; the token is checked before any body is read.
-app.use("/api/*", d1Session, requireAuth, jsonBodyGuard);
+// API keys reach the routes whose OpenAPI security names the apiKey scheme (src/http/route-access.ts).
+app.use("/api/*", d1Session, requireAuth(routeAccessOf(app)), jsonBodyGuard);
 
 const routes = app
   .route("/", healthRouter)
   .route("/", aiRouter)
   .route("/", authRouter)
+  .route("/", passwordResetRouter)
+  .route("/", signOutRouter)
+  .route("/", sessionsRouter)
+  .route("/", keysRouter)
   .route("/", usersRouter)
   .route("/", filesRouter)
   .route("/", uploadsRouter)

@@ -1,6 +1,6 @@
 // The Worker's entry. Every new isolate, Durable Object isolates included, evaluates this module and
 // what it imports statically: the two Durable Object classes and nothing else. The HTTP app and the
-// cron job load on first use, each a module of its own in the build (scripts/build-worker.mjs).
+// cron's jobs load on first use, each a module of its own in the build (scripts/build-worker.mjs).
 import { createLogger } from "./core/logger";
 
 export { ChatAgent, CounterAgent } from "./agents";
@@ -13,9 +13,8 @@ export default {
     app ??= import("./app");
     return (await app).default.fetch(request, env, ctx);
   },
-  // The cron trigger in wrangler.jsonc: aborts resumable uploads left unfinished past their expiry.
   async scheduled(_controller, env) {
-    const { expireUploads } = await import("./files/resumable-expiry");
-    await expireUploads(env, createLogger({ source: "cron" }, env.LOG_LEVEL));
+    const { runHourlyJobs } = await import("./cron");
+    await runHourlyJobs(env, createLogger({ source: "cron" }, env.LOG_LEVEL));
   },
 } satisfies ExportedHandler<Env>;

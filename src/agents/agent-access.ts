@@ -1,4 +1,5 @@
 // Runs in the Worker: the /agents gate and the ticket route decide who may reach an instance.
+import type { ApiKeyScope } from "../db/credentials-schema";
 import type { RoutableAgent } from "./agent-paths";
 import { ownerIdFromChatName } from "../auth/chat-names";
 
@@ -15,4 +16,12 @@ export function agentAccess(agent: RoutableAgent, name: string, userId: number):
     return { ok: false, message: "Chat names must be user-<your user id> or user-<your user id>-<suffix>" };
   }
   return owner === userId ? { ok: true } : { ok: false, message: "This chat belongs to another user" };
+}
+
+/**
+ * What an API key needs to reach an agent: `agents:connect`, and for a chat also both todo scopes,
+ * since its tools read and (with the user's approval) write todos.
+ */
+export function agentScopes(agent: RoutableAgent): ApiKeyScope[] {
+  return agent === "chat-agent" ? ["agents:connect", "todos:read", "todos:write"] : ["agents:connect"];
 }

@@ -9,19 +9,27 @@ import { bearerToken } from "../http/bearer";
 import type { AuthUser } from "../http/types";
 import { verifyTicket } from "../auth/tickets";
 import { jwtSecret } from "../auth/tokens";
-import { agentAccess } from "./agent-access";
+import { isApiKey } from "../auth/api-keys";
+import { noteKeyUse } from "../auth/key-auth";
+import { createDb } from "../db/client";
+import { missingScope } from "../auth/scopes";
+import { agentAccess, agentScopes } from "./agent-access";
 import type { AgentPath } from "./agent-paths";
 
 export type AgentAuthorization =
   | { ok: true; user: AuthUser }
   | { ok: false; status: 401 | 403; message: string; reason: string };
 
-/** The bearer token from `Authorization`, or for a WebSocket upgrade (browsers cannot set headers) `?token=`. */
+/**
+ * The bearer token (or API key) from `Authorization`, or for a WebSocket upgrade (browsers cannot set
+ * headers) a login token in `?token=`. An API key in the URL is refused: it lives for months, and URLs
+ * end up in logs.
+ */
 export function agentToken(request: Request, isWebSocket: boolean): string | undefined {
   const fromHeader = bearerToken(request.headers.get("Authorization"));
   if (fromHeader) return fromHeader;
-  if (isWebSocket) return new URL(request.url).searchParams.get("token") ?? undefined;
-  return undefined;
+  const fromQuery = isWebSocket ? new URL(request.url).searchParams.get("token") : null;
+  return fromQuery !== null && !isApiKey(fromQuery) ? fromQuery : undefined;
 }
 
 /** A WebSocket upgrade's connect ticket (POST /api/agents/tickets): when present, the only credential read. */
@@ -56,7 +64,12 @@ export async function authorizeAgentRequest(
   if (!result.ok) {
     return { ok: false, status: 401, message: AUTH_FAILURE_MESSAGES[result.reason], reason: result.reason };
   }
+  const missing = missingScope(result.credential, agentScopes(target.agent));
+  if (missing) {
+    return { ok: false, status: 403, message: `This API key lacks the scope ${missing}`, reason: "scope" };
+  }
   const access = agentAccess(target.agent, target.name, result.user.id);
   if (!access.ok) return { ok: false, status: 403, message: access.message, reason: "not_owner" };
+  await noteKeyUse(createDb(env.DB), result.credential);
   return { ok: true, user: result.user };
 }

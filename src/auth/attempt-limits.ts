@@ -16,3 +16,12 @@ export async function limitAuthAttempt(
   if (action === "register") await consume(env.REGISTER_IP_LIMITER, `register-ip:${ip}`);
   await consume(env.AUTH_LIMITER, `${action}:${ip}:${key}`);
 }
+
+/**
+ * One password-reset request: against the client IP's budget, then the address's (so nobody floods
+ * one inbox from many addresses). Known and unknown addresses spend alike.
+ */
+export async function limitResetRequest(env: Env, headers: Headers, email: string): Promise<void> {
+  await consume(env.RESET_IP_LIMITER, `reset-ip:${clientIp(headers)}`);
+  await consume(env.RESET_EMAIL_LIMITER, `reset-email:${email}`);
+}

@@ -1,29 +1,31 @@
-import type { AuthUser } from "../http/types";
-
-// The gate's user lookup is a D1 round trip on every request. A burst from one user reuses it for
-// a moment; deletes and updates in this isolate drop the entry at once, other isolates see them
-// within AUTH_USER_TTL_MS.
+// The gate's lookups (a user, a user with a session, an API key with its user) are a D1 round trip
+// on every request. A burst with one credential reuses the lookup for a moment; writes in this isolate
+// (password, role, delete, logout, revocations) drop the user's entries at once, other isolates see
+// them within AUTH_USER_TTL_MS.
 export const AUTH_USER_TTL_MS = 2_000;
 const MAX_ENTRIES = 1_000;
-const entries = new Map<number, { user: AuthUser; expires: number }>();
+const entries = new Map<string, { value: unknown; userId: number; expires: number }>();
 
-export function cachedAuthUser(id: number, now = Date.now()): AuthUser | null {
-  const entry = entries.get(id);
-  if (!entry) return null;
+/** A lookup remembered under `key` (`user:<id>`, `session:<sid>`, `key:<hash>`), or undefined. */
+export function cachedLookup<T>(key: string, now = Date.now()): T | undefined {
+  const entry = entries.get(key);
+  if (!entry) return undefined;
   if (entry.expires <= now) {
-    entries.delete(id);
-    return null;
+    entries.delete(key);
+    return undefined;
   }
-  return entry.user;
+  return entry.value as T;
 }
 
-export function rememberAuthUser(user: AuthUser, now = Date.now()): AuthUser {
+/** Remembers a lookup that found `userId`'s credential; answers `value`. */
+export function rememberLookup<T>(key: string, userId: number, value: T, now = Date.now()): T {
   // Maps iterate in insertion order, so the first key is the oldest entry.
-  if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as number);
-  entries.set(user.id, { user, expires: now + AUTH_USER_TTL_MS });
-  return user;
+  if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+  entries.set(key, { value, userId, expires: now + AUTH_USER_TTL_MS });
+  return value;
 }
 
-export function forgetAuthUser(id: number): void {
-  entries.delete(id);
+/** Drops every lookup of this user (at most MAX_ENTRIES to scan, and only on writes). */
+export function forgetAuthUser(userId: number): void {
+  for (const [key, entry] of entries) if (entry.userId === userId) entries.delete(key);
 }

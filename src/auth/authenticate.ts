@@ -1,9 +1,11 @@
 import { createDb, type Db } from "../db/client";
 import { bearerToken } from "../http/bearer";
-import type { AuthUser } from "../http/types";
+import type { AuthUser, Credential } from "../http/types";
+import { isApiKey } from "./api-keys";
+import { cachedLookup, rememberLookup } from "./auth-user-cache";
+import { findAuthUserById, findSessionHolder, type SessionHolder } from "./auth-user.queries";
+import { authenticateApiKey, authenticateApiKeyId } from "./key-auth";
 import { jwtSecret, userIdFromClaims, verifyToken, type TokenClaims } from "./tokens";
-import { cachedAuthUser, rememberAuthUser } from "./auth-user-cache";
-import { findAuthUserById } from "./auth-user.queries";
 
 export type AuthFailure =
   | "missing"
@@ -11,11 +13,17 @@ export type AuthFailure =
   | "invalid_token"
   | "no_user_id"
   | "user_gone"
-  | "token_revoked";
+  | "token_revoked"
+  | "session_ended"
+  | "invalid_key"
+  | "key_revoked"
+  | "key_expired";
 
-export type AuthResult = { ok: true; user: AuthUser } | { ok: false; reason: AuthFailure };
+export type AuthResult =
+  | { ok: true; user: AuthUser; credential: Credential }
+  | { ok: false; reason: AuthFailure };
 
-/** What a client is told for each failure; the same words on /api and /agents. */
+/** What a client is told for each failure; the same words on /api, /mcp and /agents. */
 export const AUTH_FAILURE_MESSAGES: Record<AuthFailure, string> = {
   missing: "Missing bearer token",
   malformed: "Malformed Authorization header, expected: Bearer <token>",
@@ -23,39 +31,77 @@ export const AUTH_FAILURE_MESSAGES: Record<AuthFailure, string> = {
   no_user_id: "Unauthorized: User ID not found in JWT payload",
   user_gone: "User no longer exists",
   token_revoked: "Token revoked: sign in again",
+  session_ended: "Session ended: sign in again",
+  invalid_key: "Invalid API key",
+  key_revoked: "API key revoked",
+  key_expired: "API key expired",
 };
 
+const fail = (reason: AuthFailure): AuthResult => ({ ok: false, reason });
+
 /**
- * The one authentication path for /api and /agents: a token we signed that is still valid, whose
- * user still exists and whose `ver` is the user's current token version (a password or role
- * change bumps it). A missing or weak JWT_SECRET throws (fail closed). Other isolates see a change
- * within the user cache's window (src/auth/auth-user-cache.ts). /api passes
- * its request's D1 session.
+ * The one authentication path for /api, /mcp and /agents. An API key (`wsk_…`) must be known, not
+ * revoked and not expired. A JWT must be one we signed and still valid, for a user who still exists;
+ * then its credential decides: a session's token lives as long as its session, a token without one
+ * (issued before sessions existed) as long as the user's token version. A missing or weak JWT_SECRET
+ * throws (fail closed). Other isolates see a change within the lookup cache's window
+ * (src/auth/auth-user-cache.ts). /api passes its request's D1 session.
  */
 export async function authenticate(env: Env, token: string, db?: Db): Promise<AuthResult> {
+  if (isApiKey(token)) return authenticateApiKey(db ?? createDb(env.DB), token);
   const claims = await verifyToken(jwtSecret(env), token);
-  if (!claims) return { ok: false, reason: "invalid_token" };
+  if (!claims) return fail("invalid_token");
   return authenticateClaims(env, claims, db);
 }
 
 /** authenticate() for an `Authorization` header, as /api and /mcp receive it. */
 export async function authenticateHeader(env: Env, header: string | undefined, db?: Db): Promise<AuthResult> {
-  if (!header) return { ok: false, reason: "missing" };
+  if (!header) return fail("missing");
   const token = bearerToken(header);
-  if (!token) return { ok: false, reason: "malformed" };
+  if (!token) return fail("malformed");
   return authenticate(env, token, db);
 }
 
+async function sessionHolder(db: Db, userId: number, sessionId: string): Promise<SessionHolder | null> {
+  const cacheKey = `session:${sessionId}`;
+  const known = cachedLookup<SessionHolder>(cacheKey);
+  if (known?.user.id === userId) return known;
+  const holder = await findSessionHolder(db, userId, sessionId);
+  return holder ? rememberLookup(cacheKey, userId, holder) : null;
+}
+
+async function authUser(db: Db, userId: number): Promise<AuthUser | null> {
+  const cacheKey = `user:${userId}`;
+  const user = cachedLookup<AuthUser>(cacheKey) ?? (await findAuthUserById(db, userId));
+  return user ? rememberLookup(cacheKey, userId, user) : null;
+}
+
 /**
- * The user checks of authenticate() for claims whose signature is already verified: a login token's,
- * or a connect ticket's (src/auth/tickets.ts), so both end at the same user checks.
+ * The checks of authenticate() for claims whose signature is already verified: a login token's, or
+ * a connect ticket's (src/auth/tickets.ts), so both end at the same checks of the same credential.
  */
-export async function authenticateClaims(env: Env, claims: TokenClaims, db?: Db): Promise<AuthResult> {
+export async function authenticateClaims(
+  env: Env,
+  claims: TokenClaims,
+  db: Db = createDb(env.DB),
+  now = new Date(),
+): Promise<AuthResult> {
   const userId = userIdFromClaims(claims);
-  if (userId === null) return { ok: false, reason: "no_user_id" };
-  const user = cachedAuthUser(userId) ?? (await findAuthUserById(db ?? createDb(env.DB), userId));
-  if (!user) return { ok: false, reason: "user_gone" };
-  rememberAuthUser(user);
-  if (claims.ver !== user.tokenVersion) return { ok: false, reason: "token_revoked" };
-  return { ok: true, user };
+  if (userId === null) return fail("no_user_id");
+  if (claims.key !== undefined) {
+    const verdict = await authenticateApiKeyId(db, claims.key, userId, now);
+    // Keys are deleted only with their user; a revoked or expired one says so.
+    return verdict.ok || verdict.reason !== "invalid_key" ? verdict : fail("user_gone");
+  }
+  if (claims.sid !== undefined) {
+    const holder = await sessionHolder(db, userId, claims.sid);
+    if (!holder) return fail("user_gone");
+    const ended = holder.sessionExpiresAt === null || Date.parse(holder.sessionExpiresAt) <= now.getTime();
+    if (ended) return fail("session_ended");
+    return { ok: true, user: holder.user, credential: { kind: "session", sessionId: claims.sid } };
+  }
+  const user = await authUser(db, userId);
+  if (!user) return fail("user_gone");
+  if (claims.ver !== user.tokenVersion) return fail("token_revoked");
+  return { ok: true, user, credential: { kind: "token" } };
 }

@@ -1,10 +1,20 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { AUTH_FAILURE_MESSAGES, authenticateHeader, type AuthFailure } from "./authenticate";
 import { ApiError } from "../http/errors";
-import type { AppEnv } from "../http/types";
+import type { RouteAccess } from "../http/route-access";
+import type { AppEnv, Credential } from "../http/types";
+import { noteKeyUse } from "./key-auth";
+import { requireScopes, requireSignIn } from "./scopes";
 
 /** The only place that decides which /api paths skip the token check. */
-const PUBLIC_PATHS = new Set(["/api/login", "/api/register"]);
+const PUBLIC_PATHS = new Set([
+  "/api/login",
+  "/api/register",
+  // These carry their own secret in the body (a refresh token, a reset link's token), or ask for a link.
+  "/api/auth/refresh",
+  "/api/auth/password-reset",
+  "/api/auth/password-reset/confirm",
+]);
 // Exactly one non-empty segment after /api/download/ (a `/` inside a key arrives as %2F).
 const PUBLIC_DOWNLOAD = /^\/api\/download\/[^/]+$/;
 
@@ -29,14 +39,30 @@ export function unauthorized(
   });
 }
 
+/** An API key on a route: sign-in only, or missing one of the scopes the route's document names (403). */
+function checkKeyAccess(credential: Credential, access: RouteAccess): void {
+  // No route matched: the 404 follows.
+  if (access === null) return;
+  if (!access.keys) requireSignIn(credential);
+  else requireScopes(credential, access.scopes);
+}
+
 /**
- * The /api/* gate: a valid HS256 token whose user still exists, set as `c.get("user")`.
+ * The /api/* gate: a valid sign-in token or API key whose user still exists, set as `c.get("user")`
+ * with `c.get("credential")`; an API key only on the routes and with the scopes `accessOf` names.
  * Tokens in the query string are ignored here on purpose.
  */
-export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (isPublicApiPath(c.req.path)) return next();
-  const result = await authenticateHeader(c.env, c.req.header("Authorization"), c.get("db"));
-  if (!result.ok) throw unauthorized(result.reason);
-  c.set("user", result.user);
-  await next();
-};
+export function requireAuth(accessOf: (c: Context) => RouteAccess): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (isPublicApiPath(c.req.path)) return next();
+    const result = await authenticateHeader(c.env, c.req.header("Authorization"), c.get("db"));
+    if (!result.ok) throw unauthorized(result.reason);
+    if (result.credential.kind === "api_key") {
+      checkKeyAccess(result.credential, accessOf(c));
+      await noteKeyUse(c.get("db"), result.credential);
+    }
+    c.set("user", result.user);
+    c.set("credential", result.credential);
+    await next();
+  };
+}

@@ -54,24 +54,39 @@ export const ClaimsSchema = z.object({
   // The user's token version at issue; tokens from before this claim existed count as version 0.
   ver: NumericDate.default(0),
   data: z.record(z.string(), z.unknown()).optional(),
+  // The sign-in session a token belongs to: the token ends with it (logout, revoke, password change).
+  sid: z.string().max(64).optional(),
+  // On connect tickets asked for with an API key: the key, which must still be valid at connect.
+  key: z.number().int().positive().optional(),
 });
 
 export type TokenClaims = z.infer<typeof ClaimsSchema>;
 
-/** Who a token or ticket is for. */
+/** Who a token or ticket is for, and the credential it comes from (a session or, for tickets, an API key). */
 export interface TokenIdentity {
   id: number;
   username: string;
   tokenVersion: number;
+  sessionId?: string;
+  apiKeyId?: number;
 }
 
-/** The identity claims of every token and ticket: sub, data and `ver`, the user's token version (revocation). */
+/**
+ * The identity claims of every token and ticket: sub, data, `ver` (the user's token version, which
+ * ends tokens without a session) and the credential's `sid` or `key`.
+ */
 export function identityClaims(user: TokenIdentity) {
   const userId = String(user.id);
-  return { sub: userId, ver: user.tokenVersion, data: { userId, username: user.username } };
+  return {
+    sub: userId,
+    ver: user.tokenVersion,
+    data: { userId, username: user.username },
+    ...(user.sessionId !== undefined && { sid: user.sessionId }),
+    ...(user.apiKeyId !== undefined && { key: user.apiKeyId }),
+  };
 }
 
-/** A login token: the identity claims, issued now and valid for TOKEN_TTL_SECONDS. */
+/** A login token: the identity claims (with its session's `sid`), issued now and valid for TOKEN_TTL_SECONDS. */
 export async function issueToken(
   secret: string,
   user: TokenIdentity,

@@ -1,6 +1,8 @@
 import { count, eq, sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../db/client";
 import { NOW, userCredentialsTable, usersTable } from "../db/schema";
+import { endSessions, endSessionsOnRoleChange } from "./sessions.queries";
 
 export type UserRow = typeof usersTable.$inferSelect;
 export type NewUser = Omit<typeof usersTable.$inferInsert, "id" | "createdAt" | "updatedAt">;
@@ -74,37 +76,48 @@ function nextTokenVersion(role: NewUser["role"], passwordChanged: boolean): SQL 
   return sql`CASE WHEN ${usersTable.role} = ${role} THEN ${version} ELSE ${version} + 1 END`;
 }
 
+export interface PasswordChange {
+  hash: string;
+  /** The session that made the change and stays signed in (your own change); absent: every session ends. */
+  keepSession?: string;
+}
+
 /**
- * Profile changes and an optional new password hash, applied together or not at all. A new
- * password or role revokes every token issued before (see nextTokenVersion).
+ * Profile changes and an optional new password, applied together or not at all. A new password ends
+ * the user's sessions (all but `keepSession`), a new role all of them; both also revoke every token
+ * without a session (see nextTokenVersion).
  */
 export async function updateUser(
   db: Db,
   id: number,
   changes: Partial<NewUser>,
-  passwordHash?: string,
+  password?: PasswordChange,
 ): Promise<UserRow | null> {
-  const tokenVersion = nextTokenVersion(changes.role, passwordHash !== undefined);
+  const tokenVersion = nextTokenVersion(changes.role, password !== undefined);
   const profile = db
     .update(usersTable)
     .set({ ...changes, ...(tokenVersion && { tokenVersion }), updatedAt: NOW })
     .where(eq(usersTable.id, id))
     .returning();
-  if (passwordHash === undefined) {
-    const [row] = await profile;
-    return row ?? null;
-  }
-  const [rows] = await db.batch([
-    profile,
-    db
-      .update(userCredentialsTable)
-      .set({ passwordHash, updatedAt: NOW })
-      .where(eq(userCredentialsTable.userId, id)),
-  ]);
-  return rows[0] ?? null;
+  // Before the profile update: the role check reads the role as it was.
+  const endByRole = changes.role === undefined ? [] : [endSessionsOnRoleChange(db, id, changes.role)];
+  const endByPassword = password === undefined ? [] : [endSessions(db, id, password.keepSession)];
+  const credentials =
+    password === undefined
+      ? []
+      : [
+          db
+            .update(userCredentialsTable)
+            .set({ passwordHash: password.hash, updatedAt: NOW })
+            .where(eq(userCredentialsTable.userId, id)),
+        ];
+  const statements: BatchItem<"sqlite">[] = [...endByRole, ...endByPassword, profile, ...credentials];
+  const results = await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  const [row] = results[endByRole.length + endByPassword.length] as UserRow[];
+  return row ?? null;
 }
 
-/** Deletes the user; credentials, todos and attachment metadata go with it by FK cascade. */
+/** Deletes the user; credentials, sessions, API keys, todos and attachment metadata go with it by FK cascade. */
 export async function deleteUser(db: Db, id: number): Promise<boolean> {
   const rows = await db.delete(usersTable).where(eq(usersTable.id, id)).returning({ id: usersTable.id });
   return rows.length > 0;

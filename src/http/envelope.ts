@@ -11,6 +11,11 @@ export function created<T>(c: Context, data: T) {
   return c.json({ success: true as const, data }, 201);
 }
 
+/** 202 `{ success: true, data }`: accepted, the work goes on after the answer. */
+export function accepted<T>(c: Context, data: T) {
+  return c.json({ success: true as const, data }, 202);
+}
+
 export function successSchema<T extends z.ZodType>(data: T) {
   return z.object({ success: z.literal(true), data });
 }

@@ -2,13 +2,15 @@ import { Scalar } from "@scalar/hono-api-reference";
 // Named imports: the bundler then keeps these four fields, not the whole package.json.
 import { author, license, version } from "../../package.json";
 import type { AppRouter } from "./create-app";
+import { API_KEY_SCHEME } from "./route-access";
 
 export const OPENAPI_INFO = {
   title: "Workers API Service",
   version,
   description:
     "File storage on R2, JWT login, users and todos with attachments on D1, and Durable Object agents. " +
-    "Every `/api/*` route needs `Authorization: Bearer <token>` unless marked public.",
+    "Every `/api/*` route needs `Authorization: Bearer <token>` unless marked public; operations that " +
+    "list the `apiKey` scheme also take an API key with the scopes they name.",
   // The contact is whoever publishes this copy (package.json `author`).
   contact: { name: author },
   license: { name: license, identifier: license },
@@ -23,7 +25,12 @@ export const OPENAPI_CONFIG = {
   tags: [
     { name: "Health", description: "Liveness of the Worker and its D1 database" },
     { name: "AI", description: "Reachability of the Workers AI models" },
-    { name: "Auth", description: "Register and log in; both answer a bearer JWT" },
+    {
+      name: "Auth",
+      description: "Register, log in, refresh, log out and reset a password; sign-ins answer a bearer JWT",
+    },
+    { name: "Sessions", description: "Where your account is signed in; end any of them" },
+    { name: "API keys", description: "Long-lived, scoped keys for other Workers and scripts" },
     { name: "Users", description: "Profiles: your own, other users' public fields, and admin management" },
     { name: "Files", description: "Upload to R2 and public download by key" },
     {
@@ -42,7 +49,15 @@ export function configureOpenAPI(app: AppRouter) {
     type: "http",
     scheme: "bearer",
     bearerFormat: "JWT",
-    description: "The token from POST /api/login or POST /api/register.",
+    description: "The token from POST /api/login, POST /api/register or POST /api/auth/refresh.",
+  });
+  app.openAPIRegistry.registerComponent("securitySchemes", API_KEY_SCHEME, {
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "wsk_…",
+    description:
+      "An API key from POST /api/keys, as `Authorization: Bearer wsk_…`. Only operations that list " +
+      "this scheme take one, and only with the scopes they name.",
   });
   app.doc31("/openapi.json", OPENAPI_CONFIG);
   app.get(

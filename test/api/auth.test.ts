@@ -23,11 +23,17 @@ function toFullWidth(text: string): string {
 }
 
 describe("POST /api/register", () => {
-  it("answers 201 with { userId, username, token } and stores the normalized profile", async () => {
+  it("answers 201 with { userId, username, token, expiresAt, refreshToken } and stores the normalized profile", async () => {
     const input = registration({ email: "  Mixed.Case@Example.TEST ", age: 30 });
     const res = await post("/api/register", { ...input, username: `  ${input.username} ` });
     const data = expectData(res, 201, LoginResultSchema);
-    expect(Object.keys(data).toSorted()).toEqual(["token", "userId", "username"]);
+    expect(Object.keys(data).toSorted()).toEqual([
+      "expiresAt",
+      "refreshToken",
+      "token",
+      "userId",
+      "username",
+    ]);
     expect(data.username).toBe(input.username);
     const row = await env.DB.prepare("SELECT * FROM users_table WHERE id = ?").bind(data.userId).first();
     expect(row).toMatchObject({
@@ -191,14 +197,20 @@ describe("POST /api/register", () => {
 });
 
 describe("POST /api/login", () => {
-  it("answers 201 with { userId, username, token } for the right password", async () => {
+  it("answers 201 with { userId, username, token, expiresAt, refreshToken } for the right password", async () => {
     const user = await signUp();
     const res = await post("/api/login", { username: user.username, password: user.password });
-    expect(expectData(res, 201, LoginResultSchema)).toEqual({
+    const data = expectData(res, 201, LoginResultSchema);
+    expect(data).toEqual({
       userId: user.userId,
       username: user.username,
       token: expect.any(String),
+      expiresAt: expect.any(String),
+      refreshToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
     });
+    // expiresAt is the token's own exp; a new login is a new session with its own refresh token.
+    expect(Date.parse(data.expiresAt) / 1000).toBe(decodePart(data.token.split(".")[1]!).exp);
+    expect(data.refreshToken).not.toBe(user.refreshToken);
   });
 
   it("matches the username ignoring case and width", async () => {
@@ -245,8 +257,9 @@ describe("POST /api/login", () => {
     const [header, payload] = token.split(".");
     expect(decodePart(header!)).toEqual({ alg: "HS256", typ: "JWT" });
     const claims = decodePart(payload!);
-    // The documented claims (sub, iat, exp, data), plus `ver` (the user's token version, for revocation).
-    expect(Object.keys(claims).toSorted()).toEqual(["data", "exp", "iat", "sub", "ver"]);
+    // The documented claims (sub, iat, exp, data), plus `ver` (the user's token version) and `sid` (the
+    // session), both for revocation.
+    expect(Object.keys(claims).toSorted()).toEqual(["data", "exp", "iat", "sid", "sub", "ver"]);
     expect(claims.ver).toBe(0);
     expect(claims.exp - claims.iat).toBe(3600);
     expect(Math.abs(claims.iat - Date.now() / 1000)).toBeLessThan(60);

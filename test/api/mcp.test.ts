@@ -1,41 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { signUp } from "../helpers/auth";
 import { api, expectError, request, expectData } from "../helpers/http";
+import { callTool, initialize, PROTOCOL, rpc } from "../helpers/mcp";
 import { TodoWithAttachmentsSchema, TodoPageSchema } from "../../src/todos/todos.schemas";
-
-const PROTOCOL = "2025-06-18";
-let seq = 0;
-
-/** One JSON-RPC request to /mcp; the answer may be JSON or a one-event SSE stream. */
-async function rpc(token: string | undefined, method: string, params: unknown = {}) {
-  const res = await request("/mcp", {
-    method: "POST",
-    token,
-    headers: { Accept: "application/json, text/event-stream", "MCP-Protocol-Version": PROTOCOL },
-    json: { jsonrpc: "2.0", id: ++seq, method, params },
-  });
-  const text = await res.text();
-  const data = res.headers.get("Content-Type")?.includes("text/event-stream")
-    ? text
-        .split("\n")
-        .find((line) => line.startsWith("data: "))!
-        .slice(6)
-    : text;
-  return { status: res.status, body: JSON.parse(data) };
-}
-
-const initialize = (token: string) =>
-  rpc(token, "initialize", {
-    protocolVersion: PROTOCOL,
-    capabilities: {},
-    clientInfo: { name: "pool-test", version: "1" },
-  });
-
-async function callTool(token: string, name: string, args: unknown) {
-  const res = await rpc(token, "tools/call", { name, arguments: args });
-  expect(res.status).toBe(200);
-  return res.body;
-}
 
 describe("/mcp: authentication before any MCP exchange", () => {
   it.each([

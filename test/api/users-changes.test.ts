@@ -66,8 +66,8 @@ describe("POST /api/users/:id (update)", () => {
     expectError(await api("/api/users", { method: "POST", token: target.token, json: registration() }), 403);
     const res = await update(target.userId, { role: "admin", name: "Promoted" }, admin.token);
     expect(expectData(res, 200, UserSchema)).toMatchObject({ role: "admin", name: "Promoted" });
-    // A role change ends the target's earlier tokens; signed in again, they act as an admin.
-    expectError(await api("/api/users", { token: target.token }), 401, "Token revoked: sign in again");
+    // A role change ends the target's sessions; signed in again, they act as an admin.
+    expectError(await api("/api/users", { token: target.token }), 401, "Session ended: sign in again");
     const token = await logIn(target.username, target.password);
     const asAdmin = await api("/api/users", { method: "POST", token, json: registration() });
     expect(asAdmin.status).toBe(201);

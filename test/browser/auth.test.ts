@@ -1,6 +1,34 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clientOrigin, launchBrowser, newContext, newCredentials, registerUser, screenshot } from "./browser";
+import type { Page } from "playwright-core";
+import {
+  clientOrigin,
+  launchBrowser,
+  newContext,
+  newCredentials,
+  registerUser,
+  screenshot,
+  signInThroughUi,
+  apiOrigin,
+  type LoginResult,
+} from "./browser";
+import { emailSentTo, resetLinkIn } from "../helpers/dev-mailbox";
+
+const SESSION_KEY = "workers-api-client.session";
+
+/** The login result the client keeps in this tab. */
+async function storedSession(page: Page): Promise<LoginResult> {
+  return JSON.parse((await page.evaluate((key) => sessionStorage.getItem(key), SESSION_KEY))!) as LoginResult;
+}
+
+/** Changes the stored login result, as time or a revocation would have. */
+async function editSession(page: Page, changes: Partial<LoginResult>) {
+  const session = { ...(await storedSession(page)), ...changes };
+  await page.evaluate(
+    ([key, value]) => sessionStorage.setItem(key!, value!),
+    [SESSION_KEY, JSON.stringify(session)],
+  );
+}
 
 let browser: Browser;
 beforeAll(async () => {
@@ -62,6 +90,100 @@ describe("register and sign in", () => {
     await page.getByRole("button", { name: "Sign out" }).click();
     await page.getByRole("form", { name: "Sign in" }).waitFor();
     expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+    await context.close();
+  });
+
+  it("refreshes silently: before the token expires, and once when a call answers 401", async () => {
+    const user = await registerUser();
+    const { context } = await newContext(browser);
+    const page = await context.newPage();
+    await signInThroughUi(page, user);
+    const refreshes: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().endsWith("/api/auth/refresh")) refreshes.push(new URL(request.url()).pathname);
+    });
+    const signedIn = await storedSession(page);
+    const todoList = page.getByRole("region", { name: "Todo list" });
+
+    // About to expire: the client refreshes before its first call.
+    await editSession(page, { expiresAt: new Date(Date.now() + 5_000).toISOString() });
+    await page.reload();
+    await todoList.getByText("Nothing here yet.").waitFor();
+    expect(refreshes).toHaveLength(1);
+    // (The token itself may come out byte for byte the same: same session, same second.)
+    const refreshed = await storedSession(page);
+    expect(refreshed.refreshToken).not.toBe(signedIn.refreshToken);
+    expect(Date.parse(refreshed.expiresAt) - Date.now()).toBeGreaterThan(3_500_000);
+
+    // A token the service refuses, not yet expired by the clock: 401, one refresh, the same call again.
+    await editSession(page, { token: `${refreshed.token.slice(0, -4)}AAAA` });
+    await page.reload();
+    await todoList.getByText("Nothing here yet.").waitFor();
+    expect(refreshes).toHaveLength(2);
+    expect(await page.getByRole("button", { name: "Sign out" }).isVisible()).toBe(true);
+    expect((await storedSession(page)).refreshToken).not.toBe(refreshed.refreshToken);
+
+    // A refresh token the service no longer knows: back to the sign-in screen with a notice.
+    await editSession(page, { token: "not.a.token", refreshToken: "A".repeat(43) });
+    await page.reload();
+    await page.getByRole("form", { name: "Sign in" }).waitFor();
+    expect(await page.locator(".notice").textContent()).toBe("Your session has ended. Please sign in again.");
+    await context.close();
+  });
+
+  it("signing out ends the session on the service too", async () => {
+    const user = await registerUser();
+    const { context } = await newContext(browser);
+    const page = await context.newPage();
+    await signInThroughUi(page, user);
+    const { token } = await storedSession(page);
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.getByRole("form", { name: "Sign in" }).waitFor();
+    await expect
+      .poll(
+        async () =>
+          (await fetch(`${apiOrigin}/api/me`, { headers: { Authorization: `Bearer ${token}` } })).status,
+      )
+      .toBe(401);
+    await context.close();
+  });
+
+  it("resets a forgotten password through the e-mailed link, then signs in with the new one", async () => {
+    const user = await registerUser();
+    const { context, offLoopback } = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto(clientOrigin);
+    await page.getByRole("button", { name: "Forgot your password?" }).click();
+    const ask = page.getByRole("form", { name: "Forgot password" });
+    await ask.getByLabel("Email").fill(user.email);
+    await ask.getByRole("button", { name: "E-mail me a link" }).click();
+    await page.getByText("If an account uses this e-mail address, a reset link is on its way.").waitFor();
+
+    const { text } = await emailSentTo(apiOrigin, user.email);
+    const link = resetLinkIn(text);
+    expect(link.startsWith(`${clientOrigin}/#/reset-password?token=`)).toBe(true);
+    await page.goto(link);
+    const choose = page.getByRole("form", { name: "New password" });
+    await choose.getByLabel("New password").fill("a password from the e-mail");
+    await choose.getByRole("button", { name: "Set password" }).click();
+    await page.getByText("Your password is set. Sign in with it.").waitFor();
+
+    const form = page.getByRole("form", { name: "Sign in" });
+    await form.getByLabel("Username", { exact: true }).fill(user.username);
+    await form.getByLabel("Password", { exact: true }).fill("a password from the e-mail");
+    await form.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign out" }).waitFor();
+    // The old password no longer signs in, and the link works once.
+    expect(
+      (
+        await fetch(`${apiOrigin}/api/login`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ username: user.username, password: user.password }),
+        })
+      ).status,
+    ).toBe(401);
+    expect(offLoopback).toEqual([]);
     await context.close();
   });
 });

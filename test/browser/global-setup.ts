@@ -52,6 +52,8 @@ async function startStack(modelBaseURL: string, agentsAuth: boolean, cleanups: C
     CORS_ORIGINS: clientOrigin,
     AGENTS_REQUIRE_AUTH: String(agentsAuth),
     AI_BASE_URL: modelBaseURL,
+    // Reset e-mails link to this client's own page.
+    PASSWORD_RESET_URL: `${clientOrigin}/#/reset-password?token={token}`,
     AI_MODEL: "scripted-model",
   };
   await allSettledOrThrow([

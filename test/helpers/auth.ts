@@ -13,7 +13,9 @@ export interface SignedUpUser {
   userId: number;
   username: string;
   password: string;
+  email: string;
   token: string;
+  refreshToken: string;
 }
 
 /** A unique username (storage is shared by the tests of one file, and the limiter across files). */
@@ -36,12 +38,17 @@ export function registration(overrides: Partial<SignUpInput> = {}): SignUpInput 
 export async function signUp(overrides: Partial<SignUpInput> = {}): Promise<SignedUpUser> {
   const input = registration(overrides);
   const res = await api("/api/register", { method: "POST", json: input });
-  const { userId, username, token } = expectData(res, 201, LoginResultSchema);
-  return { userId, username, password: input.password, token };
+  const { userId, username, token, refreshToken } = expectData(res, 201, LoginResultSchema);
+  return { userId, username, password: input.password, email: input.email, token, refreshToken };
+}
+
+/** Signs in through POST /api/login: a new session's token and refresh token. */
+export async function signIn(username: string, password: string, headers?: HeadersInit) {
+  const res = await api("/api/login", { method: "POST", json: { username, password }, headers });
+  return expectData(res, 201, LoginResultSchema);
 }
 
 /** Signs in through POST /api/login and returns the token. */
 export async function logIn(username: string, password: string): Promise<string> {
-  const res = await api("/api/login", { method: "POST", json: { username, password } });
-  return expectData(res, 201, LoginResultSchema).token;
+  return (await signIn(username, password)).token;
 }

@@ -1,9 +1,11 @@
 import { lazy, Suspense } from "react";
 import { AuthScreen } from "./auth/auth-screen";
-import { signOut, useSession } from "./auth/session";
+import { ResetPassword } from "./auth/password-reset";
+import { logOut } from "./auth/refresh";
+import { useSession } from "./auth/session";
 import { API_ORIGIN } from "./config";
 import { TodosScreen } from "./todos/todos-screen";
-import { ROUTES, useHashRoute } from "./ui/use-hash-route";
+import { ROUTES, useHashRoute, useResetToken } from "./ui/use-hash-route";
 
 // The agent screens bring the Agents SDK and the AI SDK: loaded when first opened, not with sign-in.
 const CounterPanel = lazy(() => import("./agents/counter-panel").then((m) => ({ default: m.CounterPanel })));
@@ -14,6 +16,8 @@ const LABELS = { todos: "Todos", counter: "Counter", chat: "Chat" } as const;
 export function App() {
   const session = useSession();
   const route = useHashRoute();
+  const resetToken = useResetToken();
+  if (resetToken) return <ResetPassword token={resetToken} />;
   if (!session) return <AuthScreen />;
 
   return (
@@ -29,7 +33,7 @@ export function App() {
         <span className="muted">
           {session.username} · {new URL(API_ORIGIN).host}
         </span>
-        <button type="button" className="link" onClick={() => signOut()}>
+        <button type="button" className="link" onClick={() => void logOut()}>
           Sign out
         </button>
       </header>

@@ -1,17 +1,29 @@
-import { agentAccess } from "../../agents/agent-access";
+import { agentAccess, agentScopes } from "../../agents/agent-access";
+import { requireScopes } from "../../auth/scopes";
 import { issueTicket } from "../../auth/tickets";
 import { jwtSecret } from "../../auth/tokens";
 import { created } from "../../http/envelope";
 import { ApiError } from "../../http/errors";
-import type { AuthedRouteHandler } from "../../http/types";
+import type { AuthedRouteHandler, Credential } from "../../http/types";
 import type { CreateTicketRoute } from "./agents.routes";
+
+/** The ticket carries the credential it was asked with, and is checked against it at connect. */
+const ticketCredential = (credential: Credential) =>
+  credential.kind === "session"
+    ? { sessionId: credential.sessionId }
+    : credential.kind === "api_key"
+      ? { apiKeyId: credential.keyId }
+      : {};
 
 export const createTicket: AuthedRouteHandler<CreateTicketRoute> = async (c) => {
   const target = c.req.valid("json");
   const user = c.get("user");
+  const credential = c.get("credential");
+  requireScopes(credential, agentScopes(target.agent));
   const access = agentAccess(target.agent, target.name, user.id);
   if (!access.ok) throw new ApiError(403, access.message);
   // The gate's user, checked against D1 on this request: the ticket carries its current token version.
-  const { ticket, expiresAt } = await issueTicket(jwtSecret(c.env), user, target);
+  const identity = { ...user, ...ticketCredential(credential) };
+  const { ticket, expiresAt } = await issueTicket(jwtSecret(c.env), identity, target);
   return created(c, { ticket, expiresAt: expiresAt.toISOString() });
 };

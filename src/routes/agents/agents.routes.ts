@@ -1,4 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
+import { keyAccess } from "../../http/route-access";
 import { errorResponses, jsonBody, okContent } from "../../http/openapi-helpers";
 import { AgentTicketBody, AgentTicketSchema } from "./agents.schemas";
 
@@ -6,6 +7,7 @@ export const createTicket = createRoute({
   method: "post",
   path: "/api/agents/tickets",
   operationId: "createTicket",
+  ...keyAccess("agents:connect"),
   tags: ["Agents"],
   summary: "Get a short-lived ticket to open an agent WebSocket",
   description:

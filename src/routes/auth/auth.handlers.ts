@@ -1,12 +1,16 @@
-import { created } from "../../http/envelope";
+import { created, ok } from "../../http/envelope";
 import { ApiError } from "../../http/errors";
-import type { AppRouteHandler } from "../../http/types";
+import type { AppRouteHandler, AuthedRouteHandler } from "../../http/types";
 import { limitAuthAttempt } from "../../auth/attempt-limits";
+import { forgetAuthUser } from "../../auth/auth-user-cache";
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from "../../auth/passwords";
-import { issueToken, jwtSecret } from "../../auth/tokens";
+import { refreshSession } from "../../auth/sessions";
+import { deleteSession } from "../../auth/sessions.queries";
+import { sessionResult, signIn } from "../../auth/sign-in";
+import { jwtSecret } from "../../auth/tokens";
 import { asUserConflict, usernameKey } from "../../auth/usernames";
 import { findLoginByUsernameKey, insertUserWithPassword } from "../../auth/users.queries";
-import type { LoginRoute, RegisterRoute } from "./auth.routes";
+import type { LoginRoute, LogoutRoute, RefreshRoute, RegisterRoute } from "./auth.routes";
 
 export const register: AppRouteHandler<RegisterRoute> = async (c) => {
   const { password, ...profile } = c.req.valid("json");
@@ -27,8 +31,7 @@ export const register: AppRouteHandler<RegisterRoute> = async (c) => {
     throw asUserConflict(err);
   }
   c.get("logger").info("auth_registered", { userId: user.id });
-  const token = await issueToken(secret, user);
-  return created(c, { userId: user.id, username: user.username, token });
+  return created(c, await signIn(c.get("db"), secret, user, c.req.raw.headers));
 };
 
 export const login: AppRouteHandler<LoginRoute> = async (c) => {
@@ -45,6 +48,36 @@ export const login: AppRouteHandler<LoginRoute> = async (c) => {
     throw new ApiError(401, "Invalid username or password");
   }
   c.get("logger").info("auth_login", { userId: found.id });
-  const token = await issueToken(secret, found);
-  return created(c, { userId: found.id, username: found.username, token });
+  return created(c, await signIn(c.get("db"), secret, found, c.req.raw.headers));
+};
+
+const REFRESH_FAILURES = {
+  unknown: "Invalid refresh token",
+  expired: "Session expired: sign in again",
+  reused: "Refresh token already used: the session has ended, sign in again",
+} as const;
+
+export const refresh: AppRouteHandler<RefreshRoute> = async (c) => {
+  const { refreshToken } = c.req.valid("json");
+  const secret = jwtSecret(c.env);
+  const outcome = await refreshSession(c.get("db"), secret, refreshToken);
+  if (!outcome.ok) {
+    const logger = c.get("logger");
+    const fields = { reason: outcome.reason, userId: outcome.userId, sessionId: outcome.sessionId };
+    if (outcome.reason === "reused") logger.warn("auth_refresh_reused", fields);
+    else logger.info("auth_refresh_failed", fields);
+    if (outcome.userId !== undefined) forgetAuthUser(outcome.userId);
+    throw new ApiError(401, REFRESH_FAILURES[outcome.reason]);
+  }
+  return ok(c, await sessionResult(secret, outcome.user, outcome.session));
+};
+
+export const logout: AuthedRouteHandler<LogoutRoute> = async (c) => {
+  const credential = c.get("credential");
+  if (credential.kind !== "session") throw new ApiError(400, "This token has no session to end");
+  const user = c.get("user");
+  await deleteSession(c.get("db"), credential.sessionId, user.id);
+  forgetAuthUser(user.id);
+  c.get("logger").info("auth_logout", { userId: user.id, sessionId: credential.sessionId });
+  return ok(c, { sessionId: credential.sessionId });
 };

@@ -1,4 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
+import { keyAccess } from "../../http/route-access";
 import type { HeadersObject, MediaTypeObject } from "openapi3-ts/oas31";
 import { errorResponses, okContent, PUBLIC } from "../../http/openapi-helpers";
 import {
@@ -10,6 +11,7 @@ import {
 
 export const upload = createRoute({
   operationId: "upload",
+  ...keyAccess("files:write"),
   method: "post",
   path: "/api/upload",
   tags: ["Files"],
@@ -24,7 +26,7 @@ export const upload = createRoute({
   },
   responses: {
     201: okContent(UploadResultSchema, "Stored; `key` downloads the file"),
-    ...errorResponses(400, 401, 413, 500, 503),
+    ...errorResponses(400, 401, 403, 413, 500, 503),
   },
 });
 

@@ -1,4 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
+import { keyAccess } from "../../http/route-access";
 import { errorResponses, jsonBody, okContent } from "../../http/openapi-helpers";
 import {
   CreateTodoBody,
@@ -15,6 +16,7 @@ const tags = ["Todos"];
 
 export const list = createRoute({
   operationId: "listTodos",
+  ...keyAccess("todos:read"),
   method: "get",
   path: "/api/todos",
   tags,
@@ -23,12 +25,13 @@ export const list = createRoute({
   request: { query: TodoListQuery },
   responses: {
     200: okContent(TodoPageSchema, "One page of your todos"),
-    ...errorResponses(400, 401),
+    ...errorResponses(400, 401, 403),
   },
 });
 
 export const create = createRoute({
   operationId: "createTodo",
+  ...keyAccess("todos:write"),
   method: "post",
   path: "/api/todos",
   tags,
@@ -39,12 +42,13 @@ export const create = createRoute({
   request: { body: jsonBody(CreateTodoBody) },
   responses: {
     201: okContent(TodoWithAttachmentsSchema, "The new todo with its attachments"),
-    ...errorResponses(400, 401, 413, 503),
+    ...errorResponses(400, 401, 403, 413, 503),
   },
 });
 
 export const getOne = createRoute({
   operationId: "getTodo",
+  ...keyAccess("todos:read"),
   method: "get",
   path: "/api/todos/{id}",
   tags,
@@ -53,12 +57,13 @@ export const getOne = createRoute({
   request: { params: TodoIdParams },
   responses: {
     200: okContent(TodoWithAttachmentsSchema, "The todo"),
-    ...errorResponses(400, 401, 404),
+    ...errorResponses(400, 401, 403, 404),
   },
 });
 
 export const update = createRoute({
   operationId: "updateTodo",
+  ...keyAccess("todos:write"),
   method: "post",
   path: "/api/todos/{id}",
   tags,
@@ -71,12 +76,13 @@ export const update = createRoute({
   request: { params: TodoIdParams, body: jsonBody(UpdateTodoBody) },
   responses: {
     200: okContent(TodoWithAttachmentsSchema, "The updated todo"),
-    ...errorResponses(400, 401, 404, 413, 503),
+    ...errorResponses(400, 401, 403, 404, 413, 503),
   },
 });
 
 export const remove = createRoute({
   operationId: "removeTodo",
+  ...keyAccess("todos:write"),
   method: "post",
   path: "/api/todos/{id}/delete",
   tags,
@@ -85,12 +91,13 @@ export const remove = createRoute({
   request: { params: TodoIdParams },
   responses: {
     200: okContent(DeletedTodoSchema, "The id of the deleted todo"),
-    ...errorResponses(400, 401, 404),
+    ...errorResponses(400, 401, 403, 404),
   },
 });
 
 export const listForUser = createRoute({
   operationId: "listTodosForUser",
+  ...keyAccess("todos:read"),
   method: "get",
   path: "/api/users/{userId}/todos",
   tags,

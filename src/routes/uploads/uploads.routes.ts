@@ -1,4 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
+import { keyAccess } from "../../http/route-access";
 import { errorResponses, jsonBody, okContent } from "../../http/openapi-helpers";
 import { UploadResultSchema } from "../files/files.schemas";
 import {
@@ -16,6 +17,7 @@ export const create = createRoute({
   method: "post",
   path: "/api/uploads",
   operationId: "createUpload",
+  ...keyAccess("files:write"),
   tags,
   summary: "Start a resumable upload (files of any size)",
   description:
@@ -25,7 +27,7 @@ export const create = createRoute({
   request: { body: jsonBody(CreateUploadBody) },
   responses: {
     201: okContent(UploadSessionSchema, "Started; send the parts"),
-    ...errorResponses(400, 401, 429, 503),
+    ...errorResponses(400, 401, 403, 429, 503),
   },
 });
 
@@ -33,6 +35,7 @@ export const uploadPart = createRoute({
   method: "put",
   path: "/api/uploads/{uploadId}/parts/{partNumber}",
   operationId: "uploadPart",
+  ...keyAccess("files:write"),
   tags,
   summary: "Send one part (raw bytes)",
   description:
@@ -47,7 +50,7 @@ export const uploadPart = createRoute({
   },
   responses: {
     200: okContent(PartResultSchema, "Stored"),
-    ...errorResponses(400, 401, 404, 410, 411, 413, 503),
+    ...errorResponses(400, 401, 403, 404, 410, 411, 413, 503),
   },
 });
 
@@ -55,6 +58,7 @@ export const complete = createRoute({
   method: "post",
   path: "/api/uploads/{uploadId}/complete",
   operationId: "completeUpload",
+  ...keyAccess("files:write"),
   tags,
   summary: "Assemble the parts into the object",
   description:
@@ -63,7 +67,7 @@ export const complete = createRoute({
   request: { params: UploadIdParams },
   responses: {
     201: okContent(UploadResultSchema, "Stored; `key` downloads the file"),
-    ...errorResponses(400, 401, 404, 410, 503),
+    ...errorResponses(400, 401, 403, 404, 410, 503),
   },
 });
 
@@ -71,13 +75,14 @@ export const abort = createRoute({
   method: "post",
   path: "/api/uploads/{uploadId}/abort",
   operationId: "abortUpload",
+  ...keyAccess("files:write"),
   tags,
   summary: "Abandon an upload",
   description: "Discards every part already sent; no object is created.",
   request: { params: UploadIdParams },
   responses: {
     200: okContent(AbortedUploadSchema, "Aborted"),
-    ...errorResponses(400, 401, 404, 503),
+    ...errorResponses(400, 401, 403, 404, 503),
   },
 });
 

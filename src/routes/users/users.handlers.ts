@@ -6,7 +6,7 @@ import { hashPassword, verifyPassword } from "../../auth/passwords";
 import { asUserConflict, usernameKey } from "../../auth/usernames";
 import { pageOf, pageOffset } from "../../http/paging";
 import * as queries from "../../auth/users.queries";
-import type { CreateRoute, GetOneRoute, ListRoute, RemoveRoute, UpdateRoute } from "./users.routes";
+import type { CreateRoute, GetOneRoute, ListRoute, MeRoute, RemoveRoute, UpdateRoute } from "./users.routes";
 import { fullView, userView } from "./users.views";
 import { forgetAuthUser } from "../../auth/auth-user-cache";
 
@@ -61,6 +61,13 @@ export const getOne: AuthedRouteHandler<GetOneRoute> = async (c) => {
   return ok(c, userView(user, c.get("user")));
 };
 
+export const me: AuthedRouteHandler<MeRoute> = async (c) => {
+  const user = await queries.findUserById(c.get("db"), c.get("user").id);
+  // Deleted since the gate let this request in.
+  if (!user) throw notFound();
+  return ok(c, { user: fullView(user), credential: c.get("credential") });
+};
+
 export const update: AuthedRouteHandler<UpdateRoute> = async (c) => {
   const { id } = c.req.valid("param");
   const actor = c.get("user");
@@ -72,7 +79,7 @@ export const update: AuthedRouteHandler<UpdateRoute> = async (c) => {
   }
 
   const db = c.get("db");
-  let passwordHash: string | undefined;
+  let passwordChange: queries.PasswordChange | undefined;
   if (password !== undefined) {
     // Admins reset other users' passwords; everyone proves the old one for their own.
     if (actor.id === id) {
@@ -87,20 +94,23 @@ export const update: AuthedRouteHandler<UpdateRoute> = async (c) => {
         throw new ApiError(403, "Current password is incorrect");
       }
     }
-    passwordHash = await hashPassword(password);
+    // Your own change keeps the session you made it from; an admin's reset ends every session.
+    const credential = c.get("credential");
+    const keepSession = actor.id === id && credential.kind === "session" ? credential.sessionId : undefined;
+    passwordChange = { hash: await hashPassword(password), keepSession };
   }
 
   const profile =
     changes.username === undefined ? changes : { ...changes, usernameKey: usernameKey(changes.username) };
   let user;
   try {
-    user = await queries.updateUser(db, id, profile, passwordHash);
+    user = await queries.updateUser(db, id, profile, passwordChange);
   } catch (err) {
     throw asUserConflict(err);
   }
   if (!user) throw notFound();
   forgetAuthUser(id);
-  c.get("logger").info("user_updated", { userId: id, by: actor.id, password: passwordHash !== undefined });
+  c.get("logger").info("user_updated", { userId: id, by: actor.id, password: passwordChange !== undefined });
   return ok(c, fullView(user));
 };
 

@@ -4,6 +4,7 @@ import * as handlers from "./users.handlers";
 import * as routes from "./users.routes";
 
 export const usersRouter = createRouter<AuthedEnv>()
+  .openapi(routes.me, handlers.me)
   .openapi(routes.list, handlers.list)
   .openapi(routes.create, handlers.create)
   .openapi(routes.getOne, handlers.getOne)

@@ -1,9 +1,11 @@
 import { createRoute } from "@hono/zod-openapi";
 import { errorResponses, jsonBody, okContent } from "../../http/openapi-helpers";
 import { IdParams, PageQuery } from "../../http/paging";
+import { keyAccess } from "../../http/route-access";
 import {
   CreateUserBody,
   DeletedUserSchema,
+  MeSchema,
   UpdateUserBody,
   UserPageSchema,
   UserSchema,
@@ -87,8 +89,25 @@ export const remove = createRoute({
   },
 });
 
+export const me = createRoute({
+  operationId: "getMe",
+  method: "get",
+  path: "/api/me",
+  tags,
+  summary: "Who you are, and what you signed in with",
+  description:
+    "Your full profile and the credential of this request. Any API key may call it, whatever its " +
+    "scopes, so a script can check whose key it holds and what the key may do.",
+  ...keyAccess(),
+  responses: {
+    200: okContent(MeSchema, "Your profile and credential"),
+    ...errorResponses(401, 404),
+  },
+});
+
 export type ListRoute = typeof list;
 export type CreateRoute = typeof create;
 export type GetOneRoute = typeof getOne;
 export type UpdateRoute = typeof update;
 export type RemoveRoute = typeof remove;
+export type MeRoute = typeof me;

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { API_KEY_SCOPES } from "../../db/credentials-schema";
 import { ROLES, usersTable } from "../../db/schema";
 import { createInsertSchema, createSelectSchema } from "../../db/zod";
 import { pageSchema } from "../../http/paging";
@@ -88,5 +89,22 @@ export const UpdateUserBody = ProfileFieldsSchema.partial()
     message: "Nothing to update",
   })
   .openapi("UpdateUserBody");
+
+export const CredentialSchema = z
+  .discriminatedUnion("kind", [
+    z.object({ kind: z.literal("session"), sessionId: z.string() }),
+    z.object({ kind: z.literal("token") }),
+    z.object({
+      kind: z.literal("api_key"),
+      keyId: z.number().int(),
+      scopes: z.array(z.enum(API_KEY_SCOPES)),
+    }),
+  ])
+  .openapi("Credential", {
+    description:
+      "What the request authenticated with: a sign-in session, a token from before sessions, or an API key.",
+  });
+
+export const MeSchema = z.object({ user: UserSchema, credential: CredentialSchema }).openapi("Me");
 
 export const DeletedUserSchema = z.object({ id: z.number().int() }).openapi("DeletedUser");

@@ -1,4 +1,5 @@
 import createClient, { type Middleware } from "openapi-fetch";
+import { freshToken, refreshSession, SESSION_ENDED_NOTICE } from "../auth/refresh";
 import { getSession, signOut } from "../auth/session";
 import { API_ORIGIN } from "../config";
 import { BOOKMARK_HEADER, currentBookmark, rememberBookmark } from "./bookmark";
@@ -17,21 +18,33 @@ export class ApiError extends Error {
   }
 }
 
+// A copy of each signed request as it was before it was sent, to send again after a refresh.
+const unsent = new WeakMap<Request, Request>();
+
 const auth: Middleware = {
-  onRequest({ request }) {
-    const token = getSession()?.token;
+  async onRequest({ request }) {
+    const token = await freshToken();
     if (token) request.headers.set("Authorization", `Bearer ${token}`);
     const bookmark = currentBookmark();
     if (bookmark) request.headers.set(BOOKMARK_HEADER, bookmark);
+    if (token) unsent.set(request, request.clone());
     return request;
   },
-  onResponse({ request, response }) {
+  async onResponse({ request, response }) {
     rememberBookmark(response.headers.get(BOOKMARK_HEADER));
-    // A token the service no longer accepts (expired, user deleted): back to the sign-in screen.
-    if (response.status === 401 && request.headers.has("Authorization")) {
-      signOut("Your session has ended. Please sign in again.");
-    }
-    return response;
+    const copy = unsent.get(request);
+    if (response.status !== 401 || !copy) return response;
+    // The token was refused (it lapsed while the tab slept, or was revoked): refresh once, silently,
+    // unless another call already has, and send the same request again. A refused refresh signs out.
+    const current = getSession()?.token;
+    const token =
+      current && copy.headers.get("Authorization") !== `Bearer ${current}` ? current : await refreshSession();
+    if (!token) return response;
+    copy.headers.set("Authorization", `Bearer ${token}`);
+    const retried = await fetch(copy);
+    rememberBookmark(retried.headers.get(BOOKMARK_HEADER));
+    if (retried.status === 401) signOut(SESSION_ENDED_NOTICE);
+    return retried;
   },
 };
 

@@ -1,4 +1,4 @@
-import { getSession } from "../auth/session";
+import { freshToken } from "../auth/refresh";
 import { API_ORIGIN } from "../config";
 import { BOOKMARK_HEADER, currentBookmark, rememberBookmark } from "./bookmark";
 import { api, ApiError, errorMessage, unwrap } from "./client";
@@ -32,18 +32,19 @@ function wait(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 /** One part as raw bytes, by XHR for its upload progress (fetch reports none). */
-function putPart(
+async function putPart(
   session: Session,
   partNumber: number,
   body: Blob,
   onSent: (bytes: number) => void,
   signal?: AbortSignal,
 ) {
+  // Parts of a large file go on for longer than a token lives.
+  const token = await freshToken();
   return new Promise<void>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("PUT", `${API_ORIGIN}/api/uploads/${session.uploadId}/parts/${partNumber}`);
     xhr.responseType = "json";
-    const token = getSession()?.token;
     if (token) xhr.setRequestHeader("Authorization", `Bearer ${token}`);
     const bookmark = currentBookmark();
     if (bookmark) xhr.setRequestHeader(BOOKMARK_HEADER, bookmark);

@@ -55,7 +55,7 @@ export interface paths {
         put?: never;
         /**
          * Create an account and sign in
-         * @description Creates a `user` (never an admin) and answers with a token, like login. Rate limited per client IP and username (429 with `Retry-After`).
+         * @description Creates a `user` (never an admin) and answers with a token and a refresh token, like login. Rate limited per client IP and username (429 with `Retry-After`).
          */
         post: operations["register"];
         delete?: never;
@@ -75,9 +75,193 @@ export interface paths {
         put?: never;
         /**
          * Exchange username and password for a token
-         * @description An unknown username and a wrong password both answer 401 `Invalid username or password`, in the same time. Rate limited per client IP and username (429 with `Retry-After`).
+         * @description Starts a session (see `GET /api/auth/sessions`). An unknown username and a wrong password both answer 401 `Invalid username or password`, in the same time. Rate limited per client IP and username (429 with `Retry-After`).
          */
         post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Trade a refresh token for a new token and refresh token
+         * @description The refresh token is spent: the answer carries its successor. Spending it again within 30 s (two tabs at once) answers the same successor; later, it ends the whole session (401), since a copy of it is in someone else's hands. Sessions end 30 days after sign-in, or after 7 days without a refresh.
+         */
+        post: operations["refreshSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mail a password-reset link
+         * @description Answers 202 with the same body, in the same time, whether or not an account uses the address; for one that does, an e-mail with a link valid 30 minutes and once follows (at most 3 usable links per account). Rate limited per client IP and per address (429 with `Retry-After`).
+         */
+        post: operations["requestPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/password-reset/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password with a reset link's token
+         * @description Same password rules as registration. Every session and every earlier token of the account ends, and every other reset link with them. A used, expired or unknown token is 400.
+         */
+        post: operations["confirmPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End the current session
+         * @description Ends the session of the token in `Authorization`: that token and the session's refresh token stop working at once. A token without a session (issued before sessions existed) is a 400.
+         */
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where your account is signed in
+         * @description Your sessions, most recently used first (at most 50: a new sign-in ends the least recently used). Needs a sign-in, not an API key.
+         */
+        get: operations["listSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sessions/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End one of your sessions
+         * @description Its token and refresh token stop working at once (other Worker isolates within 2 s). Another user's session, or one that has ended, is 404.
+         */
+        post: operations["revokeSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your API keys, newest first
+         * @description Revoked and expired keys included; never a secret. Needs a sign-in, not an API key.
+         */
+        get: operations["listApiKeys"];
+        put?: never;
+        /**
+         * Create an API key
+         * @description For other Workers and scripts: the key acts as you, within its scopes, on `/api`, `/mcp` and connect tickets (403 naming the missing scope). The secret is in this answer only. At most 50 usable keys (409). Needs a sign-in, not an API key.
+         */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/keys/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke an API key
+         * @description The key answers 401 from now on (other Worker isolates within 2 s). Revoking it again changes nothing; another user's key is 404. Needs a sign-in, not an API key.
+         */
+        post: operations["revokeApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who you are, and what you signed in with
+         * @description Your full profile and the credential of this request. Any API key may call it, whatever its scopes, so a script can check whose key it holds and what the key may do.
+         */
+        get: operations["getMe"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -442,6 +626,16 @@ export interface components {
             username: string;
             /** @description HS256 JWT, valid for 1 hour. Send it as `Authorization: Bearer <token>`. */
             token: string;
+            /**
+             * @description When `token` expires (ISO 8601): refresh before then.
+             * @example 2026-11-23T11:00:00.000Z
+             */
+            expiresAt: string;
+            /**
+             * @description Opaque, one use: `POST /api/auth/refresh` answers a new token and a new refresh token. Keep it out of logs and URLs.
+             * @example m2Qv1v8Yq0mJQ0Wl3a9X8y7Zr6Tt5Uu4Vv3Ww2Xx1Yy
+             */
+            refreshToken: string;
         };
         RegisterBody: {
             /**
@@ -477,14 +671,108 @@ export interface components {
              */
             password: string;
         };
-        UserPage: {
-            items: components["schemas"]["UserView"][];
+        RefreshBody: {
+            /** @example m2Qv1v8Yq0mJQ0Wl3a9X8y7Zr6Tt5Uu4Vv3Ww2Xx1Yy */
+            refreshToken: string;
+        };
+        PasswordResetRequested: {
+            /** @example If an account uses this e-mail address, a reset link is on its way. */
+            message: string;
+        };
+        PasswordResetRequestBody: {
+            /**
+             * Format: email
+             * @description Stored lower-cased; unique.
+             * @example ada@example.com
+             */
+            email: string;
+        };
+        PasswordResetDone: {
+            userId: number;
+            username: string;
+        };
+        PasswordResetConfirmBody: {
+            /**
+             * @description The `token` of the link in the e-mail.
+             * @example m2Qv1v8Yq0mJQ0Wl3a9X8y7Zr6Tt5Uu4Vv3Ww2Xx1Yy
+             */
+            token: string;
+            /**
+             * @description 8 to 256 characters; every character counts.
+             * @example correct horse battery staple
+             */
+            password: string;
+        };
+        LoggedOut: {
+            sessionId: string;
+        };
+        SessionList: {
+            items: components["schemas"]["Session"][];
+        };
+        /** @description A sign-in. `lastUsedAt` is the sign-in or the last refresh; the session ends at `expiresAt`, or 7 days after `lastUsedAt`, whichever comes first. */
+        Session: {
+            id: string;
+            userAgent: string | null;
+            createdAt: string;
+            lastUsedAt: string;
+            expiresAt: string;
+            /** @description The session of the token this list was asked with. */
+            current: boolean;
+        };
+        RevokedSession: {
+            id: string;
+        };
+        /** @description A key as listed: never the secret, only its last four characters. */
+        CreatedApiKey: components["schemas"]["ApiKey"] & {
+            /**
+             * @description The secret, shown this once: send it as `Authorization: Bearer <key>`. It starts with `wsk_`, so secret scanners can find it if it leaks.
+             * @example wsk_Jw0q8Ea1m3ZKp5Rl7Vt9Xb2Nd4Hf6Lj8Pn0Sr2Uv4W
+             */
+            key: string;
+        };
+        /**
+         * @description `todos:read` and `todos:write`: the todo routes and `/mcp` tools; `files:write`: uploads; `agents:connect`: connect tickets (a chat's also needs both todo scopes, as its tools read and write todos).
+         * @enum {string}
+         */
+        ApiKeyScope: "todos:read" | "todos:write" | "files:write" | "agents:connect";
+        /** @description A key as listed: never the secret, only its last four characters. */
+        ApiKey: {
+            id: number;
+            name: string;
+            lastFour: string;
+            scopes: components["schemas"]["ApiKeyScope"][];
+            createdAt: string;
+            lastUsedAt: string | null;
+            expiresAt: string | null;
+            revokedAt: string | null;
+        };
+        CreateApiKeyBody: {
+            /** @example nightly backup script */
+            name: string;
+            /**
+             * @example [
+             *       "todos:read"
+             *     ]
+             */
+            scopes: components["schemas"]["ApiKeyScope"][];
+            /**
+             * Format: date-time
+             * @description Omitted: the key never expires.
+             * @example 2027-01-31T00:00:00Z
+             */
+            expiresAt?: string;
+        };
+        ApiKeyPage: {
+            items: components["schemas"]["ApiKey"][];
             page: number;
             pageSize: number;
             total: number;
             totalPages: number;
         };
-        UserView: components["schemas"]["User"] | components["schemas"]["PublicUser"];
+        Me: {
+            user: components["schemas"]["User"];
+            credential: components["schemas"]["Credential"];
+        };
         User: {
             id: number;
             username: string;
@@ -499,6 +787,28 @@ export interface components {
             createdAt: string;
             updatedAt: string;
         };
+        /** @description What the request authenticated with: a sign-in session, a token from before sessions, or an API key. */
+        Credential: {
+            /** @enum {string} */
+            kind: "session";
+            sessionId: string;
+        } | {
+            /** @enum {string} */
+            kind: "token";
+        } | {
+            /** @enum {string} */
+            kind: "api_key";
+            keyId: number;
+            scopes: ("todos:read" | "todos:write" | "files:write" | "agents:connect")[];
+        };
+        UserPage: {
+            items: components["schemas"]["UserView"][];
+            page: number;
+            pageSize: number;
+            total: number;
+            totalPages: number;
+        };
+        UserView: components["schemas"]["User"] | components["schemas"]["PublicUser"];
         PublicUser: {
             id: number;
             username: string;
@@ -828,7 +1138,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The new user and a token */
+            /** @description The new user, a token and a refresh token */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -910,7 +1220,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description A token for the user */
+            /** @description A token and a refresh token for the user */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -970,6 +1280,575 @@ export interface operations {
             };
             /** @description Service unavailable */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    refreshSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefreshBody"];
+            };
+        };
+        responses: {
+            /** @description A new token and refresh token of the same session */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["LoginResult"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    requestPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetRequestBody"];
+            };
+        };
+        responses: {
+            /** @description Accepted; an e-mail follows if the address is known */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["PasswordResetRequested"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    confirmPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetConfirmBody"];
+            };
+        };
+        responses: {
+            /** @description The password is set: sign in with it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["PasswordResetDone"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session that ended */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["LoggedOut"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your sessions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["SessionList"];
+                    };
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session that ended */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["RevokedSession"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of keys */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["ApiKeyPage"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateApiKeyBody"];
+            };
+        };
+        responses: {
+            /** @description The key, with its secret */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["CreatedApiKey"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with an existing resource */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revoked key */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["ApiKey"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your profile and credential */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Me"];
+                    };
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1369,6 +2248,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Payload too large */
             413: {
                 headers: {
@@ -1610,6 +2498,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests */
             429: {
                 headers: {
@@ -1670,6 +2567,15 @@ export interface operations {
             };
             /** @description Missing or invalid bearer token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1766,6 +2672,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -1830,6 +2745,15 @@ export interface operations {
             };
             /** @description Missing or invalid bearer token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1902,6 +2826,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     createTodo: {
@@ -1941,6 +2874,15 @@ export interface operations {
             };
             /** @description Missing or invalid bearer token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2010,6 +2952,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -2060,6 +3011,15 @@ export interface operations {
             };
             /** @description Missing or invalid bearer token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2131,6 +3091,15 @@ export interface operations {
             };
             /** @description Missing or invalid bearer token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

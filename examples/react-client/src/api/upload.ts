@@ -1,4 +1,5 @@
-import { getSession, signOut } from "../auth/session";
+import { freshToken, SESSION_ENDED_NOTICE } from "../auth/refresh";
+import { signOut } from "../auth/session";
 import { API_ORIGIN } from "../config";
 import { BOOKMARK_HEADER, currentBookmark, rememberBookmark } from "./bookmark";
 import { ApiError, errorMessage } from "./client";
@@ -32,7 +33,8 @@ export function uploadFile(file: File, options: UploadOptions = {}): Promise<Upl
  * POST /api/upload as multipart/form-data. XMLHttpRequest rather than fetch: only XHR reports
  * upload progress. The browser writes the multipart boundary; setting Content-Type by hand breaks it.
  */
-function uploadInOneRequest(file: File, options: UploadOptions): Promise<UploadResult> {
+async function uploadInOneRequest(file: File, options: UploadOptions): Promise<UploadResult> {
+  const token = await freshToken();
   const form = new FormData();
   // The service reads `directory` only before `file`, so the order matters.
   if (options.directory) form.append("directory", options.directory);
@@ -42,7 +44,6 @@ function uploadInOneRequest(file: File, options: UploadOptions): Promise<UploadR
     const xhr = new XMLHttpRequest();
     xhr.open("POST", `${API_ORIGIN}/api/upload`);
     xhr.responseType = "json";
-    const token = getSession()?.token;
     if (token) xhr.setRequestHeader("Authorization", `Bearer ${token}`);
     const bookmark = currentBookmark();
     if (bookmark) xhr.setRequestHeader(BOOKMARK_HEADER, bookmark);
@@ -58,7 +59,7 @@ function uploadInOneRequest(file: File, options: UploadOptions): Promise<UploadR
         resolve(body.data);
         return;
       }
-      if (xhr.status === 401 && token) signOut("Your session has ended. Please sign in again.");
+      if (xhr.status === 401 && token) signOut(SESSION_ENDED_NOTICE);
       reject(new ApiError(errorMessage(body, xhr.status), xhr.status));
     });
     xhr.addEventListener("error", () => reject(new ApiError(`Cannot reach the service at ${API_ORIGIN}`, 0)));

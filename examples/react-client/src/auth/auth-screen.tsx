@@ -2,13 +2,14 @@ import { useState, type FormEvent } from "react";
 import { api, unwrap } from "../api/client";
 import type { components } from "../api/schema";
 import { ErrorMessage } from "../ui/error-message";
+import { ForgotPassword } from "./password-reset";
 import { signIn, signOutNotice } from "./session";
 
 type RegisterBody = components["schemas"]["RegisterBody"];
 
 /** Sign in, or create an account (which signs in too: register answers with a token). */
 export function AuthScreen() {
-  const [mode, setMode] = useState<"login" | "register">("login");
+  const [mode, setMode] = useState<"login" | "register" | "forgot">("login");
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const notice = signOutNotice();
@@ -41,6 +42,7 @@ export function AuthScreen() {
     }
   }
 
+  if (mode === "forgot") return <ForgotPassword onBack={() => setMode("login")} />;
   const registering = mode === "register";
   return (
     <main className="auth">
@@ -92,6 +94,11 @@ export function AuthScreen() {
       >
         {registering ? "I have an account: sign in" : "No account yet? Register"}
       </button>
+      {!registering && (
+        <button type="button" className="link" onClick={() => setMode("forgot")}>
+          Forgot your password?
+        </button>
+      )}
     </main>
   );
 }

@@ -3,7 +3,8 @@ import type { components } from "../api/schema";
 
 export type Session = components["schemas"]["LoginResult"];
 
-// sessionStorage: the token survives a reload but not the tab, and no other site can read it.
+// sessionStorage: the tokens survive a reload but not the tab, and no other site can read them. Each
+// tab signs in on its own, so no two tabs spend the same refresh token.
 const STORAGE_KEY = "workers-api-client.session";
 
 function load(): Session | null {
@@ -27,6 +28,7 @@ export function getSession(): Session | null {
   return current;
 }
 
+/** Stores a login result: after sign-in, and after each refresh (a new token and refresh token). */
 export function signIn(session: Session) {
   current = session;
   notice = null;

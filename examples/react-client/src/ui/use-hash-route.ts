@@ -17,3 +17,14 @@ function subscribe(listener: () => void) {
 export function useHashRoute(): Route {
   return useSyncExternalStore(subscribe, current);
 }
+
+// The link of a password-reset e-mail: `#/reset-password?token=...` (the service's PASSWORD_RESET_URL).
+function resetToken(): string | null {
+  const match = /^#\/reset-password\?(.*)$/.exec(window.location.hash);
+  return match ? new URLSearchParams(match[1]).get("token") : null;
+}
+
+/** The token of a password-reset link this page was opened with, or null. */
+export function useResetToken(): string | null {
+  return useSyncExternalStore(subscribe, resetToken);
+}

@@ -1,0 +1,56 @@
+import type { Logger } from "../core/logger";
+import type { Db } from "../db/client";
+import { randomSecret, sha256Hex } from "./opaque-tokens";
+import { hashPassword } from "./passwords";
+import {
+  completeReset,
+  countUsableResets,
+  findUsableReset,
+  findUserByEmail,
+  insertReset,
+} from "./password-resets.queries";
+import { sendResetEmail } from "./reset-email";
+
+export const RESET_TTL_MINUTES = 30;
+/** Usable links per account at once: an inbox gets at most this many per half hour, whoever asks. */
+export const MAX_USABLE_RESETS = 3;
+
+/**
+ * The work behind POST /api/auth/password-reset, run after the answer is sent so that a known and an
+ * unknown address get the same answer in the same time: for a known address, a one-time link valid
+ * RESET_TTL_MINUTES, e-mailed. Failures are logged, never thrown (nobody is waiting for them).
+ */
+export async function sendResetLink(
+  env: Env,
+  db: Db,
+  email: string,
+  logger: Logger,
+  now = new Date(),
+): Promise<void> {
+  try {
+    const user = await findUserByEmail(db, email);
+    if (!user) return logger.info("password_reset_unknown_email");
+    const nowIso = now.toISOString();
+    if ((await countUsableResets(db, user.id, nowIso)) >= MAX_USABLE_RESETS) {
+      return logger.warn("password_reset_throttled", { userId: user.id });
+    }
+    const token = randomSecret();
+    const expiresAt = new Date(now.getTime() + RESET_TTL_MINUTES * 60_000).toISOString();
+    await insertReset(db, { tokenHash: await sha256Hex(token), userId: user.id, expiresAt });
+    await sendResetEmail(env, user, token, RESET_TTL_MINUTES);
+    logger.info("password_reset_sent", { userId: user.id });
+  } catch (err) {
+    logger.error("password_reset_failed", { error: err instanceof Error ? err.message : String(err) });
+  }
+}
+
+/**
+ * Sets a new password through a reset link: null when the link is unknown, spent or expired. An
+ * unusable link costs no password derivation.
+ */
+export async function confirmReset(db: Db, token: string, password: string, now = new Date()) {
+  const tokenHash = await sha256Hex(token);
+  const nowIso = now.toISOString();
+  if ((await findUsableReset(db, tokenHash, nowIso)) === null) return null;
+  return completeReset(db, tokenHash, await hashPassword(password), nowIso);
+}

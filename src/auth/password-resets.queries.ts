@@ -1,0 +1,79 @@
+import { and, count, eq, gt, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { passwordResetsTable, sessionsTable } from "../db/credentials-schema";
+import { NOW, userCredentialsTable, usersTable } from "../db/schema";
+
+export async function findUserByEmail(db: Db, email: string) {
+  const [row] = await db
+    .select({ id: usersTable.id, username: usersTable.username, email: usersTable.email })
+    .from(usersTable)
+    .where(eq(usersTable.email, email))
+    .limit(1);
+  return row ?? null;
+}
+
+const usable = (nowIso: string) =>
+  and(isNull(passwordResetsTable.usedAt), gt(passwordResetsTable.expiresAt, nowIso));
+
+/** Links of this user that could still be used. */
+export async function countUsableResets(db: Db, userId: number, nowIso: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(passwordResetsTable)
+    .where(and(eq(passwordResetsTable.userId, userId), usable(nowIso)));
+  return row?.n ?? 0;
+}
+
+export async function insertReset(db: Db, reset: { tokenHash: string; userId: number; expiresAt: string }) {
+  await db.insert(passwordResetsTable).values(reset);
+}
+
+/** The user a usable link belongs to, or null. */
+export async function findUsableReset(db: Db, tokenHash: string, nowIso: string): Promise<number | null> {
+  const [row] = await db
+    .select({ userId: passwordResetsTable.userId })
+    .from(passwordResetsTable)
+    .where(and(eq(passwordResetsTable.tokenHash, tokenHash), usable(nowIso)))
+    .limit(1);
+  return row?.userId ?? null;
+}
+
+/**
+ * Sets the password of the link's user, if the link is still usable, in one batch: every session
+ * ends, every token without a session is revoked (version up), and this and every other link of the
+ * user is spent. Each statement finds the user through the link, so a link spent meanwhile (the same
+ * link confirmed twice at once) changes nothing. Answers the user, or null.
+ */
+export async function completeReset(db: Db, tokenHash: string, passwordHash: string, nowIso: string) {
+  const owner = db
+    .select({ userId: passwordResetsTable.userId })
+    .from(passwordResetsTable)
+    .where(and(eq(passwordResetsTable.tokenHash, tokenHash), usable(nowIso)));
+  const [, user] = await db.batch([
+    db
+      .update(userCredentialsTable)
+      .set({ passwordHash, updatedAt: NOW })
+      .where(eq(userCredentialsTable.userId, owner)),
+    db
+      .update(usersTable)
+      .set({ tokenVersion: sql`${usersTable.tokenVersion} + 1`, updatedAt: NOW })
+      .where(eq(usersTable.id, owner))
+      .returning({ id: usersTable.id, username: usersTable.username }),
+    db.delete(sessionsTable).where(eq(sessionsTable.userId, owner)),
+    // Last: the statements above still find the link usable.
+    db
+      .update(passwordResetsTable)
+      .set({ usedAt: NOW })
+      .where(and(eq(passwordResetsTable.userId, owner), isNull(passwordResetsTable.usedAt))),
+  ]);
+  return user[0] ?? null;
+}
+
+/** Removes links that can no longer be used (spent or expired); answers how many. */
+export async function deleteSpentResets(db: Db, nowIso: string): Promise<number> {
+  const rows = await db
+    .delete(passwordResetsTable)
+    .where(or(isNotNull(passwordResetsTable.usedAt), lte(passwordResetsTable.expiresAt, nowIso)))
+    .returning({ tokenHash: passwordResetsTable.tokenHash });
+  return rows.length;
+}

@@ -1,0 +1,54 @@
+import { z } from "@hono/zod-openapi";
+import { API_KEY_SCOPES, apiKeysTable } from "../../db/credentials-schema";
+import { createSelectSchema } from "../../db/zod";
+import { pageSchema } from "../../http/paging";
+
+/** The longest an expiring key may live; omit `expiresAt` for a key that never expires. */
+export const MAX_KEY_DAYS = 366;
+
+export const ScopeSchema = z.enum(API_KEY_SCOPES).openapi("ApiKeyScope", {
+  description:
+    "`todos:read` and `todos:write`: the todo routes and `/mcp` tools; `files:write`: uploads; " +
+    "`agents:connect`: connect tickets (a chat's also needs both todo scopes, as its tools read and write todos).",
+});
+
+export const ApiKeySchema = createSelectSchema(apiKeysTable, { scopes: z.array(ScopeSchema) })
+  .omit({ userId: true, keyHash: true })
+  .openapi("ApiKey", {
+    description: "A key as listed: never the secret, only its last four characters.",
+  });
+
+export const CreatedApiKeySchema = ApiKeySchema.extend({
+  key: z.string().openapi({
+    description:
+      "The secret, shown this once: send it as `Authorization: Bearer <key>`. It starts with `wsk_`, so " +
+      "secret scanners can find it if it leaks.",
+    example: "wsk_Jw0q8Ea1m3ZKp5Rl7Vt9Xb2Nd4Hf6Lj8Pn0Sr2Uv4W",
+  }),
+}).openapi("CreatedApiKey");
+
+const isFutureWithin = (iso: string) => {
+  const at = Date.parse(iso);
+  const now = Date.now();
+  return at > now && at <= now + MAX_KEY_DAYS * 24 * 3600 * 1000;
+};
+
+export const CreateApiKeyBody = z
+  .object({
+    name: z.string().trim().min(1).max(100).openapi({ example: "nightly backup script" }),
+    scopes: z
+      .array(ScopeSchema)
+      .min(1)
+      .max(API_KEY_SCOPES.length)
+      .openapi({ example: ["todos:read"] }),
+    expiresAt: z.iso
+      .datetime({ offset: true })
+      .refine(isFutureWithin, `Must be in the future, at most ${MAX_KEY_DAYS} days ahead`)
+      .transform((iso) => new Date(iso).toISOString())
+      .optional()
+      .openapi({ description: "Omitted: the key never expires.", example: "2027-01-31T00:00:00Z" }),
+  })
+  .strict()
+  .openapi("CreateApiKeyBody");
+
+export const ApiKeyPageSchema = pageSchema(ApiKeySchema).openapi("ApiKeyPage");

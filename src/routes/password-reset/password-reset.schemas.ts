@@ -1,0 +1,25 @@
+import { z } from "@hono/zod-openapi";
+import { EmailSchema, PasswordSchema } from "../users/users.schemas";
+import { OpaqueSecretSchema } from "../auth/auth.schemas";
+
+export const ResetRequestBody = z.object({ email: EmailSchema }).strict().openapi("PasswordResetRequestBody");
+
+export const ResetRequestedSchema = z
+  .object({
+    message: z.string().openapi({
+      example: "If an account uses this e-mail address, a reset link is on its way.",
+    }),
+  })
+  .openapi("PasswordResetRequested");
+
+export const ResetConfirmBody = z
+  .object({
+    token: OpaqueSecretSchema.openapi({ description: "The `token` of the link in the e-mail." }),
+    password: PasswordSchema,
+  })
+  .strict()
+  .openapi("PasswordResetConfirmBody");
+
+export const ResetDoneSchema = z
+  .object({ userId: z.number().int(), username: z.string() })
+  .openapi("PasswordResetDone");

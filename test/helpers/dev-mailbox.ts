@@ -1,0 +1,34 @@
+// The e-mails a `wrangler dev --local` server "sent": its Email Service simulation keeps them, and the
+// local explorer lists them. For tests in Node (e2e, browser) against such a server.
+
+const SENT = "/cdn-cgi/local/explorer/api/local/email/sending";
+
+interface SentSummary {
+  messageId: string;
+  to: string[];
+  subject: string;
+}
+
+/** The subject and text of the e-mail sent to `to`, once the server has recorded it (polls up to 10 s). */
+export async function emailSentTo(baseUrl: string, to: string): Promise<{ subject: string; text: string }> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const list = (await (await fetch(`${baseUrl}${SENT}`)).json()) as { result: SentSummary[] };
+    const sent = list.result.find((email) => email.to.includes(to));
+    if (sent) {
+      const id = sent.messageId.replace(/^<|>$/g, "");
+      const detail = await fetch(`${baseUrl}${SENT}?email_id=${encodeURIComponent(id)}`);
+      const { result } = (await detail.json()) as { result: SentSummary & { text?: string } };
+      return { subject: result.subject, text: result.text ?? "" };
+    }
+    if (Date.now() > deadline) throw new Error(`no e-mail to ${to}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The link in a password-reset e-mail's text. */
+export function resetLinkIn(text: string): string {
+  const link = /\S+[?&]token=[A-Za-z0-9_-]{43}/.exec(text)?.[0];
+  if (!link) throw new Error(`no reset link in: ${text}`);
+  return link;
+}

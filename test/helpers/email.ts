@@ -1,0 +1,30 @@
+import { env } from "cloudflare:workers";
+import type { SentEmail } from "../workers/email-outbox";
+import { postJsonWithEnv } from "./storage";
+
+// The EMAIL binding as vitest.config.ts wires it: test/workers/email-outbox.ts.
+const outbox = env.EMAIL as unknown as { sentTo(to: string): Promise<SentEmail[]> };
+
+/** Every e-mail sent to `to` so far, oldest first. */
+export function sentTo(to: string): Promise<SentEmail[]> {
+  return outbox.sentTo(to);
+}
+
+/** The `token` of the reset link in an e-mail's text. */
+export function resetTokenIn(email: SentEmail): string {
+  const token = /[?&]token=([A-Za-z0-9_-]{43})\b/.exec(email.text)?.[1];
+  if (!token) throw new Error(`no reset link in: ${email.text}`);
+  return token;
+}
+
+/**
+ * POST /api/auth/password-reset for `email` through app.fetch, waiting for the work it leaves
+ * running; answers the token of the link e-mailed last.
+ */
+export async function requestResetLink(email: string): Promise<string> {
+  const res = await postJsonWithEnv("/api/auth/password-reset", { email }, {});
+  if (res.status !== 202) throw new Error(`password-reset: ${res.status} ${res.text}`);
+  const last = (await sentTo(email)).at(-1);
+  if (!last) throw new Error(`no e-mail to ${email}`);
+  return resetTokenIn(last);
+}
