@@ -11,6 +11,8 @@ import { agentsRouter } from "./routes/agents/agents.index";
 import { aiRouter } from "./routes/ai/ai.index";
 import { authRouter } from "./routes/auth/auth.index";
 import { healthRouter } from "./routes/health/health.index";
+import { downloadsRouter } from "./routes/downloads/downloads.index";
+import { fileLinksRouter } from "./routes/file-links/file-links.index";
 import { filesRouter } from "./routes/files/files.index";
 import { todosRouter } from "./routes/todos/todos.index";
 import { uploadsRouter } from "./routes/uploads/uploads.index";
@@ -32,6 +34,8 @@ const routes = app
   .route("/", authRouter)
   .route("/", usersRouter)
   .route("/", filesRouter)
+  .route("/", fileLinksRouter)
+  .route("/", downloadsRouter)
   .route("/", uploadsRouter)
   .route("/", todosRouter)
   .route("/", agentsRouter);

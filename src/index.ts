@@ -13,9 +13,9 @@ export default {
     app ??= import("./app");
     return (await app).default.fetch(request, env, ctx);
   },
-  // The cron trigger in wrangler.jsonc: aborts resumable uploads left unfinished past their expiry.
+  // The cron trigger in wrangler.jsonc: expired uploads and reservations, deleted users' objects.
   async scheduled(_controller, env) {
-    const { expireUploads } = await import("./files/resumable-expiry");
-    await expireUploads(env, createLogger({ source: "cron" }, env.LOG_LEVEL));
+    const { hourlySweep } = await import("./files/hourly-sweep");
+    await hourlySweep(env, createLogger({ source: "cron" }, env.LOG_LEVEL));
   },
 } satisfies ExportedHandler<Env>;

@@ -1,12 +1,15 @@
 import type { MiddlewareHandler } from "hono";
+import { foreignKeyViolation } from "../db/errors";
+import { forgetAuthUser } from "./auth-user-cache";
 import { AUTH_FAILURE_MESSAGES, authenticateHeader, type AuthFailure } from "./authenticate";
 import { ApiError } from "../http/errors";
 import type { AppEnv } from "../http/types";
 
 /** The only place that decides which /api paths skip the token check. */
 const PUBLIC_PATHS = new Set(["/api/login", "/api/register"]);
-// Exactly one non-empty segment after /api/download/ (a `/` inside a key arrives as %2F).
-const PUBLIC_DOWNLOAD = /^\/api\/download\/[^/]+$/;
+// Exactly one non-empty segment after /api/download/ (a `/` inside a key arrives as %2F), or after
+// /api/links/ (a share link's token).
+const PUBLIC_DOWNLOAD = /^\/api\/(?:download|links)\/[^/]+$/;
 
 export function isPublicApiPath(path: string): boolean {
   return PUBLIC_PATHS.has(path) || PUBLIC_DOWNLOAD.test(path);
@@ -27,6 +30,16 @@ export function unauthorized(
     ...headers,
     "WWW-Authenticate": challenge,
   });
+}
+
+/**
+ * A write that failed on a FOREIGN KEY because its user was deleted after the gate let the request
+ * in is answered as the gate would answer now; any other error is returned as it is.
+ */
+export function userGoneOr(err: unknown, userId: number): unknown {
+  if (!foreignKeyViolation(err)) return err;
+  forgetAuthUser(userId);
+  return unauthorized("user_gone");
 }
 
 /**

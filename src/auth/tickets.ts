@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { decode, sign, verify } from "hono/jwt";
+import { purposeKey } from "./purpose-keys";
 import { ClaimsSchema, identityClaims, type TokenClaims, type TokenIdentity } from "./tokens";
 
 /** A connect ticket replaces the login token in a WebSocket URL, so it lives only long enough to connect. */
@@ -19,28 +20,7 @@ const audience = ({ agent, name }: TicketTarget) => `agents/${agent}/${name}`;
 
 const TicketClaimsSchema = ClaimsSchema.extend({ aud: z.string() });
 
-let cachedKey: { secret: string; key: Promise<CryptoKey> } | undefined;
-
-async function deriveKey(secret: string): Promise<CryptoKey> {
-  const encoder = new TextEncoder();
-  const base = await crypto.subtle.importKey(
-    "raw",
-    encoder.encode(secret),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["sign"],
-  );
-  const derived = await crypto.subtle.sign("HMAC", base, encoder.encode(KEY_PURPOSE));
-  return crypto.subtle.importKey("raw", derived, { name: "HMAC", hash: "SHA-256" }, false, [
-    "sign",
-    "verify",
-  ]);
-}
-
-function ticketKey(secret: string): Promise<CryptoKey> {
-  if (cachedKey?.secret !== secret) cachedKey = { secret, key: deriveKey(secret) };
-  return cachedKey.key;
-}
+const ticketKey = (secret: string) => purposeKey(secret, KEY_PURPOSE);
 
 /**
  * A ticket for `target`, carrying the same identity claims as the user's login token (so every user

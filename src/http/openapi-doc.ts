@@ -25,7 +25,17 @@ export const OPENAPI_CONFIG = {
     { name: "AI", description: "Reachability of the Workers AI models" },
     { name: "Auth", description: "Register and log in; both answer a bearer JWT" },
     { name: "Users", description: "Profiles: your own, other users' public fields, and admin management" },
-    { name: "Files", description: "Upload to R2 and public download by key" },
+    {
+      name: "Files",
+      description:
+        "Upload to R2, public download by key (private uploads: their owner only), your files, their deletion " +
+        "and your storage quota",
+    },
+    {
+      name: "Share links",
+      description:
+        "Signed, revocable download links to your files, with an expiry and an optional download limit",
+    },
     {
       name: "Resumable uploads",
       description:

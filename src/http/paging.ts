@@ -50,3 +50,50 @@ export function pageOf<T>(items: T[], total: number, { page, pageSize }: PagePar
 export function pageOffset({ page, pageSize }: PageParams): number {
   return (page - 1) * pageSize;
 }
+
+const base64url = (text: string) => btoa(text).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+
+/** An opaque keyset cursor for the last row of a page (clients pass it back, they do not build it). */
+export function encodeCursor(id: number): string {
+  return base64url(`k${id}`);
+}
+
+/** The row id of a cursor encodeCursor() made, or null: anything else is refused, not guessed at. */
+export function decodeCursor(cursor: string): number | null {
+  if (!/^[A-Za-z0-9_-]{2,24}$/.test(cursor)) return null;
+  let text: string;
+  try {
+    text = atob(cursor.replaceAll("-", "+").replaceAll("_", "/"));
+  } catch {
+    return null;
+  }
+  const match = /^k([1-9][0-9]{0,15})$/.exec(text);
+  const id = match ? Number(match[1]) : Number.NaN;
+  return Number.isSafeInteger(id) && encodeCursor(id) === cursor ? id : null;
+}
+
+/** `?cursor=&limit=`: keyset paging, so rows added meanwhile never shift a page (no skips, no repeats). */
+export const CursorQuery = z.object({
+  cursor: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined) return undefined;
+      const id = decodeCursor(value);
+      if (id === null)
+        ctx.addIssue({ code: "custom", message: "Invalid cursor: pass a nextCursor as given" });
+      return id ?? undefined;
+    })
+    .openapi({
+      param: { name: "cursor", in: "query" },
+      type: "string",
+      description: "The `nextCursor` of the previous page; omitted for the first page.",
+    }),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_PAGE_SIZE)
+    .default(20)
+    .openapi({ param: { name: "limit", in: "query" }, example: 20 }),
+});
