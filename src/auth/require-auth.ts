@@ -37,7 +37,11 @@ export function unauthorized(
  * in is answered as the gate would answer now; any other error is returned as it is.
  */
 export function userGoneOr(err: unknown, userId: number): unknown {
-  if (!foreignKeyViolation(err)) return err;
+  return foreignKeyViolation(err) ? userGone(userId) : err;
+}
+
+/** The 401 for a user deleted after the gate let their request in. */
+export function userGone(userId: number): ApiError {
   forgetAuthUser(userId);
   return unauthorized("user_gone");
 }

@@ -1,4 +1,3 @@
-import { userGoneOr } from "../../auth/require-auth";
 import { storageQuotaBytes } from "../../core/config";
 import { created, ok } from "../../http/envelope";
 import { ApiError } from "../../http/errors";
@@ -9,6 +8,7 @@ import * as queries from "../../files/file-records.queries";
 import { storeOwnedUpload } from "../../files/owned-upload";
 import { usageOf } from "../../files/quota";
 import type { GetOneRoute, ListRoute, RemoveRoute, UploadRoute } from "./files.routes";
+import { uploadFailure } from "./upload-failures";
 
 const notFound = () => new ApiError(404, "File not found");
 
@@ -18,7 +18,7 @@ export const upload: AuthedRouteHandler<UploadRoute> = async (c) => {
   try {
     stored = await storeOwnedUpload(c.env, c.get("db"), userId, c.req.raw);
   } catch (err) {
-    throw userGoneOr(err, userId);
+    throw await uploadFailure(c.get("db"), err, userId);
   }
   const { key, etag, size, contentType } = stored;
   c.get("logger").info("upload_stored", { key, size, visibility: stored.visibility });

@@ -13,6 +13,7 @@ import { openResumableUpload } from "../../files/resumable-open";
 import { completionProblem, partSizeProblem } from "../../files/resumable-parts";
 import { visibilityOf } from "../../files/visibility";
 import * as queries from "../../files/resumable.queries";
+import { uploadFailure } from "../files/upload-failures";
 import type { AbortRoute, CompleteRoute, CreateRoute, UploadPartRoute } from "./uploads.routes";
 
 const DEFAULT_CONTENT_TYPE = "application/octet-stream";
@@ -92,7 +93,7 @@ export const complete: AuthedRouteHandler<CompleteRoute> = async (c) => {
     ),
   );
   // The record takes the upload's reservation and row with it, in one batch.
-  await recordObject(
+  const record = recordObject(
     c.env.R2_BUCKET,
     db,
     uploadId,
@@ -106,6 +107,9 @@ export const complete: AuthedRouteHandler<CompleteRoute> = async (c) => {
     },
     [queries.deleteUploadRow(db, uploadId)],
   );
+  await record.catch(async (err: unknown) => {
+    throw await uploadFailure(db, err, upload.userId);
+  });
   c.get("logger").info("upload_stored", { key: object.key, size: object.size, parts: parts.length });
   return created(c, {
     key: object.key,
