@@ -19,6 +19,9 @@ async function linkRow(id: string) {
     .first<{ downloads: number; revokedAt: string | null; expiresAt: string }>();
 }
 
+/** `s` with character `i` changed. */
+const flip = (s: string, i: number) => s.slice(0, i) + (s[i] === "A" ? "B" : "A") + s.slice(i + 1);
+
 async function sharedFile(text = "shared bytes") {
   const owner = await signUp();
   const file = await storeText(owner.token, text, "report.txt", "text/plain", "docs");
@@ -116,7 +119,6 @@ describe("share links", () => {
     const link = await createLink(owner.token, file.key, { expiresIn: 600, maxDownloads: 5 });
     const token = linkPath(link.url).split("/").at(-1)!;
     const [id, signature] = token.split(".") as [string, string];
-    const flip = (s: string, i: number) => s.slice(0, i) + (s[i] === "A" ? "B" : "A") + s.slice(i + 1);
     const other = await createLink(owner.token, file.key);
     const otherId = linkPath(other.url).split("/").at(-1)!.split(".")[0]!;
     const forged = [

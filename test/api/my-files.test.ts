@@ -19,6 +19,8 @@ import { downloadPath, finish, putPart, startUpload, storeText } from "../helper
 import { DeletedFileSchema } from "../../src/routes/files/files.schemas";
 import { TodoWithAttachmentsSchema } from "../../src/todos/todos.schemas";
 
+const b64 = (text: string) => btoa(text).replaceAll("=", "");
+
 describe("GET /api/files", () => {
   it("records single and resumable uploads, lists them newest first with the usage", async () => {
     const user = await signUp();
@@ -62,7 +64,7 @@ describe("GET /api/files", () => {
     const before: string[] = [];
     for (let i = 0; i < 7; i++) before.push((await storeText(user.token, `f${i}`, `f${i}.txt`)).key);
     const first = await listFiles(user.token, "limit=3");
-    expect(first.items.map((f) => f.key)).toEqual(before.slice(4).reverse());
+    expect(first.items.map((f) => f.key)).toEqual(before.slice(4).toReversed());
 
     // Two uploads land between the pages (an offset would now repeat two files), three race the next page.
     for (const i of [0, 1]) await storeText(user.token, `new${i}`, `new${i}.txt`);
@@ -91,7 +93,6 @@ describe("GET /api/files", () => {
 
   it("V7: bad cursors and limits are 400 in the envelope", async () => {
     const { token } = await signUp();
-    const b64 = (text: string) => btoa(text).replaceAll("=", "");
     for (const query of [
       "cursor=",
       "cursor=abc",
