@@ -14,6 +14,8 @@ export interface Schema {
   enum?: string[];
   maxLength?: number;
   maxItems?: number;
+  minimum?: number;
+  maximum?: number;
   example?: unknown;
 }
 
@@ -52,7 +54,10 @@ export interface FuzzCase {
 export interface Fixture {
   /** A valid value of a path parameter for the acting user (own id, own todo, a stored key). */
   ownParam(op: Operation, name: string): string;
-  /** Ids the acting user may not touch: another user's, a deleted one, one never issued. */
+  /**
+   * Values the acting user may not touch: another user's id, a deleted one, one never issued; another
+   * user's file key or link id. Empty where a parameter has no owner.
+   */
   foreignParams(op: Operation, name: string): string[];
   token(op: Operation): string;
   /** Authorization values that must all answer 401 (undefined: no header). */
@@ -332,17 +337,33 @@ function jsonBodyCases(op: Operation, schema: Schema, fixture: Fixture): FuzzCas
   }
 
   const bounded = all.filter((f) => f.schema.maxLength !== undefined || f.schema.maxItems !== undefined);
+  const ranged = all.filter((f) => f.schema.minimum !== undefined || f.schema.maximum !== undefined);
   cases.push({
-    name: "oversized strings, arrays and bodies",
+    name: "oversized strings, arrays and bodies, numbers out of range",
     expect: "reject",
     arbitrary: fc.oneof(
-      fc.tuple(fc.constantFrom(...bounded), fc.integer({ min: 1, max: 300 })).map(([field, extra]) => {
-        const value: Json =
-          field.schema.maxItems !== undefined
-            ? Array.from({ length: field.schema.maxItems + extra }, () => ({ fileKey: fixture.storedKey }))
-            : "x".repeat(field.schema.maxLength! + extra);
-        return jsonRequest(op, fixture, withValue(base(), field.path, value, fixture));
-      }),
+      ...(bounded.length === 0
+        ? []
+        : [
+            fc.tuple(fc.constantFrom(...bounded), fc.integer({ min: 1, max: 300 })).map(([field, extra]) => {
+              const value: Json =
+                field.schema.maxItems !== undefined
+                  ? Array.from({ length: field.schema.maxItems + extra }, () => ({
+                      fileKey: fixture.storedKey,
+                    }))
+                  : "x".repeat(field.schema.maxLength! + extra);
+              return jsonRequest(op, fixture, withValue(base(), field.path, value, fixture));
+            }),
+          ]),
+      ...(ranged.length === 0
+        ? []
+        : [
+            fc.tuple(fc.constantFrom(...ranged), fc.integer({ min: 1, max: 1e6 })).map(([field, extra]) => {
+              const { minimum, maximum } = field.schema;
+              const value = maximum !== undefined ? maximum + extra : minimum! - extra;
+              return jsonRequest(op, fixture, withValue(base(), field.path, value, fixture));
+            }),
+          ]),
       // Past the 1 MiB JSON limit: 413 before the body is parsed.
       fc
         .integer({ min: 1, max: 4 })
@@ -487,13 +508,27 @@ function pathParamCases(op: Operation, fixture: Fixture): FuzzCase[] {
       name: "odd and unknown keys",
       expect: "reject",
       arbitrary: fc
-        .oneof(
-          fc.string({ minLength: 1, maxLength: 40, unit: "grapheme" }).map(segment),
-          fc.integer({ min: 1025, max: 3000 }).map((n) => "k".repeat(n)),
-          fc.constantFrom("%", "%zz", "%C0%AF", "%E0%A4%A", "..%2F..%2Fetc%2Fpasswd", "%2F", "%00"),
+        .tuple(
+          fc.constantFrom(...keys),
+          fc.oneof(
+            fc.string({ minLength: 1, maxLength: 40, unit: "grapheme" }).map(segment),
+            fc.integer({ min: 1025, max: 3000 }).map((n) => "k".repeat(n)),
+            fc.constantFrom("%", "%zz", "%C0%AF", "%E0%A4%A", "..%2F..%2Fetc%2Fpasswd", "%2F", "%00"),
+          ),
         )
-        .filter((value) => value !== encodeURIComponent(fixture.storedKey))
-        .map((value) => base(fillPath(op, fixture, { [keys[0]!.name]: value }))),
+        .filter(([param, value]) => value !== fixture.ownParam(op, param.name))
+        .map(([param, value]) => base(fillPath(op, fixture, { [param.name]: value }))),
+    });
+  }
+  const owned = keys.filter((param) => op.secured && fixture.foreignParams(op, param.name).length > 0);
+  if (owned.length > 0) {
+    cases.push({
+      name: "another user's keys",
+      expect: "reject",
+      arbitrary: fc.tuple(fc.constantFrom(...owned), fc.nat()).map(([param, pick]) => {
+        const foreign = fixture.foreignParams(op, param.name);
+        return base(fillPath(op, fixture, { [param.name]: foreign[pick % foreign.length]! }));
+      }),
     });
   }
   return cases;
