@@ -1,4 +1,4 @@
-// docs/security.md F1 (your files only), F9 (delete), F10 (keyset paging while uploads happen), V7.
+// docs/security.md F1-F5: your files only, delete, keyset paging while uploads happen, cursors.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { signUp } from "../helpers/auth";
@@ -59,7 +59,7 @@ describe("GET /api/files", () => {
     expect(await usageRow(user.userId)).toEqual({ bytes: 17, files: 2 });
   });
 
-  it("F10: pages by cursor with no file skipped or repeated while uploads happen between pages", async () => {
+  it("F4: pages by cursor with no file skipped or repeated while uploads happen between pages", async () => {
     const user = await signUp();
     const before: string[] = [];
     for (let i = 0; i < 7; i++) before.push((await storeText(user.token, `f${i}`, `f${i}.txt`)).key);
@@ -91,7 +91,7 @@ describe("GET /api/files", () => {
     expect((await listFiles(alice.token)).items.map((f) => f.key)).toEqual([mine.key]);
   });
 
-  it("V7: bad cursors and limits are 400 in the envelope", async () => {
+  it("F5: bad cursors and limits are 400 in the envelope", async () => {
     const { token } = await signUp();
     for (const query of [
       "cursor=",
@@ -138,7 +138,7 @@ describe("GET /api/files/{key}", () => {
 });
 
 describe("POST /api/files/{key}/delete", () => {
-  it("F9: removes the object and its record; the download is then 404 File not found and the usage drops", async () => {
+  it("F3: removes the object and its record; the download is then 404 File not found and the usage drops", async () => {
     const user = await signUp();
     const keep = await storeText(user.token, "keep", "keep.txt");
     const gone = await storeText(user.token, "gone!", "gone.txt", "text/plain", "dir");
@@ -153,7 +153,7 @@ describe("POST /api/files/{key}/delete", () => {
     expect((await request(downloadPath(keep.key))).status).toBe(200);
   });
 
-  it("answers 409 naming the todos a file is attached to, changing nothing; ?detach=true removes them too", async () => {
+  it("F2: answers 409 naming the todos a file is attached to, changing nothing; ?detach=true removes them too", async () => {
     const [owner, other] = await Promise.all([signUp(), signUp()]);
     const file = await storeText(owner.token, "shared", "shared.txt");
     const mine = await createTodo(owner, { attachments: [{ fileKey: file.key }] });

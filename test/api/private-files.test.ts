@@ -108,7 +108,7 @@ describe("private uploads", () => {
     expectError(await api(downloadPath(key)), 404);
   });
 
-  it("a small file with `visibility` after it is private too; bad values are 400 and store nothing", async () => {
+  it("P3: a small file with `visibility` after it is private too; bad values are 400 and store nothing", async () => {
     const owner = await signUp();
     const late = await privateUpload(owner, "late", false);
     expectError(await api(downloadPath(late.key)), 404);

@@ -1,4 +1,4 @@
-// docs/security.md S1 (link tokens), S4 (expiry on an injected clock), E5 and V7 (cursors).
+// docs/security.md S1 (link tokens), S4 (expiry on an injected clock), F5 and E5 (cursors).
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { linkIdOf, linkToken, newLinkId } from "../../src/auth/link-tokens";
@@ -68,7 +68,7 @@ describe("linkState", () => {
 });
 
 describe("keyset cursors", () => {
-  it("V7: round-trips ids and refuses anything it did not make", () => {
+  it("F5: round-trips ids and refuses anything it did not make", () => {
     for (const id of [1, 42, 2 ** 53 - 1]) expect(decodeCursor(encodeCursor(id))).toBe(id);
     const b64 = (text: string) => btoa(text).replaceAll("=", "");
     for (const bad of ["", "k1", b64("k0"), b64("k01"), b64("k-1"), b64("k2e3"), b64(`k${2 ** 53}`), "a b"]) {
