@@ -8,7 +8,8 @@ export class FileAttachedError extends Failure {
   readonly kind = "conflict";
 
   constructor(todoIds: number[], others: number) {
-    const yours = todoIds.length > 0 ? `your todos ${todoIds.join(", ")}` : "";
+    const yours =
+      todoIds.length > 0 ? `your todo${todoIds.length === 1 ? "" : "s"} ${todoIds.join(", ")}` : "";
     const theirs = others > 0 ? `${others} todo${others === 1 ? "" : "s"} of other users` : "";
     super(
       `File is attached to ${[yours, theirs].filter(Boolean).join(" and ")}: ` +

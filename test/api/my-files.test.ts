@@ -163,7 +163,7 @@ describe("POST /api/files/{key}/delete", () => {
 
     const refused = expectError(await deleteFile(owner.token, file.key), 409);
     expect(refused.message).toBe(
-      `File is attached to your todos ${mine.id} and 1 todo of other users: ` +
+      `File is attached to your todo ${mine.id} and 1 todo of other users: ` +
         "delete with ?detach=true to remove it from them too",
     );
     expectError(await deleteFile(owner.token, file.key, "detach=false"), 409);

@@ -2,6 +2,7 @@ import { lazy, Suspense } from "react";
 import { AuthScreen } from "./auth/auth-screen";
 import { signOut, useSession } from "./auth/session";
 import { API_ORIGIN } from "./config";
+import { FilesScreen } from "./files/files-screen";
 import { TodosScreen } from "./todos/todos-screen";
 import { ROUTES, useHashRoute } from "./ui/use-hash-route";
 
@@ -9,7 +10,7 @@ import { ROUTES, useHashRoute } from "./ui/use-hash-route";
 const CounterPanel = lazy(() => import("./agents/counter-panel").then((m) => ({ default: m.CounterPanel })));
 const ChatPanel = lazy(() => import("./agents/chat-panel").then((m) => ({ default: m.ChatPanel })));
 
-const LABELS = { todos: "Todos", counter: "Counter", chat: "Chat" } as const;
+const LABELS = { todos: "Todos", files: "My files", counter: "Counter", chat: "Chat" } as const;
 
 export function App() {
   const session = useSession();
@@ -36,6 +37,7 @@ export function App() {
       <main>
         <Suspense fallback={<p className="muted">Loading…</p>}>
           {route === "todos" && <TodosScreen />}
+          {route === "files" && <FilesScreen />}
           {route === "counter" && <CounterPanel />}
           {route === "chat" && <ChatPanel key={session.userId} session={session} />}
         </Suspense>
