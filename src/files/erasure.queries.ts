@@ -1,7 +1,8 @@
 import { and, asc, count, eq, lte, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../db/client";
-import { filesTable, pendingErasuresTable, storageReservationsTable, uploadsTable } from "../db/schema";
+import { uploadsTable } from "../db/schema";
+import { filesTable, pendingErasuresTable, storageReservationsTable } from "../db/files-schema";
 
 const queue = pendingErasuresTable;
 export type QueuedObject = typeof queue.$inferSelect;

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, isNull, or, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { fileLinksTable, filesTable } from "../db/schema";
+import { fileLinksTable, filesTable } from "../db/files-schema";
 
 export type LinkRow = typeof fileLinksTable.$inferSelect;
 export type NewLink = typeof fileLinksTable.$inferInsert;

@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../db/client";
-import { filesTable, NOW, storageReservationsTable, todoAttachmentsTable, todosTable } from "../db/schema";
+import { NOW, todoAttachmentsTable, todosTable } from "../db/schema";
+import { filesTable, storageReservationsTable } from "../db/files-schema";
 
 export type FileRow = typeof filesTable.$inferSelect;
 export type RecordedFile = Pick<FileRow, "originalName" | "size" | "contentType" | "etag" | "visibility">;

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { storageReservationsTable, storageUsageTable, uploadPartsTable } from "../db/schema";
+import { uploadPartsTable } from "../db/schema";
+import { storageReservationsTable, storageUsageTable } from "../db/files-schema";
 
 export type NewReservation = typeof storageReservationsTable.$inferInsert;
 

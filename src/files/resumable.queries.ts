@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gt, lte } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { storageReservationsTable, uploadPartsTable, uploadsTable } from "../db/schema";
+import { uploadPartsTable, uploadsTable } from "../db/schema";
+import { storageReservationsTable } from "../db/files-schema";
 
 export type UploadRow = typeof uploadsTable.$inferSelect;
 export type NewUpload = typeof uploadsTable.$inferInsert;

@@ -1,4 +1,4 @@
-import type { VISIBILITIES } from "../db/schema";
+import type { VISIBILITIES } from "../db/files-schema";
 
 /** `public`: anyone with the key downloads it (the spec's default). `private`: its owner or a share link. */
 export type Visibility = (typeof VISIBILITIES)[number];

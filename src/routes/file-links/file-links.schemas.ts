@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { fileLinksTable } from "../../db/schema";
+import { fileLinksTable } from "../../db/files-schema";
 import { createSelectSchema } from "../../db/zod";
 import { MAX_LINK_DOWNLOADS, MAX_LINK_TTL_SECONDS, MIN_LINK_TTL_SECONDS } from "../../files/file-links";
 import { FileKeyParams } from "../files/files.schemas";

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { SchemaObject } from "openapi3-ts/oas31";
-import { filesTable, VISIBILITIES } from "../../db/schema";
+import { filesTable, VISIBILITIES } from "../../db/files-schema";
 import { createSelectSchema } from "../../db/zod";
 import { MAX_KEY_BYTES } from "../../files/file-keys";
 import { CursorQuery } from "../../http/paging";
