@@ -1,3 +1,4 @@
+import { base64url, fromBase64url } from "../core/base64url";
 import { purposeKey } from "./purpose-keys";
 
 // Link signatures use a key derived for this purpose only: never a login token or a connect ticket.
@@ -7,17 +8,6 @@ const encoder = new TextEncoder();
 
 // base64url: 16 bytes are 22 characters, an HMAC-SHA256 signature 43.
 const TOKEN = /^([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/;
-
-function base64url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes))
-    .replaceAll("+", "-")
-    .replaceAll("/", "_")
-    .replace(/=+$/, "");
-}
-
-function fromBase64url(text: string): Uint8Array {
-  return Uint8Array.from(atob(text.replaceAll("-", "+").replaceAll("_", "/")), (c) => c.charCodeAt(0));
-}
 
 /** A fresh link id: 128 random bits. */
 export function newLinkId(): string {

@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { NOW, usersTable } from "./schema";
+import { NOW, ownerId, perUserKey } from "./schema";
 
 // Who owns which stored object, what they may still store, how they share it, and what a deleted
 // user left to erase. Beside schema.ts (drizzle.config.ts reads both).
@@ -16,9 +16,7 @@ export const filesTable = sqliteTable(
   {
     id: integer().primaryKey({ autoIncrement: true }),
     key: text().notNull(),
-    userId: integer()
-      .notNull()
-      .references(() => usersTable.id, { onDelete: "cascade", onUpdate: "cascade" }),
+    userId: ownerId(),
     originalName: text().notNull(),
     size: integer().notNull(),
     contentType: text().notNull(),
@@ -35,9 +33,7 @@ export const filesTable = sqliteTable(
  * user has files.
  */
 export const storageUsageTable = sqliteTable("storage_usage_table", {
-  userId: integer()
-    .primaryKey()
-    .references(() => usersTable.id, { onDelete: "cascade" }),
+  userId: perUserKey(),
   bytes: integer().notNull(),
   files: integer().notNull(),
 });
@@ -52,9 +48,7 @@ export const storageReservationsTable = sqliteTable(
   "storage_reservations_table",
   {
     id: text().primaryKey(),
-    userId: integer()
-      .notNull()
-      .references(() => usersTable.id, { onDelete: "cascade", onUpdate: "cascade" }),
+    userId: ownerId(),
     key: text().notNull(),
     bytes: integer().notNull(),
     expiresAt: text().notNull(),

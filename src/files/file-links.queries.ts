@@ -12,19 +12,19 @@ export async function insertLink(db: Db, link: NewLink): Promise<LinkRow> {
   return row!;
 }
 
-/** Links of the file that still open it: not revoked, not expired, not used up. */
+/** A link that still opens its file at `now`: not revoked, not expired, not used up. */
+const live = (now: string) =>
+  and(
+    isNull(links.revokedAt),
+    gt(links.expiresAt, now),
+    or(isNull(links.maxDownloads), lt(links.downloads, links.maxDownloads)),
+  );
+
 export async function countLiveLinks(db: Db, fileId: number, now: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(links)
-    .where(
-      and(
-        eq(links.fileId, fileId),
-        isNull(links.revokedAt),
-        gt(links.expiresAt, now),
-        or(isNull(links.maxDownloads), lt(links.downloads, links.maxDownloads)),
-      ),
-    );
+    .where(and(eq(links.fileId, fileId), live(now)));
   return row?.n ?? 0;
 }
 
@@ -71,14 +71,7 @@ export async function countDownload(db: Db, id: string, now: string) {
     db
       .update(links)
       .set({ downloads: sql`${links.downloads} + 1` })
-      .where(
-        and(
-          eq(links.id, id),
-          isNull(links.revokedAt),
-          gt(links.expiresAt, now),
-          or(isNull(links.maxDownloads), lt(links.downloads, links.maxDownloads)),
-        ),
-      )
+      .where(and(eq(links.id, id), live(now)))
       .returning({ id: links.id }),
     linkWithKey(db, id),
   ]);
