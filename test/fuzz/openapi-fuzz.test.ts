@@ -51,6 +51,21 @@ async function createTodo(user: SignedUpUser): Promise<number> {
   return expectData(res, 201, TodoWithAttachmentsSchema).id;
 }
 
+/** A small file of `user`'s under `fuzz/`; its key. */
+async function upload(user: SignedUpUser, name: string): Promise<string> {
+  const form = multipartBody([
+    { name: "directory", body: "fuzz" },
+    { name: "file", filename: name, body: "hi" },
+  ]);
+  const res = await api("/api/upload", {
+    method: "POST",
+    token: user.token,
+    body: form.body,
+    headers: { "Content-Type": form.contentType },
+  });
+  return expectData(res, 201, UploadResultSchema).key;
+}
+
 async function buildFixture(): Promise<Fixture> {
   const [alice, bob, admin, ghost] = await Promise.all([signUp(), signUp(), signUp(), signUp()]);
   await makeAdmin(admin.userId);
@@ -61,19 +76,6 @@ async function buildFixture(): Promise<Fixture> {
   ]);
   await api(`/api/todos/${goneTodo}/delete`, { method: "POST", token: alice.token });
   await api(`/api/users/${ghost.userId}/delete`, { method: "POST", token: ghost.token });
-  const upload = async (user: SignedUpUser, name: string) => {
-    const form = multipartBody([
-      { name: "directory", body: "fuzz" },
-      { name: "file", filename: name, body: "hi" },
-    ]);
-    const res = await api("/api/upload", {
-      method: "POST",
-      token: user.token,
-      body: form.body,
-      headers: { "Content-Type": form.contentType },
-    });
-    return expectData(res, 201, UploadResultSchema).key;
-  };
   const [storedKey, doomedKey, bobKey] = await Promise.all([
     upload(alice, "a b.txt"),
     // The delete operation's own file: a valid delete must not take the file every other operation uses.
