@@ -15,6 +15,8 @@ import { healthRouter } from "./routes/health/health.index";
 import { keysRouter } from "./routes/keys/keys.index";
 import { passwordResetRouter } from "./routes/password-reset/password-reset.index";
 import { sessionsRouter } from "./routes/sessions/sessions.index";
+import { downloadsRouter } from "./routes/downloads/downloads.index";
+import { fileLinksRouter } from "./routes/file-links/file-links.index";
 import { filesRouter } from "./routes/files/files.index";
 import { todosRouter } from "./routes/todos/todos.index";
 import { uploadsRouter } from "./routes/uploads/uploads.index";
@@ -41,6 +43,8 @@ const routes = app
   .route("/", keysRouter)
   .route("/", usersRouter)
   .route("/", filesRouter)
+  .route("/", fileLinksRouter)
+  .route("/", downloadsRouter)
   .route("/", uploadsRouter)
   .route("/", todosRouter)
   .route("/", agentsRouter);

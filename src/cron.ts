@@ -1,12 +1,29 @@
-import type { Logger } from "./core/logger";
 import { expireCredentials } from "./auth/credential-expiry";
+import type { Logger } from "./core/logger";
+import { createDb } from "./db/client";
+import { sweepErasures } from "./files/erasure";
+import { sweepReservations } from "./files/reservation-sweep";
 import { expireUploads } from "./files/resumable-expiry";
 
 /**
- * The hourly cron (wrangler.jsonc `triggers`): aborts resumable uploads left unfinished past their
- * expiry, and removes ended sessions and spent reset links.
+ * The hourly cron (wrangler.jsonc `triggers`): abort resumable uploads nobody finished, drop expired
+ * quota reservations, erase what deleted users left, remove ended sessions and spent reset links.
+ * Each job runs even when another fails; all are idempotent.
  */
 export async function runHourlyJobs(env: Env, logger: Logger): Promise<void> {
-  await expireUploads(env, logger);
-  await expireCredentials(env, logger);
+  const db = createDb(env.DB);
+  const jobs: [string, () => Promise<number>][] = [
+    ["uploads", () => expireUploads(env, logger)],
+    ["reservations", () => sweepReservations(env.R2_BUCKET, db)],
+    ["erasures", () => sweepErasures(env.R2_BUCKET, db)],
+    ["credentials", () => expireCredentials(env)],
+  ];
+  for (const [job, run] of jobs) {
+    try {
+      const done = await run();
+      if (done > 0) logger.info("sweep_done", { job, done });
+    } catch (err) {
+      logger.error("sweep_failed", { job, error: String(err) });
+    }
+  }
 }

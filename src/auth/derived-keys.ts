@@ -1,6 +1,7 @@
 /**
  * HMAC-SHA256 keys derived from JWT_SECRET, one per purpose (connect tickets, refresh-token
- * successors): a value made for one job is never valid for another. The isolate keeps each key.
+ * successors, share links): a value made for one job is never valid for another, nor as a login
+ * token. The isolate keeps each key.
  */
 const keys = new Map<string, { secret: string; key: Promise<CryptoKey> }>();
 const encoder = new TextEncoder();

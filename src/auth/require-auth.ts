@@ -1,4 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
+import { foreignKeyViolation } from "../db/errors";
+import { forgetAuthUser } from "./auth-user-cache";
 import { AUTH_FAILURE_MESSAGES, authenticateHeader, type AuthFailure } from "./authenticate";
 import { ApiError } from "../http/errors";
 import type { RouteAccess } from "../http/route-access";
@@ -15,8 +17,9 @@ const PUBLIC_PATHS = new Set([
   "/api/auth/password-reset",
   "/api/auth/password-reset/confirm",
 ]);
-// Exactly one non-empty segment after /api/download/ (a `/` inside a key arrives as %2F).
-const PUBLIC_DOWNLOAD = /^\/api\/download\/[^/]+$/;
+// Exactly one non-empty segment after /api/download/ (a `/` inside a key arrives as %2F), or after
+// /api/links/ (a share link's token).
+const PUBLIC_DOWNLOAD = /^\/api\/(?:download|links)\/[^/]+$/;
 
 export function isPublicApiPath(path: string): boolean {
   return PUBLIC_PATHS.has(path) || PUBLIC_DOWNLOAD.test(path);
@@ -45,6 +48,20 @@ function checkKeyAccess(credential: Credential, access: RouteAccess): void {
   if (access === null) return;
   if (!access.keys) requireSignIn(credential);
   else requireScopes(credential, access.scopes);
+}
+
+/**
+ * A write that failed on a FOREIGN KEY because its user was deleted after the gate let the request
+ * in is answered as the gate would answer now; any other error is returned as it is.
+ */
+export function userGoneOr(err: unknown, userId: number): unknown {
+  return foreignKeyViolation(err) ? userGone(userId) : err;
+}
+
+/** The 401 for a user deleted after the gate let their request in. */
+export function userGone(userId: number): ApiError {
+  forgetAuthUser(userId);
+  return unauthorized("user_gone");
 }
 
 /**

@@ -117,8 +117,13 @@ export async function updateUser(
   return row ?? null;
 }
 
-/** Deletes the user; credentials, sessions, API keys, todos and attachment metadata go with it by FK cascade. */
-export async function deleteUser(db: Db, id: number): Promise<boolean> {
-  const rows = await db.delete(usersTable).where(eq(usersTable.id, id)).returning({ id: usersTable.id });
-  return rows.length > 0;
+/**
+ * Deletes the user; credentials, sessions, API keys, todos, attachment metadata and file records go
+ * with it by FK cascade. `before` runs first in the same batch (it may still read the rows the cascade removes).
+ */
+export async function deleteUser(db: Db, id: number, before: BatchItem<"sqlite">[] = []): Promise<boolean> {
+  const remove = db.delete(usersTable).where(eq(usersTable.id, id)).returning({ id: usersTable.id });
+  const [first, ...rest]: BatchItem<"sqlite">[] = [...before, remove];
+  const results = await db.batch([first!, ...rest]);
+  return (results.at(-1) as { id: number }[]).length > 0;
 }

@@ -4,6 +4,13 @@ export function maxUploadBytes(env: Env): number {
   return Number.isSafeInteger(parsed) && parsed > 0 ? parsed : 90 * 1024 * 1024;
 }
 
+export const DEFAULT_STORAGE_QUOTA_BYTES = 1024 * 1024 * 1024;
+
+/** Bytes of stored files one user may hold (STORAGE_QUOTA_BYTES). */
+export function storageQuotaBytes(env: Env): number {
+  return positiveInt(env.STORAGE_QUOTA_BYTES, DEFAULT_STORAGE_QUOTA_BYTES);
+}
+
 export function flag(value: string | undefined): boolean {
   return value?.trim().toLowerCase() === "true";
 }

@@ -6,7 +6,13 @@ import { NOW, usersTable } from "./schema";
 // its user by FK cascade.
 
 /** What an API key may do; a JWT from a sign-in may do everything. */
-export const API_KEY_SCOPES = ["todos:read", "todos:write", "files:write", "agents:connect"] as const;
+export const API_KEY_SCOPES = [
+  "todos:read",
+  "todos:write",
+  "files:read",
+  "files:write",
+  "agents:connect",
+] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
 const owner = () =>

@@ -32,6 +32,18 @@ export const usersTable = sqliteTable(
   ],
 );
 
+/** The owning user's id: the row goes when its user does. */
+export const ownerId = () =>
+  integer()
+    .notNull()
+    .references(() => usersTable.id, { onDelete: "cascade", onUpdate: "cascade" });
+
+/** The key of a table with one row per user, such as a counter kept by triggers. */
+export const perUserKey = () =>
+  integer()
+    .primaryKey()
+    .references(() => usersTable.id, { onDelete: "cascade" });
+
 // Password hashes live apart from profiles so no user query can select one by accident.
 export const userCredentialsTable = sqliteTable("user_credentials_table", {
   userId: integer()
@@ -45,9 +57,7 @@ export const todosTable = sqliteTable(
   "todos_table",
   {
     id: integer().primaryKey({ autoIncrement: true }),
-    userId: integer()
-      .notNull()
-      .references(() => usersTable.id, { onDelete: "cascade", onUpdate: "cascade" }),
+    userId: ownerId(),
     title: text().notNull(),
     description: text().notNull().default(""),
     completed: integer({ mode: "boolean" }).notNull().default(false),
@@ -68,9 +78,7 @@ export const todosTable = sqliteTable(
  * has todos.
  */
 export const todoCountsTable = sqliteTable("todo_counts_table", {
-  userId: integer()
-    .primaryKey()
-    .references(() => usersTable.id, { onDelete: "cascade" }),
+  userId: perUserKey(),
   total: integer().notNull(),
   completed: integer().notNull(),
 });
@@ -98,9 +106,7 @@ export const uploadsTable = sqliteTable(
   {
     // The public uploadId (a UUID); R2's own upload id stays server-side.
     id: text().primaryKey(),
-    userId: integer()
-      .notNull()
-      .references(() => usersTable.id, { onDelete: "cascade", onUpdate: "cascade" }),
+    userId: ownerId(),
     key: text().notNull(),
     r2UploadId: text().notNull(),
     contentType: text().notNull(),

@@ -6,6 +6,11 @@ export const DEFAULT_PART_SIZE = 8 * 1024 * 1024;
 /** The first buffer; it doubles up to one part, so an upload holds memory in proportion to what it sent. */
 const INITIAL_BUFFER_BYTES = 64 * 1024;
 
+export interface FinishOptions {
+  customMetadata?: Record<string, string>;
+  beforeVisible?: (key: string, size: number) => Promise<void>;
+}
+
 export interface ObjectWriterOptions {
   key: string;
   contentType: string;
@@ -57,23 +62,30 @@ export class ObjectWriter {
     this.#size += chunk.length;
   }
 
-  async finish(key = this.key): Promise<R2Object> {
-    const body = this.#buffer.subarray(0, this.#filled);
+  /**
+   * Makes the object visible under `key` with `customMetadata`. A multipart upload completed under
+   * another key or with other metadata is moved, so those need a new key. `beforeVisible` runs
+   * with the final key and size before anything is visible; if it throws, nothing is.
+   */
+  async finish(key = this.key, options: FinishOptions = {}): Promise<R2Object> {
+    const customMetadata = options.customMetadata ?? this.#options.customMetadata;
     const upload = this.#upload;
+    if (upload && this.#filled > 0) await this.#flushPart();
+    await options.beforeVisible?.(key, this.#size);
     if (!upload) {
+      const body = this.#buffer.subarray(0, this.#filled);
       return callStorage("put", () =>
         this.#bucket.put(key, body, {
           httpMetadata: { contentType: this.#options.contentType },
-          customMetadata: this.#options.customMetadata,
+          customMetadata,
         }),
       );
     }
-    if (this.#filled > 0) await this.#flushPart();
     this.#buffer = new Uint8Array(0);
     const object = await callStorage("complete", () => upload.complete(this.#parts));
     this.#upload = undefined;
     if (key === this.key) return object;
-    return callStorage("move", () => moveObject(this.#bucket, object, key));
+    return callStorage("move", () => moveObject(this.#bucket, object, key, customMetadata));
   }
 
   /** Drops an unfinished multipart upload so no parts linger in the bucket. */

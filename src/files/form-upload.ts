@@ -3,6 +3,7 @@ import { buildObjectKey, isValidDirectory, MAX_ORIGINAL_NAME_BYTES, utf8Length }
 import { ObjectWriter } from "./file-writer";
 import { formEvents, type FilePart, type FormEvent } from "./form-events";
 import { invalidUpload as bad, uploadTooLarge as tooLarge } from "./upload-errors";
+import { objectMetadata, type Visibility } from "./visibility";
 
 export interface UploadResult {
   key: string;
@@ -11,8 +12,20 @@ export interface UploadResult {
   contentType: string;
 }
 
+export interface StoredUpload extends UploadResult {
+  originalName: string;
+  visibility: Visibility;
+}
+
 export interface UploadOptions {
   maxBytes: number;
+  /** The uploader: the owner a private object names. */
+  ownerId: number;
+  /** Bytes the uploader may still store; past them `overQuota()` is thrown as the body streams. */
+  room: number;
+  overQuota: () => Error;
+  /** Runs with the final key and size before the object becomes visible (the quota reservation). */
+  beforeVisible: (key: string, size: number) => Promise<void>;
   partSize?: number;
 }
 
@@ -24,10 +37,16 @@ const DEFAULT_CONTENT_TYPE = "application/octet-stream";
 interface FormState {
   at: "between" | "file" | "ignored";
   directory?: string;
+  visibility?: Visibility;
   upload?: OpenUpload;
 }
 
-/** One transition. Rules: exactly one `file` part, at most one valid `directory`; other fields are ignored. */
+const VISIBILITY_VALUES = new Set(["public", "private"]);
+
+/**
+ * One transition. Rules: exactly one `file` part, at most one valid `directory` and `visibility`;
+ * other fields are ignored.
+ */
 async function step(
   state: FormState,
   event: FormEvent,
@@ -37,6 +56,13 @@ async function step(
   switch (event.type) {
     case "field": {
       if (event.name === "file") throw bad("Invalid file");
+      if (event.name === "visibility") {
+        const visibility = decodeField(event.info, event.value) || "public";
+        if (state.visibility !== undefined || !VISIBILITY_VALUES.has(visibility)) {
+          throw bad("Invalid visibility: public or private");
+        }
+        return { ...state, visibility: visibility as Visibility };
+      }
       if (event.name !== "directory") return state;
       if (state.directory !== undefined) throw bad("Invalid directory");
       const directory = decodeField(event.info, event.value);
@@ -46,13 +72,15 @@ async function step(
     case "file": {
       if (event.part.name !== "file") return { ...state, at: "ignored" };
       if (state.upload) throw bad("Only one file per upload");
-      const upload = openWriter(bucket, event.part, state.directory || undefined, options.partSize);
+      const upload = openWriter(bucket, event.part, state, options);
       return { ...state, at: "file", upload };
     }
     case "chunk": {
       if (state.at !== "file" || !state.upload) return state;
       const { writer } = state.upload;
-      if (writer.size + event.chunk.length > options.maxBytes) throw tooLarge();
+      const size = writer.size + event.chunk.length;
+      if (size > options.maxBytes) throw tooLarge();
+      if (size > options.room) throw options.overQuota();
       await writer.write(event.chunk);
       return state;
     }
@@ -62,7 +90,7 @@ async function step(
 }
 
 /**
- * Streams a multipart/form-data request (`file`, optional `directory`) into R2 without holding
+ * Streams a multipart/form-data request (`file`, optional `directory` and `visibility`) into R2 without holding
  * the file in memory: formEvents() parses as the body arrives, step() moves the form's state on
  * and hands each file chunk to the writer before the next one is read.
  *
@@ -70,7 +98,8 @@ async function step(
  * A file of at most one part is still in memory then and is put under its final key. A longer
  * one has been streaming into an R2 multipart upload under the key of the directory known when
  * it began (none when `directory` comes later); a late `directory` then moves the object once,
- * streamed, under the same UUID.
+ * streamed, under the same UUID. A late `visibility` moves it too, under a new UUID (the metadata
+ * changes, and the client has not seen the key).
  *
  * The object is committed only after the closing boundary, so a truncated or invalid body
  * leaves nothing behind.
@@ -79,13 +108,14 @@ export async function storeUpload(
   bucket: R2Bucket,
   request: Request,
   options: UploadOptions,
-): Promise<UploadResult> {
+): Promise<StoredUpload> {
   const contentType = request.headers.get("Content-Type") ?? "";
   if (!/^multipart\/form-data\s*(;|$)/i.test(contentType)) {
     throw bad("Expected a multipart/form-data body");
   }
   const declared = Number(request.headers.get("Content-Length"));
   if (Number.isFinite(declared) && declared > options.maxBytes + MULTIPART_OVERHEAD) throw tooLarge();
+  if (Number.isFinite(declared) && declared > options.room + MULTIPART_OVERHEAD) throw options.overQuota();
   if (!request.body) throw bad("Missing file");
 
   let state: FormState = { at: "between" };
@@ -93,13 +123,20 @@ export async function storeUpload(
     for await (const event of formEvents(request.body, contentType, options.maxBytes + MULTIPART_OVERHEAD)) {
       state = await step(state, event, bucket, options);
     }
-    if (!state.upload) throw bad("Missing file");
-    const object = await state.upload.writer.finish(state.upload.keyIn(state.directory || undefined));
+    const { upload, directory } = state;
+    if (!upload) throw bad("Missing file");
+    const visibility = state.visibility ?? "public";
+    const customMetadata = objectMetadata(upload.originalName, visibility, options.ownerId);
+    const sameMetadata = JSON.stringify(customMetadata) === JSON.stringify(upload.metadataAtOpen);
+    const key = upload.keyIn(directory || undefined, sameMetadata ? upload.uuid : crypto.randomUUID());
+    const object = await upload.writer.finish(key, { customMetadata, beforeVisible: options.beforeVisible });
     return {
       key: object.key,
       etag: object.etag,
       size: object.size,
       contentType: object.httpMetadata?.contentType ?? DEFAULT_CONTENT_TYPE,
+      originalName: upload.originalName,
+      visibility,
     };
   } catch (err) {
     await state.upload?.writer.abort().catch(() => {});
@@ -108,29 +145,28 @@ export async function storeUpload(
   }
 }
 
-/** A writer under the key for the directory known so far, and the key for the one known at the end. */
+/** A writer under the key and metadata of the fields known so far, and how to name the final key. */
 interface OpenUpload {
   writer: ObjectWriter;
-  keyIn: (directory: string | undefined) => string;
+  originalName: string;
+  uuid: string;
+  metadataAtOpen: Record<string, string>;
+  keyIn: (directory: string | undefined, uuid: string) => string;
 }
 
-function openWriter(
-  bucket: R2Bucket,
-  part: FilePart,
-  directorySoFar: string | undefined,
-  partSize: number | undefined,
-): OpenUpload {
+function openWriter(bucket: R2Bucket, part: FilePart, sofar: FormState, options: UploadOptions): OpenUpload {
   const originalName = part.filename ?? "";
   if (utf8Length(originalName) > MAX_ORIGINAL_NAME_BYTES) {
     throw bad(`Invalid file: filename longer than ${MAX_ORIGINAL_NAME_BYTES} bytes`);
   }
   const uuid = crypto.randomUUID();
-  const keyIn = (directory: string | undefined) => buildObjectKey(originalName, directory, uuid);
+  const keyIn = (directory: string | undefined, id: string) => buildObjectKey(originalName, directory, id);
+  const metadataAtOpen = objectMetadata(originalName, sofar.visibility ?? "public", options.ownerId);
   const writer = new ObjectWriter(bucket, {
-    key: keyIn(directorySoFar),
+    key: keyIn(sofar.directory || undefined, uuid),
     contentType: part.contentType || DEFAULT_CONTENT_TYPE,
-    customMetadata: { originalName },
-    partSize,
+    customMetadata: metadataAtOpen,
+    partSize: options.partSize,
   });
-  return { writer, keyIn };
+  return { writer, originalName, uuid, metadataAtOpen, keyIn };
 }

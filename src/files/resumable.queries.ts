@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gt, lte } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { uploadPartsTable, uploadsTable } from "../db/schema";
+import { storageReservationsTable } from "../db/files-schema";
 
 export type UploadRow = typeof uploadsTable.$inferSelect;
 export type NewUpload = typeof uploadsTable.$inferInsert;
@@ -46,9 +47,17 @@ export async function listParts(db: Db, uploadId: string): Promise<UploadPartRow
     .orderBy(asc(uploadPartsTable.partNumber));
 }
 
-/** Removes the upload and, by cascade, its parts. */
+/** Removes the upload, its parts (by cascade) and the quota reservation it held. */
 export async function deleteUpload(db: Db, id: string): Promise<void> {
-  await db.delete(uploadsTable).where(eq(uploadsTable.id, id));
+  await db.batch([
+    deleteUploadRow(db, id),
+    db.delete(storageReservationsTable).where(eq(storageReservationsTable.id, id)),
+  ]);
+}
+
+/** The upload's row alone (its parts go by cascade), for a batch that handles the reservation itself. */
+export function deleteUploadRow(db: Db, id: string) {
+  return db.delete(uploadsTable).where(eq(uploadsTable.id, id));
 }
 
 export async function listExpiredUploads(db: Db, now: string, limit: number): Promise<UploadRow[]> {

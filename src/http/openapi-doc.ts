@@ -32,7 +32,17 @@ export const OPENAPI_CONFIG = {
     { name: "Sessions", description: "Where your account is signed in; end any of them" },
     { name: "API keys", description: "Long-lived, scoped keys for other Workers and scripts" },
     { name: "Users", description: "Profiles: your own, other users' public fields, and admin management" },
-    { name: "Files", description: "Upload to R2 and public download by key" },
+    {
+      name: "Files",
+      description:
+        "Upload to R2, public download by key (private uploads: their owner only), your files, their deletion " +
+        "and your storage quota",
+    },
+    {
+      name: "Share links",
+      description:
+        "Signed, revocable download links to your files, with an expiry and an optional download limit",
+    },
     {
       name: "Resumable uploads",
       description:

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { base64url, fromBase64url } from "../core/base64url";
 
 /** A path id: a positive safe integer written as plain digits (`1e3`, `-1`, `0`, `1.5` are 400). */
 export const IdParams = z.object({
@@ -12,6 +13,17 @@ export const IdParams = z.object({
 
 export const MAX_PAGE_SIZE = 100;
 
+/** Rows a page holds: 1 to MAX_PAGE_SIZE, 20 when omitted. */
+function pageSizeParam(name: string) {
+  return z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_PAGE_SIZE)
+    .default(20)
+    .openapi({ param: { name, in: "query" }, example: 20 });
+}
+
 /** `?page=1&pageSize=20`: 1-based; a page past the end is an empty list. */
 export const PageQuery = z.object({
   page: z.coerce
@@ -21,13 +33,7 @@ export const PageQuery = z.object({
     .max(1_000_000_000)
     .default(1)
     .openapi({ param: { name: "page", in: "query" }, example: 1 }),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_PAGE_SIZE)
-    .default(20)
-    .openapi({ param: { name: "pageSize", in: "query" }, example: 20 }),
+  pageSize: pageSizeParam("pageSize"),
 });
 
 export type PageParams = z.infer<typeof PageQuery>;
@@ -50,3 +56,44 @@ export function pageOf<T>(items: T[], total: number, { page, pageSize }: PagePar
 export function pageOffset({ page, pageSize }: PageParams): number {
   return (page - 1) * pageSize;
 }
+
+const encoder = new TextEncoder();
+
+/** An opaque keyset cursor for the last row of a page (clients pass it back, they do not build it). */
+export function encodeCursor(id: number): string {
+  return base64url(encoder.encode(`k${id}`));
+}
+
+/** The row id of a cursor encodeCursor() made, or null: anything else is refused, not guessed at. */
+export function decodeCursor(cursor: string): number | null {
+  if (!/^[A-Za-z0-9_-]{2,24}$/.test(cursor)) return null;
+  let text: string;
+  try {
+    text = new TextDecoder().decode(fromBase64url(cursor));
+  } catch {
+    return null;
+  }
+  const match = /^k([1-9][0-9]{0,15})$/.exec(text);
+  const id = match ? Number(match[1]) : Number.NaN;
+  return Number.isSafeInteger(id) && encodeCursor(id) === cursor ? id : null;
+}
+
+/** `?cursor=&limit=`: keyset paging, so rows added meanwhile never shift a page (no skips, no repeats). */
+export const CursorQuery = z.object({
+  cursor: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined) return undefined;
+      const id = decodeCursor(value);
+      if (id === null)
+        ctx.addIssue({ code: "custom", message: "Invalid cursor: pass a nextCursor as given" });
+      return id ?? undefined;
+    })
+    .openapi({
+      param: { name: "cursor", in: "query" },
+      type: "string",
+      description: "The `nextCursor` of the previous page; omitted for the first page.",
+    }),
+  limit: pageSizeParam("limit"),
+});

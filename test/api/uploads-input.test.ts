@@ -4,7 +4,7 @@ import { signUp } from "../helpers/auth";
 import { api, expectError, type ApiResult } from "../helpers/http";
 import { bytes, countObjects, generatedStream } from "../helpers/storage";
 import { craftToken } from "../helpers/tokens";
-import { finish, MiB, putPart, startUpload, uploadRows } from "../helpers/uploads";
+import { finish, MiB, putPart, startUpload, startUploadWith, uploadRows } from "../helpers/uploads";
 
 const PART = 5 * MiB;
 let token: string;
@@ -150,9 +150,11 @@ describe("resumable upload input", () => {
   });
 
   it("grows the part size in whole MiB when a declared size needs more than 10,000 parts", async () => {
-    const huge = await startUpload(token, { fileName: "disk.img", size: 100 * 1024 * MiB });
+    // A quota with room for the largest resumable upload.
+    const roomy = { STORAGE_QUOTA_BYTES: String(2 ** 50) };
+    const huge = await startUploadWith(token, { fileName: "disk.img", size: 100 * 1024 * MiB }, roomy);
     expect(huge.partSize).toBe(11 * MiB); // 100 GiB / 10,000 = 10.24 MiB
-    const largest = await startUpload(token, { fileName: "max.img", size: 10_000 * 95 * MiB });
+    const largest = await startUploadWith(token, { fileName: "max.img", size: 10_000 * 95 * MiB }, roomy);
     expect(largest.partSize).toBe(95 * MiB); // still one request body under Cloudflare's 100 MB
     expectError(await start({ fileName: "too.img", size: 10_000 * 95 * MiB + 1 }), 400);
     await finish(token, huge.uploadId, "abort");

@@ -171,8 +171,9 @@ describe("POST /api/users/:id/delete", () => {
     expect(await snapshotUsers()).toEqual(before);
   });
 
-  it("deletes yourself: 200 { id }; todos and attachment metadata cascade; R2 objects stay", async () => {
+  it("deletes yourself: 200 { id }; todos and attachment metadata cascade; unrecorded R2 objects stay", async () => {
     const me = await signUp();
+    // An object without a record (as every upload from before files were recorded): nothing says whose it is.
     const key = `files/${crypto.randomUUID()}-kept.txt`;
     await env.R2_BUCKET.put(key, "still here");
     const todo = await env.DB.prepare("INSERT INTO todos_table (userId, title) VALUES (?, 't') RETURNING id")
@@ -186,7 +187,10 @@ describe("POST /api/users/:id/delete", () => {
 
     const res = await remove(me.userId, me.token);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, data: { id: me.userId } });
+    expect(res.body).toEqual({
+      success: true,
+      data: { id: me.userId, erasure: { objects: 0, pending: false } },
+    });
     expect(await userRow(me.userId)).toBeNull();
     const left = await env.DB.batch([
       env.DB.prepare("SELECT COUNT(*) AS n FROM user_credentials_table WHERE userId = ?").bind(me.userId),
@@ -202,6 +206,7 @@ describe("POST /api/users/:id/delete", () => {
     const target = await signUp();
     expect(expectData(await remove(target.userId, admin.token), 200, DeletedUserSchema)).toEqual({
       id: target.userId,
+      erasure: { objects: 0, pending: false },
     });
     expectError(await remove(target.userId, admin.token), 404, "User not found");
     for (const id of ["abc", "-1", "0", "1.5", "1e3", "9007199254740993"]) {

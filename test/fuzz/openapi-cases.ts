@@ -14,6 +14,8 @@ export interface Schema {
   enum?: string[];
   maxLength?: number;
   maxItems?: number;
+  minimum?: number;
+  maximum?: number;
   example?: unknown;
 }
 
@@ -52,7 +54,10 @@ export interface FuzzCase {
 export interface Fixture {
   /** A valid value of a path parameter for the acting user (own id, own todo, a stored key). */
   ownParam(op: Operation, name: string): string;
-  /** Ids the acting user may not touch: another user's, a deleted one, one never issued. */
+  /**
+   * Values the acting user may not touch: another user's id, a deleted one, one never issued; another
+   * user's file key or link id. Empty where a parameter has no owner.
+   */
   foreignParams(op: Operation, name: string): string[];
   token(op: Operation): string;
   /** Authorization values that must all answer 401 (undefined: no header). */
@@ -355,11 +360,22 @@ function jsonBodyCases(op: Operation, schema: Schema, fixture: Fixture): FuzzCas
         withValue(base(), [Object.keys(schema.properties!)[0]!], "x".repeat(mib << 20), fixture),
       ),
     );
+  const ranged = all.filter((f) => f.schema.minimum !== undefined || f.schema.maximum !== undefined);
+  const outOfRange = () =>
+    fc.tuple(fc.constantFrom(...ranged), fc.integer({ min: 1, max: 1e6 })).map(([field, extra]) => {
+      const { minimum, maximum } = field.schema;
+      const value = maximum !== undefined ? maximum + extra : minimum! - extra;
+      return jsonRequest(op, fixture, withValue(base(), field.path, value, fixture));
+    });
   cases.push({
-    name: "oversized strings, arrays and bodies",
+    name: "oversized strings, arrays and bodies, numbers out of range",
     expect: "reject",
-    // A body may have no field with a length bound (a fixed-format token): then only the body limit.
-    arbitrary: bounded.length > 0 ? fc.oneof(overBounds(), overLimit) : overLimit,
+    // A body may have no field with a length bound (a fixed-format token) or range: then only the body limit.
+    arbitrary: fc.oneof(
+      ...(bounded.length > 0 ? [overBounds()] : []),
+      ...(ranged.length > 0 ? [outOfRange()] : []),
+      overLimit,
+    ),
   });
   return cases;
 }
@@ -493,13 +509,27 @@ function pathParamCases(op: Operation, fixture: Fixture): FuzzCase[] {
       name: "odd and unknown keys",
       expect: "reject",
       arbitrary: fc
-        .oneof(
-          fc.string({ minLength: 1, maxLength: 40, unit: "grapheme" }).map(segment),
-          fc.integer({ min: 1025, max: 3000 }).map((n) => "k".repeat(n)),
-          fc.constantFrom("%", "%zz", "%C0%AF", "%E0%A4%A", "..%2F..%2Fetc%2Fpasswd", "%2F", "%00"),
+        .tuple(
+          fc.constantFrom(...keys),
+          fc.oneof(
+            fc.string({ minLength: 1, maxLength: 40, unit: "grapheme" }).map(segment),
+            fc.integer({ min: 1025, max: 3000 }).map((n) => "k".repeat(n)),
+            fc.constantFrom("%", "%zz", "%C0%AF", "%E0%A4%A", "..%2F..%2Fetc%2Fpasswd", "%2F", "%00"),
+          ),
         )
-        .filter((value) => value !== encodeURIComponent(fixture.storedKey))
-        .map((value) => base(fillPath(op, fixture, { [keys[0]!.name]: value }))),
+        .filter(([param, value]) => value !== fixture.ownParam(op, param.name))
+        .map(([param, value]) => base(fillPath(op, fixture, { [param.name]: value }))),
+    });
+  }
+  const owned = keys.filter((param) => op.secured && fixture.foreignParams(op, param.name).length > 0);
+  if (owned.length > 0) {
+    cases.push({
+      name: "another user's keys",
+      expect: "reject",
+      arbitrary: fc.tuple(fc.constantFrom(...owned), fc.nat()).map(([param, pick]) => {
+        const foreign = fixture.foreignParams(op, param.name);
+        return base(fillPath(op, fixture, { [param.name]: foreign[pick % foreign.length]! }));
+      }),
     });
   }
   return cases;

@@ -10,6 +10,7 @@ import { createKey, isoAgo, sessionOf } from "../helpers/credentials";
 import { requestResetLink } from "../helpers/email";
 import { makeAdmin } from "../helpers/db";
 import { api, request, expectData } from "../helpers/http";
+import { createLink, linkPath } from "../helpers/files";
 import { multipartBody } from "../helpers/multipart";
 import { snapshotState, stateDiff, type StoredState } from "../helpers/state";
 import { b64url, claimsFor, craftToken, HS256_HEADER, nowSeconds } from "../helpers/tokens";
@@ -53,6 +54,21 @@ async function createTodo(user: SignedUpUser): Promise<number> {
   return expectData(res, 201, TodoWithAttachmentsSchema).id;
 }
 
+/** A small file of `user`'s under `fuzz/`; its key. */
+async function upload(user: SignedUpUser, name: string): Promise<string> {
+  const form = multipartBody([
+    { name: "directory", body: "fuzz" },
+    { name: "file", filename: name, body: "hi" },
+  ]);
+  const res = await api("/api/upload", {
+    method: "POST",
+    token: user.token,
+    body: form.body,
+    headers: { "Content-Type": form.contentType },
+  });
+  return expectData(res, 201, UploadResultSchema).key;
+}
+
 async function buildFixture(): Promise<Fixture> {
   const [alice, bob, admin, ghost, forgetful] = await Promise.all([
     signUp(),
@@ -85,17 +101,18 @@ async function buildFixture(): Promise<Fixture> {
   ]);
   await api(`/api/todos/${goneTodo}/delete`, { method: "POST", token: alice.token });
   await api(`/api/users/${ghost.userId}/delete`, { method: "POST", token: ghost.token });
-  const form = multipartBody([
-    { name: "directory", body: "fuzz" },
-    { name: "file", filename: "a b.txt", body: "hi" },
+  const [storedKey, doomedKey, bobFileKey] = await Promise.all([
+    upload(alice, "a b.txt"),
+    // The delete operation's own file: a valid delete must not take the file every other operation uses.
+    upload(alice, "doomed.txt"),
+    upload(bob, "bob.txt"),
   ]);
-  const upload = await api("/api/upload", {
-    method: "POST",
-    token: alice.token,
-    body: form.body,
-    headers: { "Content-Type": form.contentType },
-  });
-  const stored = expectData(upload, 201, UploadResultSchema);
+  // The link download's link, and the revoke operation's own link; bob's link for foreign ids.
+  const [link, doomedLink, bobLink] = await Promise.all([
+    createLink(alice.token, storedKey),
+    createLink(alice.token, storedKey),
+    createLink(bob.token, bobFileKey),
+  ]);
 
   const t = alice.token;
   const claims = claimsFor(alice.userId, alice.username);
@@ -136,13 +153,20 @@ async function buildFixture(): Promise<Fixture> {
   let counter = 0;
   return {
     ownParam(op, name) {
-      if (name === "key") return encodeURIComponent(stored.key);
+      if (name === "key") {
+        return encodeURIComponent(op.id === "POST /api/files/{key}/delete" ? doomedKey : storedKey);
+      }
+      if (name === "linkId") return doomedLink.id;
+      if (name === "token") return linkPath(link.url).split("/").at(-1)!;
       if (op.path.startsWith("/api/auth/sessions/")) return sessionOf(spareSession.token);
       if (op.path.startsWith("/api/keys/")) return String(aliceKey.id);
       if (name === "userId" || op.path.startsWith("/api/users/")) return String(alice.userId);
       return String(aliceTodo);
     },
     foreignParams(op, name) {
+      if (name === "key") return [encodeURIComponent(bobFileKey)];
+      if (name === "linkId") return [bobLink.id];
+      if (name === "token" || name === "uploadId") return [];
       const users = name === "userId" || op.path.startsWith("/api/users/");
       if (op.path.startsWith("/api/keys/")) return [String(bobKey.id), "2147483647"];
       return (users ? [bob.userId, ghost.userId] : [bobTodo, goneTodo]).map(String).concat("2147483647");
@@ -155,7 +179,7 @@ async function buildFixture(): Promise<Fixture> {
           : alice.token,
     badAuthorizations,
     validToken: t,
-    storedKey: stored.key,
+    storedKey,
     resetToken,
     fresh: () => `${(SEED >>> 0).toString(36)}_${(counter++).toString(36)}`,
   };
@@ -256,7 +280,7 @@ afterAll(() => {
 
 describe("openapi fuzz", () => {
   it("covers every operation of openapi.json", () => {
-    expect(OPERATIONS.length).toBeGreaterThanOrEqual(17);
+    expect(OPERATIONS.length).toBeGreaterThanOrEqual(28);
     for (const op of OPERATIONS) expect(casesFor(op, fixture).length, op.id).toBeGreaterThan(0);
   });
 

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
-import { api, type ApiResult, expectData } from "./http";
+import { api, type ApiResult, expectData, readResult } from "./http";
+import { fetchWithEnv } from "./storage";
 import { UploadSessionSchema } from "../../src/routes/uploads/uploads.schemas";
 import { UploadResultSchema } from "../../src/routes/files/files.schemas";
 
@@ -16,6 +17,16 @@ export interface UploadSession {
 export async function startUpload(token: string, body: Record<string, unknown>): Promise<UploadSession> {
   const res = await api("/api/uploads", { method: "POST", token, json: body });
   return expectData(res, 201, UploadSessionSchema);
+}
+
+/** startUpload() with some env values replaced (a quota of another size). */
+export async function startUploadWith(token: string, body: Record<string, unknown>, overrides: Partial<Env>) {
+  const res = await fetchWithEnv(
+    "/api/uploads",
+    { method: "POST", token, headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) },
+    overrides,
+  );
+  return expectData(await readResult(res), 201, UploadSessionSchema);
 }
 
 export function putPart(token: string, uploadId: string, partNumber: number | string, body: BodyInit | null) {

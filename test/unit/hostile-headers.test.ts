@@ -111,7 +111,16 @@ describe("Content-Type", () => {
           body,
         });
       await expectFastAsync(
-        () => expect(storeUpload(bucket, request(), { maxBytes: 1024 })).rejects.toThrow(InvalidUploadError),
+        () =>
+          expect(
+            storeUpload(bucket, request(), {
+              maxBytes: 1024,
+              ownerId: 1,
+              room: 1024,
+              overQuota: () => new Error("over quota"),
+              beforeVisible: async () => {},
+            }),
+          ).rejects.toThrow(InvalidUploadError),
         contentType,
       );
     }

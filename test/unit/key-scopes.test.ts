@@ -18,6 +18,12 @@ const KEY_ACCESS: Record<string, string[]> = {
   "POST /api/uploads/{uploadId}/complete": ["files:write"],
   "POST /api/uploads/{uploadId}/abort": ["files:write"],
   "POST /api/agents/tickets": ["agents:connect"],
+  "GET /api/files": ["files:read"],
+  "GET /api/files/{key}": ["files:read"],
+  "POST /api/files/{key}/delete": ["files:write"],
+  "GET /api/files/{key}/links": ["files:read"],
+  "POST /api/files/{key}/links": ["files:write"],
+  "POST /api/files/{key}/links/{linkId}/revoke": ["files:write"],
 };
 
 type Security = Record<string, string[]>[];

@@ -4,6 +4,7 @@ import { ResetPassword } from "./auth/password-reset";
 import { logOut } from "./auth/refresh";
 import { useSession } from "./auth/session";
 import { API_ORIGIN } from "./config";
+import { FilesScreen } from "./files/files-screen";
 import { TodosScreen } from "./todos/todos-screen";
 import { ROUTES, useHashRoute, useResetToken } from "./ui/use-hash-route";
 
@@ -11,7 +12,7 @@ import { ROUTES, useHashRoute, useResetToken } from "./ui/use-hash-route";
 const CounterPanel = lazy(() => import("./agents/counter-panel").then((m) => ({ default: m.CounterPanel })));
 const ChatPanel = lazy(() => import("./agents/chat-panel").then((m) => ({ default: m.ChatPanel })));
 
-const LABELS = { todos: "Todos", counter: "Counter", chat: "Chat" } as const;
+const LABELS = { todos: "Todos", files: "My files", counter: "Counter", chat: "Chat" } as const;
 
 export function App() {
   const session = useSession();
@@ -40,6 +41,7 @@ export function App() {
       <main>
         <Suspense fallback={<p className="muted">Loading…</p>}>
           {route === "todos" && <TodosScreen />}
+          {route === "files" && <FilesScreen />}
           {route === "counter" && <CounterPanel />}
           {route === "chat" && <ChatPanel key={session.userId} session={session} />}
         </Suspense>

@@ -1,79 +1,60 @@
-import { maxUploadBytes } from "../../core/config";
-import { created } from "../../http/envelope";
+import { storageQuotaBytes } from "../../core/config";
+import { created, ok } from "../../http/envelope";
 import { ApiError } from "../../http/errors";
-import type { AppRouteHandler } from "../../http/types";
-import { ifNoneMatchHits, parseRange, resolveRange } from "../../http/conditional-requests";
-import { contentDisposition, fileNameFromKey, isStorableKey } from "../../files/file-keys";
-import { callStorage } from "../../files/storage-errors";
-import { storeUpload } from "../../files/form-upload";
-import type { DownloadRoute, UploadRoute } from "./files.routes";
-
-export const upload: AppRouteHandler<UploadRoute> = async (c) => {
-  const result = await storeUpload(c.env.R2_BUCKET, c.req.raw, { maxBytes: maxUploadBytes(c.env) });
-  c.get("logger").info("upload_stored", { key: result.key, size: result.size });
-  return created(c, result);
-};
+import { encodeCursor } from "../../http/paging";
+import type { AuthedRouteHandler } from "../../http/types";
+import { deleteFile } from "../../files/file-delete";
+import * as queries from "../../files/file-records.queries";
+import { storeOwnedUpload } from "../../files/owned-upload";
+import { usageOf } from "../../files/quota";
+import type { GetOneRoute, ListRoute, RemoveRoute, UploadRoute } from "./files.routes";
+import { uploadFailure } from "./upload-failures";
 
 const notFound = () => new ApiError(404, "File not found");
 
-function objectHeaders(object: R2Object): Headers {
-  const headers = new Headers({
-    // The stored type, as it was uploaded: attachment, nosniff and the CSP sandbox keep any type inert.
-    "Content-Type": object.httpMetadata?.contentType || "application/octet-stream",
-    "Content-Disposition": contentDisposition(
-      object.customMetadata?.originalName ?? fileNameFromKey(object.key),
-    ),
-    ETag: object.httpEtag,
-    "Last-Modified": object.uploaded.toUTCString(),
-    "Accept-Ranges": "bytes",
-    "X-Content-Type-Options": "nosniff",
-  });
-  headers.set("Content-Length", String(object.size));
-  return headers;
-}
+export const upload: AuthedRouteHandler<UploadRoute> = async (c) => {
+  const userId = c.get("user").id;
+  let stored;
+  try {
+    stored = await storeOwnedUpload(c.env, c.get("db"), userId, c.req.raw);
+  } catch (err) {
+    throw await uploadFailure(c.get("db"), err, userId);
+  }
+  const { key, etag, size, contentType } = stored;
+  c.get("logger").info("upload_stored", { key, size, visibility: stored.visibility });
+  return created(c, { key, etag, size, contentType });
+};
 
-/**
- * Plain GETs cost one R2 call. HEAD, ranges and If-None-Match first read the metadata: the
- * status depends on the size and ETag, and local R2 answers an unsatisfiable range with the
- * whole object. Keys are never overwritten (a fresh UUID per upload), so nothing changes between
- * the two calls.
- */
-export const download: AppRouteHandler<DownloadRoute> = async (c) => {
+/** The record without its row id and owner (the caller is the owner). */
+const recordView = ({ id: _id, userId: _userId, ...file }: queries.FileRow) => file;
+
+export const list: AuthedRouteHandler<ListRoute> = async (c) => {
+  const { cursor, limit } = c.req.valid("query");
+  const db = c.get("db");
+  const userId = c.get("user").id;
+  const [rows, usage] = await Promise.all([
+    queries.listFilesForUser(db, userId, cursor, limit),
+    usageOf(db, userId, storageQuotaBytes(c.env)),
+  ]);
+  const page = rows.slice(0, limit);
+  const nextCursor = rows.length > limit ? encodeCursor(page.at(-1)!.id) : null;
+  return ok(c, { items: page.map(recordView), nextCursor, usage });
+};
+
+export const getOne: AuthedRouteHandler<GetOneRoute> = async (c) => {
   const { key } = c.req.valid("param");
-  // R2 throws (10020) on keys over 1,024 bytes; such a key cannot exist, so it is simply not found.
-  if (!isStorableKey(key)) throw notFound();
-  const bucket = c.env.R2_BUCKET;
-  const range = parseRange(c.req.header("Range"));
-  const ifNoneMatch = c.req.header("If-None-Match");
-  const isHead = c.req.method === "HEAD";
+  const file = await queries.findFileForUser(c.get("db"), key, c.get("user").id);
+  if (!file) throw notFound();
+  return ok(c, recordView(file));
+};
 
-  // c.body(), not new Response(): the answer then carries the headers middleware prepared (X-Request-Id).
-  if (!isHead && !range && !ifNoneMatch) {
-    const object = await callStorage("get", () => bucket.get(key));
-    if (!object) throw notFound();
-    return c.body(object.body, { status: 200, headers: objectHeaders(object) });
-  }
-
-  const meta = await callStorage("head", () => bucket.head(key));
-  if (!meta) throw notFound();
-  const headers = objectHeaders(meta);
-  if (ifNoneMatchHits(ifNoneMatch, meta.httpEtag)) {
-    return c.body(null, { status: 304, headers: { ETag: meta.httpEtag } });
-  }
-  const resolved = range ? resolveRange(range, meta.size) : undefined;
-  if (resolved === null) {
-    throw new ApiError(416, "Range not satisfiable", undefined, { "Content-Range": `bytes */${meta.size}` });
-  }
-  if (resolved) {
-    headers.set(
-      "Content-Range",
-      `bytes ${resolved.offset}-${resolved.offset + resolved.length - 1}/${meta.size}`,
-    );
-    headers.set("Content-Length", String(resolved.length));
-  }
-  const status = resolved ? 206 : 200;
-  if (isHead) return c.body(null, { status, headers });
-  const object = await callStorage("get", () => bucket.get(key, resolved ? { range: resolved } : undefined));
-  if (!object) throw notFound();
-  return c.body(object.body, { status, headers });
+export const remove: AuthedRouteHandler<RemoveRoute> = async (c) => {
+  const { key } = c.req.valid("param");
+  const { detach } = c.req.valid("query");
+  const db = c.get("db");
+  const file = await queries.findFileForUser(db, key, c.get("user").id);
+  if (!file) throw notFound();
+  const detached = await deleteFile(c.env.R2_BUCKET, db, file, detach);
+  c.get("logger").info("file_deleted", { key, detached });
+  return ok(c, { key, detached });
 };

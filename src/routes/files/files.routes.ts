@@ -1,26 +1,33 @@
 import { createRoute } from "@hono/zod-openapi";
 import { keyAccess } from "../../http/route-access";
-import type { HeadersObject, MediaTypeObject } from "openapi3-ts/oas31";
-import { errorResponses, okContent, PUBLIC } from "../../http/openapi-helpers";
+import { errorResponses, okContent } from "../../http/openapi-helpers";
 import {
-  DownloadHeadersSchema,
-  DownloadParamsSchema,
+  DeletedFileSchema,
+  DeleteFileQuery,
+  FileKeyParams,
+  FileListQuery,
+  FilePageSchema,
+  FileRecordSchema,
   UploadFormSchema,
   UploadResultSchema,
 } from "./files.schemas";
+
+const tags = ["Files"];
 
 export const upload = createRoute({
   operationId: "upload",
   ...keyAccess("files:write"),
   method: "post",
   path: "/api/upload",
-  tags: ["Files"],
+  tags,
   summary: "Upload a file to R2",
   description:
     "Streams the multipart body into R2 without buffering the file: files under 8 MiB are stored with one put, " +
     "larger ones with an R2 multipart upload that is aborted on any failure. `directory` and `file` may come in " +
     "either order. Filenames may be raw UTF-8 or RFC 8187 `filename*`. The size limit is `MAX_UPLOAD_BYTES` " +
-    "(90 MiB by default, under Cloudflare's 100 MB body cap; larger files go through `POST /api/uploads`). The key is `[<directory>/]<uuid>-<filename>`; use it as `attachments[].fileKey`.",
+    "(90 MiB by default, under Cloudflare's 100 MB body cap; larger files go through `POST /api/uploads`). The key is `[<directory>/]<uuid>-<filename>`; use it as `attachments[].fileKey`. " +
+    "The file is recorded as yours (`GET /api/files`) and counts against your storage quota (`STORAGE_QUOTA_BYTES`): " +
+    "an upload that would pass it is 413, naming the limit and your usage.",
   request: {
     body: { content: { "multipart/form-data": { schema: UploadFormSchema } }, required: true },
   },
@@ -30,80 +37,57 @@ export const upload = createRoute({
   },
 });
 
-const BINARY: MediaTypeObject = { schema: { type: "string", format: "binary" } };
-
-const DOWNLOAD_HEADERS: HeadersObject = {
-  "Content-Disposition": {
-    description: "`attachment; filename=\"<ascii>\"; filename*=UTF-8''<original name>`",
-    schema: { type: "string" },
-  },
-  ETag: { description: "The object's HTTP ETag (quoted)", schema: { type: "string" } },
-  "Content-Length": { schema: { type: "integer" } },
-  "Accept-Ranges": { schema: { type: "string", enum: ["bytes"] } },
-  "X-Content-Type-Options": { schema: { type: "string", enum: ["nosniff"] } },
-};
-
-export const download = createRoute({
-  operationId: "download",
+export const list = createRoute({
+  operationId: "listFiles",
+  ...keyAccess("files:read"),
   method: "get",
-  path: "/api/download/{key}",
-  tags: ["Files"],
-  summary: "Download a file by key (public; HEAD too)",
+  path: "/api/files",
+  tags,
+  summary: "List your files, newest first, and your storage usage",
   description:
-    "Streams the object from R2. Public: the unguessable key is the capability. Supports one `Range` and " +
-    "`If-None-Match`; `HEAD` answers the same headers without a body.",
-  ...PUBLIC,
-  request: { params: DownloadParamsSchema, headers: DownloadHeadersSchema },
+    "Keyset paging: pass `nextCursor` back as `cursor`. Files uploaded while you page appear on a first page, " +
+    "never in the pages still to come, so none is skipped or repeated. Uploads from before files were recorded " +
+    "are not listed.",
+  request: { query: FileListQuery },
   responses: {
-    200: {
-      description:
-        "The whole object, as the `Content-Type` it was uploaded with (`application/octet-stream` when it had none)",
-      headers: DOWNLOAD_HEADERS,
-      content: { "*/*": BINARY },
-    },
-    206: {
-      description: "The requested byte range",
-      headers: {
-        ...DOWNLOAD_HEADERS,
-        "Content-Range": { description: "`bytes <first>-<last>/<size>`", schema: { type: "string" } },
-      },
-      content: { "*/*": BINARY },
-    },
-    304: {
-      description: "`If-None-Match` matched the current ETag; empty body",
-      headers: { ETag: DOWNLOAD_HEADERS.ETag! },
-    },
-    ...errorResponses(404, 503),
-    416: {
-      ...errorResponses(416)[416],
-      description: "The range starts beyond the end of the object",
-      headers: { "Content-Range": { description: "`bytes */<size>`", schema: { type: "string" } } },
-    },
+    200: okContent(FilePageSchema, "One page of your files and your usage"),
+    ...errorResponses(400, 401, 403),
   },
 });
 
-/** Hono answers HEAD with the GET handler (the body dropped); this documents it. */
-export const downloadHead = createRoute({
-  operationId: "downloadHead",
-  method: "head",
-  path: "/api/download/{key}",
-  tags: ["Files"],
-  summary: "Read a file's headers by key (public)",
-  description: "The download's headers (size, type, ETag, Content-Disposition) without the body.",
-  ...PUBLIC,
-  request: { params: DownloadParamsSchema, headers: DownloadHeadersSchema },
+export const getOne = createRoute({
+  operationId: "getFile",
+  ...keyAccess("files:read"),
+  method: "get",
+  path: "/api/files/{key}",
+  tags,
+  summary: "Read one of your files' record",
+  description: "Yours only: another user's key answers 404 `File not found`, as an unknown one does.",
+  request: { params: FileKeyParams },
   responses: {
-    200: { description: "The object exists; its headers, no body", headers: DOWNLOAD_HEADERS },
-    206: { description: "The requested range exists; its headers, no body", headers: DOWNLOAD_HEADERS },
-    304: {
-      description: "`If-None-Match` matched the current ETag",
-      headers: { ETag: DOWNLOAD_HEADERS.ETag! },
-    },
-    404: { description: "No object under this key" },
-    416: { description: "The range starts beyond the end of the object" },
-    503: { description: "R2 did not answer" },
+    200: okContent(FileRecordSchema, "The file's record"),
+    ...errorResponses(400, 401, 403, 404),
+  },
+});
+
+export const remove = createRoute({
+  operationId: "deleteFile",
+  ...keyAccess("files:write"),
+  method: "post",
+  path: "/api/files/{key}/delete",
+  tags,
+  summary: "Delete one of your files",
+  description:
+    "Removes the object from R2 and its record (its share links with it); its download then answers 404. A file " +
+    "attached to todos answers 409 naming them, unless `detach=true`, which removes those attachments too.",
+  request: { params: FileKeyParams, query: DeleteFileQuery },
+  responses: {
+    200: okContent(DeletedFileSchema, "Deleted"),
+    ...errorResponses(400, 401, 403, 404, 409, 503),
   },
 });
 
 export type UploadRoute = typeof upload;
-export type DownloadRoute = typeof download;
+export type ListRoute = typeof list;
+export type GetOneRoute = typeof getOne;
+export type RemoveRoute = typeof remove;

@@ -1,6 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import type { SchemaObject } from "openapi3-ts/oas31";
+import { filesTable, VISIBILITIES } from "../../db/files-schema";
+import { createSelectSchema } from "../../db/zod";
 import { MAX_KEY_BYTES } from "../../files/file-keys";
+import { CursorQuery } from "../../http/paging";
 
 export const UploadResultSchema = z
   .object({
@@ -32,10 +35,18 @@ export const UploadFormSchema: SchemaObject = {
         "Optional key prefix: segments of `[A-Za-z0-9._-]`, no `.` or `..` segment. Before or after `file`.",
       example: "reports/2026",
     },
+    visibility: {
+      type: "string",
+      enum: [...VISIBILITIES],
+      description:
+        "`public` (default): anyone with the key downloads it. `private`: only you, with your bearer token, " +
+        "or whoever holds a share link. Before or after `file` (after it, a file over 8 MiB is copied once).",
+    },
   },
 };
 
-export const DownloadParamsSchema = z.object({
+/** A stored object's key as one path segment. */
+export const FileKeyParams = z.object({
   key: z
     .string()
     .min(1)
@@ -46,14 +57,51 @@ export const DownloadParamsSchema = z.object({
     }),
 });
 
-export const DownloadHeadersSchema = z.object({
-  range: z.string().optional().openapi({
-    description:
-      "One byte range, e.g. `bytes=0-1023`, `bytes=1024-` or `bytes=-500`. Several ranges or a malformed value are ignored (200 with the whole object).",
-    example: "bytes=0-1023",
-  }),
-  "if-none-match": z.string().optional().openapi({
-    description:
-      "An ETag from an earlier download (`*` and weak `W/` tags are accepted): 304 when it still matches.",
-  }),
+export const VisibilitySchema = z.enum(VISIBILITIES).openapi({
+  description:
+    "`public`: anyone with the key downloads it. `private`: its owner (bearer token) or a share link.",
 });
+
+export const FileRecordSchema = createSelectSchema(filesTable, { visibility: VisibilitySchema })
+  .omit({ id: true, userId: true })
+  .openapi("FileRecord");
+
+export const StorageUsageSchema = z
+  .object({
+    bytes: z.number().int().openapi({ description: "Bytes of your recorded files" }),
+    files: z.number().int(),
+    reservedBytes: z.number().int().openapi({ description: "Bytes held by your uploads in progress" }),
+    quotaBytes: z.number().int().openapi({ description: "Your limit (STORAGE_QUOTA_BYTES)" }),
+  })
+  .openapi("StorageUsage");
+
+export const FilePageSchema = z
+  .object({
+    items: z.array(FileRecordSchema),
+    nextCursor: z
+      .string()
+      .nullable()
+      .openapi({ description: "Pass as `cursor` for the next page; null at the end." }),
+    usage: StorageUsageSchema,
+  })
+  .openapi("FilePage");
+
+export const FileListQuery = CursorQuery;
+
+export const DeleteFileQuery = z.object({
+  detach: z
+    .enum(["true", "false"])
+    .optional()
+    .transform((value) => value === "true")
+    .openapi({
+      param: { name: "detach", in: "query" },
+      description: "`true`: also remove the file from every todo it is attached to (otherwise 409).",
+    }),
+});
+
+export const DeletedFileSchema = z
+  .object({
+    key: z.string(),
+    detached: z.number().int().openapi({ description: "Todos the file was removed from" }),
+  })
+  .openapi("DeletedFile");

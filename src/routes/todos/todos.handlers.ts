@@ -1,8 +1,6 @@
 import type { Context } from "hono";
-import { forgetAuthUser } from "../../auth/auth-user-cache";
 import { findAuthUserById } from "../../auth/auth-user.queries";
-import { unauthorized } from "../../auth/require-auth";
-import { foreignKeyViolation } from "../../db/errors";
+import { userGoneOr } from "../../auth/require-auth";
 import { created, ok } from "../../http/envelope";
 import { ApiError } from "../../http/errors";
 import { pageOf, pageOffset } from "../../http/paging";
@@ -61,10 +59,7 @@ export const create: AuthedRouteHandler<CreateRoute> = async (c) => {
   try {
     result = await writes.createTodo(writer(c), userId, fields, attachments);
   } catch (err) {
-    // The owner was deleted after the gate let this request in: answered as the gate would now.
-    if (!foreignKeyViolation(err)) throw err;
-    forgetAuthUser(userId);
-    throw unauthorized("user_gone");
+    throw userGoneOr(err, userId);
   }
   return created(c, { ...result.todo, attachments: result.attachments });
 };

@@ -3,11 +3,17 @@ import type { Db } from "../../db/client";
 import { created, ok } from "../../http/envelope";
 import { ApiError } from "../../http/errors";
 import type { AuthedEnv, AuthedRouteHandler } from "../../http/types";
-import { buildObjectKey } from "../../files/file-keys";
+import { userGoneOr } from "../../auth/require-auth";
+import { storageQuotaBytes } from "../../core/config";
+import { recordObject } from "../../files/file-records";
+import { reservePart } from "../../files/quota";
 import { callStorage } from "../../files/storage-errors";
-import { discardUpload, isExpired, UPLOAD_TTL_MS } from "../../files/resumable-expiry";
-import { completionProblem, partSizeFor, partSizeProblem } from "../../files/resumable-parts";
+import { discardUpload, isExpired } from "../../files/resumable-expiry";
+import { openResumableUpload } from "../../files/resumable-open";
+import { completionProblem, partSizeProblem } from "../../files/resumable-parts";
+import { visibilityOf } from "../../files/visibility";
 import * as queries from "../../files/resumable.queries";
+import { uploadFailure } from "../files/upload-failures";
 import type { AbortRoute, CompleteRoute, CreateRoute, UploadPartRoute } from "./uploads.routes";
 
 const DEFAULT_CONTENT_TYPE = "application/octet-stream";
@@ -28,7 +34,7 @@ async function activeUpload(c: Context<AuthedEnv>, db: Db, uploadId: string): Pr
 }
 
 export const create: AuthedRouteHandler<CreateRoute> = async (c) => {
-  const { fileName, contentType = DEFAULT_CONTENT_TYPE, directory, size } = c.req.valid("json");
+  const { contentType = DEFAULT_CONTENT_TYPE, visibility = "public", ...input } = c.req.valid("json");
   const db = c.get("db");
   const userId = c.get("user").id;
   const now = new Date();
@@ -38,29 +44,14 @@ export const create: AuthedRouteHandler<CreateRoute> = async (c) => {
       `Too many unfinished uploads: complete or abort one (at most ${MAX_OPEN_UPLOADS})`,
     );
   }
-  const key = buildObjectKey(fileName, directory || undefined);
-  const multipart = await callStorage("createMultipartUpload", () =>
-    c.env.R2_BUCKET.createMultipartUpload(key, {
-      httpMetadata: { contentType },
-      customMetadata: { originalName: fileName },
-    }),
-  );
-  const upload = {
-    id: crypto.randomUUID(),
-    userId,
-    key,
-    r2UploadId: multipart.uploadId,
-    contentType,
-    partSize: partSizeFor(size),
-    size: size ?? null,
-    expiresAt: new Date(now.getTime() + UPLOAD_TTL_MS).toISOString(),
-  };
-  // Without its row nobody could finish or abort the R2 upload, so drop it if the insert fails.
-  await queries.insertUpload(db, upload).catch(async (err: unknown) => {
-    await multipart.abort().catch(() => {});
-    throw err;
-  });
-  return created(c, { uploadId: upload.id, key, partSize: upload.partSize, expiresAt: upload.expiresAt });
+  let upload;
+  try {
+    upload = await openResumableUpload(c.env, db, userId, { ...input, contentType, visibility }, now);
+  } catch (err) {
+    throw userGoneOr(err, userId);
+  }
+  const { id: uploadId, key, partSize, expiresAt } = upload;
+  return created(c, { uploadId, key, partSize, expiresAt });
 };
 
 function contentLength(request: Request): number {
@@ -80,6 +71,8 @@ export const uploadPart: AuthedRouteHandler<UploadPartRoute> = async (c) => {
   if (problem) throw new ApiError(length > upload.partSize ? 413 : 400, problem);
   const body = c.req.raw.body;
   if (!body) throw new ApiError(400, "Empty part");
+  // A declared size was reserved whole when the upload opened; otherwise each part reserves its bytes.
+  if (upload.size === null) await reservePart(db, upload, partNumber, length, storageQuotaBytes(c.env));
   const part = await callStorage("uploadPart", () =>
     c.env.R2_BUCKET.resumeMultipartUpload(upload.key, upload.r2UploadId).uploadPart(partNumber, body),
   );
@@ -99,7 +92,24 @@ export const complete: AuthedRouteHandler<CompleteRoute> = async (c) => {
       parts.map(({ partNumber, etag }) => ({ partNumber, etag })),
     ),
   );
-  await queries.deleteUpload(db, uploadId);
+  // The record takes the upload's reservation and row with it, in one batch.
+  const record = recordObject(
+    c.env.R2_BUCKET,
+    db,
+    uploadId,
+    {
+      key: object.key,
+      originalName: object.customMetadata?.originalName ?? "",
+      size: object.size,
+      contentType: object.httpMetadata?.contentType ?? upload.contentType,
+      etag: object.etag,
+      visibility: visibilityOf(object),
+    },
+    [queries.deleteUploadRow(db, uploadId)],
+  );
+  await record.catch(async (err: unknown) => {
+    throw await uploadFailure(db, err, upload.userId);
+  });
   c.get("logger").info("upload_stored", { key: object.key, size: object.size, parts: parts.length });
   return created(c, {
     key: object.key,

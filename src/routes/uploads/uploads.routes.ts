@@ -23,11 +23,12 @@ export const create = createRoute({
   description:
     "Opens an R2 multipart upload owned by you. Send the file in parts of `partSize` bytes with " +
     "`PUT /api/uploads/{uploadId}/parts/{partNumber}` (any order, retries allowed), then complete it. " +
-    "The key follows the same rules as `POST /api/upload`. Unfinished uploads expire after 24 hours.",
+    "The key follows the same rules as `POST /api/upload`. Unfinished uploads expire after 24 hours. A declared " +
+    "`size` is held against your storage quota from the start (413 if it cannot fit); without one, each part is.",
   request: { body: jsonBody(CreateUploadBody) },
   responses: {
     201: okContent(UploadSessionSchema, "Started; send the parts"),
-    ...errorResponses(400, 401, 403, 429, 503),
+    ...errorResponses(400, 401, 403, 413, 429, 503),
   },
 });
 

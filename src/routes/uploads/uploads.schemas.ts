@@ -6,6 +6,7 @@ import {
   utf8Length,
 } from "../../files/file-keys";
 import { MAX_PARTS, MAX_RESUMABLE_BYTES } from "../../files/resumable-parts";
+import { VisibilitySchema } from "../files/files.schemas";
 
 // type/subtype with optional parameters; what a browser puts in File.type.
 const CONTENT_TYPE = /^[\w.+-]+\/[\w.+-]+(?:\s*;\s*[\w.+-]+=(?:[\w.+-]+|"[^"\\\r\n]*"))*$/;
@@ -40,11 +41,19 @@ export const CreateUploadBody = z
         description: "Optional key prefix, as for `POST /api/upload`; empty means none.",
         example: "videos/2026",
       }),
-    size: z.number().int().min(1).max(MAX_RESUMABLE_BYTES).optional().openapi({
-      description:
-        "Total bytes, if known: then every part's size is checked on arrival and the part size grows for files over about 48 GiB.",
-      example: 734003200,
-    }),
+    size: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_RESUMABLE_BYTES)
+      .optional()
+      .openapi({
+        description:
+          "Total bytes, if known: then every part's size is checked on arrival, the part size grows for files over " +
+          "about 48 GiB, and your storage quota is checked now (413) rather than part by part.",
+        example: 734003200,
+      }),
+    visibility: VisibilitySchema.optional().openapi({ description: "`public` when omitted." }),
   })
   .openapi("CreateUploadBody");
 

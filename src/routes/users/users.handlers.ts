@@ -9,6 +9,7 @@ import * as queries from "../../auth/users.queries";
 import type { CreateRoute, GetOneRoute, ListRoute, MeRoute, RemoveRoute, UpdateRoute } from "./users.routes";
 import { fullView, userView } from "./users.views";
 import { forgetAuthUser } from "../../auth/auth-user-cache";
+import { eraseNowIfSmall, queueUserObjects } from "../../files/erasure";
 
 const notFound = () => new ApiError(404, "User not found");
 
@@ -118,8 +119,12 @@ export const remove: AuthedRouteHandler<RemoveRoute> = async (c) => {
   const { id } = c.req.valid("param");
   const actor = c.get("user");
   requireSelfOrAdmin(actor, id);
-  if (!(await queries.deleteUser(c.get("db"), id))) throw notFound();
+  const db = c.get("db");
+  // Their objects are queued in the delete's own batch, so none is forgotten if this request stops.
+  const erasureId = crypto.randomUUID();
+  if (!(await queries.deleteUser(db, id, queueUserObjects(db, id, erasureId)))) throw notFound();
   forgetAuthUser(id);
-  c.get("logger").info("user_deleted", { userId: id, by: actor.id });
-  return ok(c, { id });
+  const erasure = await eraseNowIfSmall(c.env.R2_BUCKET, db, erasureId, c.get("logger"));
+  c.get("logger").info("user_deleted", { userId: id, by: actor.id, ...erasure });
+  return ok(c, { id, erasure });
 };

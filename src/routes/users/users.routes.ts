@@ -80,7 +80,8 @@ export const remove = createRoute({
   tags,
   summary: "Delete a user (yourself, or anyone as an admin)",
   description:
-    "Their todos and attachment metadata go with them; uploaded objects stay in storage. " +
+    "Their todos, attachment metadata and file records go with them, and their files are erased from R2 " +
+    "(in this request for up to 100, else by the hourly cron), unfinished resumable uploads included. " +
     "Another user's id answers 403 for non-admins.",
   request: { params: IdParams },
   responses: {

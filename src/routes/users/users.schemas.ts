@@ -107,4 +107,16 @@ export const CredentialSchema = z
 
 export const MeSchema = z.object({ user: UserSchema, credential: CredentialSchema }).openapi("Me");
 
-export const DeletedUserSchema = z.object({ id: z.number().int() }).openapi("DeletedUser");
+export const DeletedUserSchema = z
+  .object({
+    id: z.number().int(),
+    erasure: z
+      .object({
+        objects: z.number().int().openapi({ description: "Their stored objects and unfinished uploads" }),
+        pending: z.boolean().openapi({
+          description: "true: more than 100, or storage did not answer; the hourly cron erases the rest",
+        }),
+      })
+      .openapi({ description: "What became of the user's files: erased from R2 now, or queued" }),
+  })
+  .openapi("DeletedUser");

@@ -327,7 +327,7 @@ export interface paths {
         put?: never;
         /**
          * Delete a user (yourself, or anyone as an admin)
-         * @description Their todos and attachment metadata go with them; uploaded objects stay in storage. Another user's id answers 403 for non-admins.
+         * @description Their todos, attachment metadata and file records go with them, and their files are erased from R2 (in this request for up to 100, else by the hourly cron), unfinished resumable uploads included. Another user's id answers 403 for non-admins.
          */
         post: operations["removeUser"];
         delete?: never;
@@ -347,9 +347,113 @@ export interface paths {
         put?: never;
         /**
          * Upload a file to R2
-         * @description Streams the multipart body into R2 without buffering the file: files under 8 MiB are stored with one put, larger ones with an R2 multipart upload that is aborted on any failure. `directory` and `file` may come in either order. Filenames may be raw UTF-8 or RFC 8187 `filename*`. The size limit is `MAX_UPLOAD_BYTES` (90 MiB by default, under Cloudflare's 100 MB body cap; larger files go through `POST /api/uploads`). The key is `[<directory>/]<uuid>-<filename>`; use it as `attachments[].fileKey`.
+         * @description Streams the multipart body into R2 without buffering the file: files under 8 MiB are stored with one put, larger ones with an R2 multipart upload that is aborted on any failure. `directory` and `file` may come in either order. Filenames may be raw UTF-8 or RFC 8187 `filename*`. The size limit is `MAX_UPLOAD_BYTES` (90 MiB by default, under Cloudflare's 100 MB body cap; larger files go through `POST /api/uploads`). The key is `[<directory>/]<uuid>-<filename>`; use it as `attachments[].fileKey`. The file is recorded as yours (`GET /api/files`) and counts against your storage quota (`STORAGE_QUOTA_BYTES`): an upload that would pass it is 413, naming the limit and your usage.
          */
         post: operations["upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your files, newest first, and your storage usage
+         * @description Keyset paging: pass `nextCursor` back as `cursor`. Files uploaded while you page appear on a first page, never in the pages still to come, so none is skipped or repeated. Uploads from before files were recorded are not listed.
+         */
+        get: operations["listFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/files/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one of your files' record
+         * @description Yours only: another user's key answers 404 `File not found`, as an unknown one does.
+         */
+        get: operations["getFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/files/{key}/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete one of your files
+         * @description Removes the object from R2 and its record (its share links with it); its download then answers 404. A file attached to todos answers 409 naming them, unless `detach=true`, which removes those attachments too.
+         */
+        post: operations["deleteFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/files/{key}/links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the links of one of your files
+         * @description Every link with its state and download count, newest first (at most 100).
+         */
+        get: operations["listFileLinks"];
+        put?: never;
+        /**
+         * Share one of your files through a link
+         * @description A signed URL anyone can download the file with, private files included, until it expires, reaches `maxDownloads` (then 410) or you revoke it (then 404). At most 20 live links per file (409 beyond).
+         */
+        post: operations["createFileLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/files/{key}/links/{linkId}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke a link
+         * @description From then on the link answers 404. Revoking again changes nothing.
+         */
+        post: operations["revokeFileLink"];
         delete?: never;
         options?: never;
         head?: never;
@@ -365,7 +469,7 @@ export interface paths {
         };
         /**
          * Download a file by key (public; HEAD too)
-         * @description Streams the object from R2. Public: the unguessable key is the capability. Supports one `Range` and `If-None-Match`; `HEAD` answers the same headers without a body.
+         * @description Streams the object from R2. Public: the unguessable key is the capability. A private upload (`visibility=private`) downloads only with its owner's bearer token (or through a share link): anyone else gets 404. Supports one `Range` and `If-None-Match`; `HEAD` answers the same headers without a body.
          */
         get: operations["download"];
         put?: never;
@@ -380,6 +484,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/links/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a file through a share link (public; HEAD too)
+         * @description The URL `POST /api/files/{key}/links` answers. Each GET counts one download, atomically, so parallel downloads never exceed `maxDownloads`; `HEAD` checks the link without counting. Works for private files. Headers, `Range` and `If-None-Match` as for `GET /api/download/{key}`, plus `Cache-Control: no-store`.
+         */
+        get: operations["downloadByLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/uploads": {
         parameters: {
             query?: never;
@@ -391,7 +515,7 @@ export interface paths {
         put?: never;
         /**
          * Start a resumable upload (files of any size)
-         * @description Opens an R2 multipart upload owned by you. Send the file in parts of `partSize` bytes with `PUT /api/uploads/{uploadId}/parts/{partNumber}` (any order, retries allowed), then complete it. The key follows the same rules as `POST /api/upload`. Unfinished uploads expire after 24 hours.
+         * @description Opens an R2 multipart upload owned by you. Send the file in parts of `partSize` bytes with `PUT /api/uploads/{uploadId}/parts/{partNumber}` (any order, retries allowed), then complete it. The key follows the same rules as `POST /api/upload`. Unfinished uploads expire after 24 hours. A declared `size` is held against your storage quota from the start (413 if it cannot fit); without one, each part is.
          */
         post: operations["createUpload"];
         delete?: never;
@@ -734,7 +858,7 @@ export interface components {
          * @description `todos:read` and `todos:write`: the todo routes and `/mcp` tools; `files:write`: uploads; `agents:connect`: connect tickets (a chat's also needs both todo scopes, as its tools read and write todos).
          * @enum {string}
          */
-        ApiKeyScope: "todos:read" | "todos:write" | "files:write" | "agents:connect";
+        ApiKeyScope: "todos:read" | "todos:write" | "files:read" | "files:write" | "agents:connect";
         /** @description A key as listed: never the secret, only its last four characters. */
         ApiKey: {
             id: number;
@@ -799,7 +923,7 @@ export interface components {
             /** @enum {string} */
             kind: "api_key";
             keyId: number;
-            scopes: ("todos:read" | "todos:write" | "files:write" | "agents:connect")[];
+            scopes: ("todos:read" | "todos:write" | "files:read" | "files:write" | "agents:connect")[];
         };
         UserPage: {
             items: components["schemas"]["UserView"][];
@@ -876,6 +1000,13 @@ export interface components {
         };
         DeletedUser: {
             id: number;
+            /** @description What became of the user's files: erased from R2 now, or queued */
+            erasure: {
+                /** @description Their stored objects and unfinished uploads */
+                objects: number;
+                /** @description true: more than 100, or storage did not answer; the hourly cron erases the rest */
+                pending: boolean;
+            };
         };
         UploadResult: {
             /** @example reports/3f0c2a9e-8d7b-4c1e-9a55-6b2f7d1e0c44-q3.pdf */
@@ -886,6 +1017,70 @@ export interface components {
             size: number;
             /** @example application/pdf */
             contentType: string;
+        };
+        FilePage: {
+            items: components["schemas"]["FileRecord"][];
+            /** @description Pass as `cursor` for the next page; null at the end. */
+            nextCursor: string | null;
+            usage: components["schemas"]["StorageUsage"];
+        };
+        FileRecord: {
+            key: string;
+            originalName: string;
+            size: number;
+            contentType: string;
+            etag: string;
+            /**
+             * @description `public`: anyone with the key downloads it. `private`: its owner (bearer token) or a share link.
+             * @enum {string}
+             */
+            visibility: "public" | "private";
+            createdAt: string;
+        };
+        StorageUsage: {
+            /** @description Bytes of your recorded files */
+            bytes: number;
+            files: number;
+            /** @description Bytes held by your uploads in progress */
+            reservedBytes: number;
+            /** @description Your limit (STORAGE_QUOTA_BYTES) */
+            quotaBytes: number;
+        };
+        DeletedFile: {
+            key: string;
+            /** @description Todos the file was removed from */
+            detached: number;
+        };
+        FileLink: {
+            id: string;
+            expiresAt: string;
+            maxDownloads: number | null;
+            downloads: number;
+            revokedAt: string | null;
+            createdAt: string;
+            /**
+             * Format: uri
+             * @description The public download URL (`GET /api/links/{token}`): share this.
+             */
+            url: string;
+            /** @enum {string} */
+            state: "active" | "expired" | "used_up" | "revoked";
+        };
+        CreateFileLinkBody: {
+            /**
+             * @description Seconds the link works, 60 to 2592000 (30 days).
+             * @example 86400
+             */
+            expiresIn: number;
+            /**
+             * @description Downloads allowed through the link; unlimited when omitted.
+             * @example 5
+             */
+            maxDownloads?: number;
+        };
+        FileLinkList: {
+            /** @description Newest first, at most 100 */
+            items: components["schemas"]["FileLink"][];
         };
         UploadSession: {
             /** Format: uuid */
@@ -920,10 +1115,15 @@ export interface components {
              */
             directory?: string;
             /**
-             * @description Total bytes, if known: then every part's size is checked on arrival and the part size grows for files over about 48 GiB.
+             * @description Total bytes, if known: then every part's size is checked on arrival, the part size grows for files over about 48 GiB, and your storage quota is checked now (413) rather than part by part.
              * @example 734003200
              */
             size?: number;
+            /**
+             * @description `public` when omitted.
+             * @enum {string}
+             */
+            visibility?: "public" | "private";
         };
         UploadedPart: {
             partNumber: number;
@@ -2213,6 +2413,11 @@ export interface operations {
                      * @example reports/2026
                      */
                     directory?: string;
+                    /**
+                     * @description `public` (default): anyone with the key downloads it. `private`: only you, with your bearer token, or whoever holds a share link. Before or after `file` (after it, a file over 8 MiB is copied once).
+                     * @enum {string}
+                     */
+                    visibility?: "public" | "private";
                 };
             };
         };
@@ -2277,6 +2482,420 @@ export interface operations {
             };
             /** @description Service unavailable */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listFiles: {
+        parameters: {
+            query?: {
+                /** @description The `nextCursor` of the previous page; omitted for the first page. */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of your files and your usage */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["FilePage"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The full object key, URL-encoded as one path segment (`/` as `%2F`). At most 1024 UTF-8 bytes. */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file's record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["FileRecord"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteFile: {
+        parameters: {
+            query?: {
+                /** @description `true`: also remove the file from every todo it is attached to (otherwise 409). */
+                detach?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                /** @description The full object key, URL-encoded as one path segment (`/` as `%2F`). At most 1024 UTF-8 bytes. */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["DeletedFile"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with an existing resource */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listFileLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The full object key, URL-encoded as one path segment (`/` as `%2F`). At most 1024 UTF-8 bytes. */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file's links */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["FileLinkList"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createFileLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The full object key, URL-encoded as one path segment (`/` as `%2F`). At most 1024 UTF-8 bytes. */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateFileLinkBody"];
+            };
+        };
+        responses: {
+            /** @description The link; share its `url` */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["FileLink"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with an existing resource */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeFileLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The full object key, URL-encoded as one path segment (`/` as `%2F`). At most 1024 UTF-8 bytes. */
+                key: string;
+                linkId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revoked link */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["FileLink"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2431,7 +3050,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No object under this key */
+            /** @description No object under this key (or a private one, and the token is not its owner's) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2451,6 +3070,103 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    downloadByLink: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One byte range, e.g. `bytes=0-1023`, `bytes=1024-` or `bytes=-500`. Several ranges or a malformed value are ignored (200 with the whole object). */
+                range?: string;
+                /** @description An ETag from an earlier download (`*` and weak `W/` tags are accepted): 304 when it still matches. */
+                "if-none-match"?: string;
+            };
+            path: {
+                /** @description The share link's token, as in the `url` it was created with. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The whole file */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="<ascii>"; filename*=UTF-8''<original name>` */
+                    "Content-Disposition"?: string;
+                    /** @description The object's HTTP ETag (quoted) */
+                    ETag?: string;
+                    "Content-Length"?: number;
+                    "Accept-Ranges"?: "bytes";
+                    "X-Content-Type-Options"?: "nosniff";
+                    "Cache-Control"?: "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            /** @description The requested byte range */
+            206: {
+                headers: {
+                    /** @description `attachment; filename="<ascii>"; filename*=UTF-8''<original name>` */
+                    "Content-Disposition"?: string;
+                    /** @description The object's HTTP ETag (quoted) */
+                    ETag?: string;
+                    "Content-Length"?: number;
+                    "Accept-Ranges"?: "bytes";
+                    "X-Content-Type-Options"?: "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            /** @description `If-None-Match` matched the current ETag */
+            304: {
+                headers: {
+                    /** @description The object's HTTP ETag (quoted) */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Gone (expired) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The range starts beyond the end of the file */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
@@ -2500,6 +3216,15 @@ export interface operations {
             };
             /** @description Not allowed for this user */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -5,8 +5,10 @@ import { ErrorMessage } from "../ui/error-message";
 /** Picks a file, uploads it with a progress bar, and hands the stored object's key to the caller. */
 export function FileUpload({
   onUploaded,
+  label = "Attach a file",
 }: {
   onUploaded: (result: UploadResult, file: File) => void | Promise<void>;
+  label?: string;
 }) {
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -37,7 +39,7 @@ export function FileUpload({
   return (
     <div className="upload">
       <label>
-        Attach a file
+        {label}
         <input
           ref={input}
           type="file"

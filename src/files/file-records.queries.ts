@@ -1,0 +1,86 @@
+import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Db } from "../db/client";
+import { NOW, todoAttachmentsTable, todosTable } from "../db/schema";
+import { filesTable, storageReservationsTable } from "../db/files-schema";
+
+export type FileRow = typeof filesTable.$inferSelect;
+export type RecordedFile = Pick<FileRow, "originalName" | "size" | "contentType" | "etag" | "visibility">;
+
+/**
+ * Records a stored object under its reservation's key and owner, and drops the reservation, in one
+ * batch with `alongside`. Nothing is recorded when the reservation is gone (expired and swept, or its
+ * user deleted): the row then comes back null.
+ */
+export async function recordFromReservation(
+  db: Db,
+  reservationId: string,
+  file: RecordedFile,
+  alongside: BatchItem<"sqlite">[] = [],
+): Promise<FileRow | null> {
+  const r = storageReservationsTable;
+  // Drizzle lists every column of the table for INSERT ... SELECT, in declaration order.
+  const insert = db
+    .insert(filesTable)
+    .select(
+      sql`SELECT NULL, ${r.key}, ${r.userId}, ${file.originalName}, ${file.size}, ${file.contentType},
+        ${file.etag}, ${file.visibility}, ${NOW} FROM ${r} WHERE ${r.id} = ${reservationId}`,
+    )
+    .returning();
+  const [rows] = await db.batch([insert, db.delete(r).where(eq(r.id, reservationId)), ...alongside]);
+  return rows[0] ?? null;
+}
+
+/** The file if it belongs to the user (ownership in the WHERE clause: anyone else's is not found). */
+export async function findFileForUser(db: Db, key: string, userId: number): Promise<FileRow | null> {
+  const [row] = await db
+    .select()
+    .from(filesTable)
+    .where(and(eq(filesTable.key, key), eq(filesTable.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** One page of the user's files, newest first: ids below `beforeId`; one extra row tells whether more follow. */
+export function listFilesForUser(db: Db, userId: number, beforeId: number | undefined, limit: number) {
+  return db
+    .select()
+    .from(filesTable)
+    .where(
+      and(eq(filesTable.userId, userId), beforeId === undefined ? undefined : lt(filesTable.id, beforeId)),
+    )
+    .orderBy(desc(filesTable.id))
+    .limit(limit + 1);
+}
+
+/** The todos (of any user: a key is a capability) that have this key as an attachment. */
+export function todosAttaching(db: Db, key: string) {
+  return db
+    .selectDistinct({ id: todosTable.id, userId: todosTable.userId })
+    .from(todoAttachmentsTable)
+    .innerJoin(todosTable, eq(todosTable.id, todoAttachmentsTable.todoId))
+    .where(eq(todoAttachmentsTable.fileKey, key))
+    .orderBy(todosTable.id);
+}
+
+/**
+ * Forgets the file (its share links go by cascade, its usage by trigger) and, with `detach`, every
+ * attachment row naming its key, in one batch. False when the file was not the user's.
+ */
+export async function deleteFileRecord(db: Db, file: FileRow, detach: boolean): Promise<boolean> {
+  const attachments = todoAttachmentsTable;
+  const forget = db
+    .delete(filesTable)
+    .where(and(eq(filesTable.id, file.id), eq(filesTable.userId, file.userId)))
+    .returning({ id: filesTable.id });
+  if (!detach) return (await forget).length > 0;
+  const [, gone] = await db.batch([db.delete(attachments).where(eq(attachments.fileKey, file.key)), forget]);
+  return gone.length > 0;
+}
+
+/** Which of these keys (at most 100: D1's bound parameters) have a file record. */
+export async function recordedKeys(db: Db, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db.select({ key: filesTable.key }).from(filesTable).where(inArray(filesTable.key, keys));
+  return new Set(rows.map((row) => row.key));
+}

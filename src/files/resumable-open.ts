@@ -1,0 +1,63 @@
+import { storageQuotaBytes } from "../core/config";
+import type { Db } from "../db/client";
+import { buildObjectKey } from "./file-keys";
+import { releaseReservation, reserve } from "./quota";
+import { UPLOAD_TTL_MS } from "./resumable-expiry";
+import { partSizeFor } from "./resumable-parts";
+import { insertUpload, type UploadRow } from "./resumable.queries";
+import { callStorage } from "./storage-errors";
+import { objectMetadata, type Visibility } from "./visibility";
+
+export interface ResumableInput {
+  fileName: string;
+  contentType: string;
+  directory?: string;
+  size?: number;
+  visibility: Visibility;
+}
+
+/**
+ * Opens a resumable upload: its quota reservation (the declared size, or nothing yet: then each part
+ * reserves its own bytes), the R2 multipart upload, and the row that lets its owner drive it. The
+ * reservation comes first, so an upload that cannot fit costs no R2 call; a later failure undoes
+ * what came before it.
+ */
+export async function openResumableUpload(
+  env: Env,
+  db: Db,
+  userId: number,
+  input: ResumableInput,
+  now = new Date(),
+): Promise<UploadRow> {
+  const key = buildObjectKey(input.fileName, input.directory || undefined);
+  const id = crypto.randomUUID();
+  const expiresAt = new Date(now.getTime() + UPLOAD_TTL_MS).toISOString();
+  await reserve(db, { id, userId, key, bytes: input.size ?? 0, expiresAt }, storageQuotaBytes(env), now);
+  let multipart: R2MultipartUpload | undefined;
+  try {
+    multipart = await callStorage("createMultipartUpload", () =>
+      env.R2_BUCKET.createMultipartUpload(key, {
+        httpMetadata: { contentType: input.contentType },
+        customMetadata: objectMetadata(input.fileName, input.visibility, userId),
+      }),
+    );
+    const upload = {
+      id,
+      userId,
+      key,
+      r2UploadId: multipart.uploadId,
+      contentType: input.contentType,
+      partSize: partSizeFor(input.size),
+      size: input.size ?? null,
+      expiresAt,
+      createdAt: now.toISOString(),
+    };
+    // Without its row nobody could finish or abort the R2 upload, so it is dropped if the insert fails.
+    await insertUpload(db, upload);
+    return upload;
+  } catch (err) {
+    await multipart?.abort().catch(() => {});
+    await releaseReservation(db, id).catch(() => {});
+    throw err;
+  }
+}

@@ -1,0 +1,54 @@
+import type { Context } from "hono";
+import { authenticateHeader } from "../../auth/authenticate";
+import { linkIdOf } from "../../auth/link-tokens";
+import { missingScope } from "../../auth/scopes";
+import { jwtSecret } from "../../auth/tokens";
+import { ApiError } from "../../http/errors";
+import type { AppEnv, AppRouteHandler } from "../../http/types";
+import { isStorableKey } from "../../files/file-keys";
+import { peekLink, redeemLink, type LinkUse } from "../../files/file-links";
+import { privateOwner } from "../../files/visibility";
+import type { DownloadByLinkRoute, DownloadRoute } from "./downloads.routes";
+import { fileNotFound, serveObject } from "./serve-object";
+
+/**
+ * A public object: anyone. A private one: its owner, by a sign-in or an API key with `files:read`
+ * (anyone else finds nothing).
+ */
+async function ownerOrPublic(c: Context<AppEnv>, object: R2Object): Promise<boolean> {
+  const owner = privateOwner(object);
+  if (owner === undefined) return true;
+  const result = await authenticateHeader(c.env, c.req.header("Authorization"), c.get("db"));
+  return result.ok && result.user.id === owner && missingScope(result.credential, ["files:read"]) === null;
+}
+
+export const download: AppRouteHandler<DownloadRoute> = async (c) => {
+  const { key } = c.req.valid("param");
+  // R2 throws (10020) on keys over 1,024 bytes; such a key cannot exist, so it is simply not found.
+  if (!isStorableKey(key)) throw fileNotFound();
+  return serveObject(c, key, (object) => ownerOrPublic(c, object));
+};
+
+const linkNotFound = () => new ApiError(404, "Link not found");
+
+const REFUSALS: Record<Exclude<LinkUse["state"], "active">, () => ApiError> = {
+  unknown: linkNotFound,
+  revoked: linkNotFound,
+  expired: () => new ApiError(410, "Link expired"),
+  used_up: () => new ApiError(410, "Link used up: it allowed no more downloads"),
+};
+
+/**
+ * A share link's download: every GET counts one download, atomically (HEAD only checks the link).
+ * A forged token is refused before D1 is asked. The file's visibility does not matter: the link is
+ * the owner's permission. No cache may keep the answer, or downloads would go uncounted.
+ */
+export const downloadByLink: AppRouteHandler<DownloadByLinkRoute> = async (c) => {
+  const { token } = c.req.valid("param");
+  const id = await linkIdOf(jwtSecret(c.env), token);
+  if (!id) throw linkNotFound();
+  const db = c.get("db");
+  const use = c.req.method === "HEAD" ? await peekLink(db, id) : await redeemLink(db, id);
+  if (use.state !== "active") throw REFUSALS[use.state]();
+  return serveObject(c, use.key, () => true, { "Cache-Control": "no-store" });
+};

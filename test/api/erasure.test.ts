@@ -1,0 +1,174 @@
+// docs/security.md X1-X4: deleting a user erases every object they stored, in the request or by the cron.
+import { createScheduledController } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import worker from "../../src/index";
+import { createDb } from "../../src/db/client";
+import { sweepErasures } from "../../src/files/erasure";
+import { DeletedUserSchema } from "../../src/routes/users/users.schemas";
+import { signUp, type SignedUpUser } from "../helpers/auth";
+import { injected, withFaults } from "../helpers/faults";
+import { api, expectData, expectError, request } from "../helpers/http";
+import { allFileKeys, bucketKeys, createLink, linkPath } from "../helpers/files";
+import { multipartBody } from "../helpers/multipart";
+import { bytes, fetchWithEnv } from "../helpers/storage";
+import { createTodo } from "../helpers/todos";
+import {
+  downloadPath,
+  finish,
+  multipartAccepts,
+  putPart,
+  r2UploadIdOf,
+  sendUpload,
+  startUpload,
+  storeText,
+} from "../helpers/uploads";
+
+const runCron = () => worker.scheduled(createScheduledController({ cron: "17 * * * *" }), env);
+
+const deleteUser = (user: SignedUpUser) =>
+  api(`/api/users/${user.userId}/delete`, { method: "POST", token: user.token });
+
+async function queued(): Promise<number> {
+  const row = await env.DB.prepare("SELECT COUNT(*) AS n FROM pending_erasures_table").first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+/** `count` uploads under `dir`, a few at a time. */
+async function uploadMany(user: SignedUpUser, dir: string, count: number) {
+  for (let i = 0; i < count; i += 15) {
+    const batch = Array.from({ length: Math.min(15, count - i) }, (_, j) =>
+      storeText(user.token, `file ${i + j}`, `f${i + j}.txt`, "text/plain", dir),
+    );
+    await Promise.all(batch);
+  }
+}
+
+describe("erasure on user delete", () => {
+  it("X1: a user with few objects: every key under their name is gone from R2 when the delete answers", async () => {
+    const [user, other] = await Promise.all([signUp(), signUp()]);
+    const dir = `erase-${crypto.randomUUID()}`;
+    const open = await storeText(user.token, "public", "public.txt", "text/plain", dir);
+    const hidden = multipartBody([
+      { name: "directory", body: dir },
+      { name: "visibility", body: "private" },
+      { name: "file", filename: "private.txt", body: "private" },
+    ]);
+    expect((await sendUpload(user.token, hidden.body, hidden.contentType)).status).toBe(201);
+    const done = await startUpload(user.token, { fileName: "done.bin", directory: dir, size: 4 });
+    await putPart(user.token, done.uploadId, 1, bytes(4));
+    expect((await finish(user.token, done.uploadId)).status).toBe(201);
+    const unfinished = await startUpload(user.token, { fileName: "half.bin", directory: dir, size: 10 });
+    await putPart(user.token, unfinished.uploadId, 1, bytes(10));
+    const r2UploadId = await r2UploadIdOf(unfinished.uploadId);
+    // Attached to someone else's todo and shared by a link: erased all the same.
+    await createTodo(other, { attachments: [{ fileKey: open.key }] });
+    const link = await createLink(user.token, open.key);
+    const theirs = await storeText(other.token, "stays", "stays.txt", "text/plain", dir);
+
+    expect(await allFileKeys(user.token)).toHaveLength(3);
+    expect(await bucketKeys(dir)).toHaveProperty("size", 4);
+    const res = await deleteUser(user);
+    expect(expectData(res, 200, DeletedUserSchema)).toEqual({
+      id: user.userId,
+      erasure: { objects: 4, pending: false },
+    });
+    expect([...(await bucketKeys(dir))]).toEqual([theirs.key]);
+    expect(await multipartAccepts(unfinished.key, r2UploadId)).toBe(false);
+    expect(await queued()).toBe(0);
+    expectError(await api(downloadPath(open.key)), 404, "File not found");
+    expectError(await api(linkPath(link.url)), 404);
+  });
+
+  it("X2: a user with more than 100 objects: queued by the delete, erased by the cron; a second run finds nothing", async () => {
+    const user = await signUp();
+    const dir = `sweep-${crypto.randomUUID()}`;
+    await uploadMany(user, dir, 104);
+    const unfinished = await startUpload(user.token, { fileName: "half.bin", directory: dir, size: 10 });
+    await putPart(user.token, unfinished.uploadId, 1, bytes(10));
+    const r2UploadId = await r2UploadIdOf(unfinished.uploadId);
+    expect((await bucketKeys(dir)).size).toBe(104);
+
+    const res = await deleteUser(user);
+    expect(expectData(res, 200, DeletedUserSchema).erasure).toEqual({ objects: 105, pending: true });
+    expect((await bucketKeys(dir)).size).toBe(104);
+    expect(await queued()).toBe(105);
+
+    await runCron();
+    expect((await bucketKeys(dir)).size).toBe(0);
+    expect(await multipartAccepts(unfinished.key, r2UploadId)).toBe(false);
+    expect(await queued()).toBe(0);
+    await runCron();
+    expect(await queued()).toBe(0);
+  });
+
+  it("X3: the sweep is resumable: an R2 failure keeps everything queued, bounded runs pick up where the last stopped", async () => {
+    const user = await signUp();
+    const dir = `resume-${crypto.randomUUID()}`;
+    await uploadMany(user, dir, 101);
+    expect(expectData(await deleteUser(user), 200, DeletedUserSchema).erasure.pending).toBe(true);
+    const db = createDb(env.DB);
+
+    const failing = withFaults(env.R2_BUCKET, { delete: () => injected("R2 delete") });
+    await expect(sweepErasures(failing, db)).rejects.toThrow(/injected/);
+    expect(await queued()).toBe(101);
+    expect((await bucketKeys(dir)).size).toBe(101);
+
+    expect(await sweepErasures(env.R2_BUCKET, db, { batchSize: 40, maxBatches: 1 })).toBe(40);
+    expect(await queued()).toBe(61);
+    expect((await bucketKeys(dir)).size).toBe(61);
+    expect(await sweepErasures(env.R2_BUCKET, db, { batchSize: 40, maxBatches: 5 })).toBe(61);
+    expect((await bucketKeys(dir)).size).toBe(0);
+    expect(await queued()).toBe(0);
+  });
+
+  it("X4: when R2 fails during the delete, the user is gone and the cron erases their objects later", async () => {
+    const user = await signUp();
+    const file = await storeText(user.token, "later", "later.txt");
+    const failing = withFaults(env.R2_BUCKET, { delete: () => injected("R2 delete") });
+    const res = await fetchWithEnv(
+      `/api/users/${user.userId}/delete`,
+      { method: "POST", token: user.token },
+      { R2_BUCKET: failing },
+    );
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { data: unknown }).data).toEqual({
+      id: user.userId,
+      erasure: { objects: 1, pending: true },
+    });
+    expect((await request(downloadPath(file.key))).status).toBe(200);
+    await runCron();
+    expect(await env.R2_BUCKET.head(file.key)).toBeNull();
+  });
+
+  it("X4: an upload that finishes while its user is deleted leaves no object", async () => {
+    const user = await signUp();
+    const dir = `race-${crypto.randomUUID()}`;
+    // The account is deleted between the upload's put and its record.
+    let deleted = false;
+    const DB = withFaults(env.DB, {
+      batch: async (statements: D1PreparedStatement[]) => {
+        if (!deleted) {
+          deleted = true;
+          expect((await deleteUser(user)).status).toBe(200);
+        }
+        return env.DB.batch(statements);
+      },
+    });
+    const form = multipartBody([
+      { name: "directory", body: dir },
+      { name: "file", filename: "late.txt", body: "late" },
+    ]);
+    const res = await fetchWithEnv(
+      "/api/upload",
+      { method: "POST", token: user.token, body: form.body, headers: { "Content-Type": form.contentType } },
+      { DB },
+    );
+    expect(res.status).toBe(401);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toBe(
+      "User no longer exists",
+    );
+    expect((await bucketKeys(dir)).size).toBe(0);
+    expect(await queued()).toBe(0);
+  });
+});
