@@ -41,7 +41,9 @@ function view(grant: GrantSummary): GrantView {
 /** The user's grants, newest first. */
 export async function listGrants(env: Env, userId: number): Promise<GrantView[]> {
   const { items } = await grantStore(env).listUserGrants(String(userId), { limit: MAX_LISTED_GRANTS });
-  return items.map(view).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  return items
+    .map(view)
+    .toSorted((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
 }
 
 /** Revokes one of the user's grants with its tokens; null when they have none of that id. */

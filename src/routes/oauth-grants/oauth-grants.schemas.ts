@@ -12,12 +12,9 @@ export const OAuthGrantSchema = z
       .openapi({ description: "Where the app receives its tokens (the host of its redirect URI)." }),
     scopes: z.array(z.enum(OAUTH_SCOPES)),
     createdAt: z.iso.datetime(),
-    expiresAt: z.iso
-      .datetime()
-      .nullable()
-      .openapi({
-        description: "The grant ends then, 30 days after consent, however often the app refreshes.",
-      }),
+    expiresAt: z.iso.datetime().nullable().openapi({
+      description: "The grant ends then, 30 days after consent, however often the app refreshes.",
+    }),
   })
   .openapi("OAuthGrant", {
     description: "An AI client (an MCP client) you allowed, through OAuth, to use /mcp as you.",
