@@ -8,7 +8,7 @@ import { SESSION_MAX_SECONDS } from "./sessions";
 // namespace). Loaded on first use (an OAuth endpoint, an OAuth token on /mcp, the grants API, a user's
 // deletion, the cron), never with the rest of the app.
 
-export { AuthorizationError } from "@cloudflare/workers-oauth-provider";
+export { AuthorizationError, CimdFetchError } from "@cloudflare/workers-oauth-provider";
 
 // One server per issuer seen (see oauth-resource.ts); a few at most, bounded against made-up Host headers.
 const MAX_SERVERS = 16;
@@ -23,6 +23,9 @@ function build(issuer: string, env: Env): OAuthAuthorizationServer<Env> {
     tokenEndpoint: TOKEN_PATH,
     clientRegistrationEndpoint: REGISTER_PATH,
     scopesSupported: [...OAUTH_SCOPES],
+    // An AI client may name itself by the URL of its metadata document (MCP's preferred registration),
+    // or register dynamically (RFC 7591).
+    clientIdMetadataDocumentEnabled: true,
     // As a sign-in: access tokens live an hour, a grant 30 days from consent however often it refreshes.
     accessTokenTTL: TOKEN_TTL_SECONDS,
     refreshTokenTTL: SESSION_MAX_SECONDS,

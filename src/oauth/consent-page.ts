@@ -4,6 +4,8 @@
 export interface ConsentView {
   /** The client's name, as it registered itself (unverified). */
   clientName: string;
+  /** For a client named by the URL of its metadata document: that URL's host, which it controls. */
+  clientDomain?: string;
   /** Where the tokens go: the redirect URI's host, which the page must show. */
   redirectHost: string;
   /** The redirect goes to an app on this computer: any local program could be listening. */
@@ -36,10 +38,13 @@ export function consentPage(view: ConsentView, nonce: string): string {
     ? `<p class="warn">Access goes to a program on this computer. Continue only if you just started connecting from it.</p>`
     : "";
   const error = view.error ? `<p class="error" role="alert">${escape(view.error)}</p>` : "";
+  const origin = view.clientDomain
+    ? `Published by <strong>${escape(view.clientDomain)}</strong>.`
+    : "This app registered itself; its name is not verified.";
   return page(
     `Allow ${view.clientName}?`,
     `<h1>Allow <strong>${name}</strong> to use your todos?</h1>
-<p>This app registered itself; its name is not verified. Access will be sent to <strong>${escape(view.redirectHost)}</strong>.</p>
+<p>${origin} Access will be sent to <strong>${escape(view.redirectHost)}</strong>.</p>
 ${loopback}${error}
 <form method="post">
 <input type="hidden" name="handle" value="${escape(view.handle)}">

@@ -62,12 +62,17 @@ async function showPage(
 async function withOAuth(c: C, step: (oauth: OAuthHelpers) => Promise<Response>): Promise<Response> {
   const issuer = oauthIssuer(c.req.url);
   if (!issuer) return c.notFound();
-  const { AuthorizationError, oauthApi } = await import("../auth/oauth-server");
+  const { AuthorizationError, CimdFetchError, oauthApi } = await import("../auth/oauth-server");
   try {
     return await step(oauthApi(issuer, c.env));
   } catch (err) {
+    const logger = c.get("logger");
+    if (err instanceof CimdFetchError) {
+      logger.info("oauth_authorize_refused", { code: "cimd", reason: err.reason });
+      return refuse(c, 400, "This app's metadata document could not be read or is not valid.");
+    }
     if (!(err instanceof AuthorizationError)) throw err;
-    c.get("logger").info("oauth_authorize_refused", { code: err.code, description: err.description });
+    logger.info("oauth_authorize_refused", { code: err.code, description: err.description });
     if (err.redirectTo) return c.redirect(err.redirectTo, 302);
     return refuse(c, 400, err.description);
   }
