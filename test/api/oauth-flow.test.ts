@@ -156,47 +156,47 @@ describe("O3 authorization code with PKCE", () => {
   });
 });
 
-describe("O3 token endpoint authentication of confidential clients", () => {
-  const basic = (id: string, secret: string) =>
-    `Basic ${btoa(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`)}`;
+const basic = (id: string, secret: string) =>
+  `Basic ${btoa(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`)}`;
 
+/** A code exchange that authenticates the client with `auth`: a header, or fields of the body. */
+async function exchangeAs(
+  code: string,
+  verifier: string,
+  auth: { header?: string; fields?: Record<string, string> },
+) {
+  const fields = {
+    grant_type: "authorization_code",
+    code,
+    redirect_uri: REDIRECT_URI,
+    code_verifier: verifier,
+  };
+  const res = await request(`${ORIGIN}/oauth/token`, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      ...(auth.header ? { Authorization: auth.header } : {}),
+    },
+    body: new URLSearchParams({ ...fields, ...auth.fields }).toString(),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, string> };
+}
+
+describe("O3 token endpoint authentication of confidential clients", () => {
   it("takes client_secret_basic as registered, and refuses a wrong secret or another method", async () => {
     const user = await signUp();
     const client = await registerClient({ token_endpoint_auth_method: "client_secret_basic" });
     expect(client.client_secret).toEqual(expect.any(String));
-    const post = async (
-      code: string,
-      verifier: string,
-      auth: { header?: string; fields?: Record<string, string> },
-    ) => {
-      const fields = {
-        grant_type: "authorization_code",
-        code,
-        redirect_uri: REDIRECT_URI,
-        code_verifier: verifier,
-      };
-      const res = await request(`${ORIGIN}/oauth/token`, {
-        method: "POST",
-        headers: {
-          "Content-Type": "application/x-www-form-urlencoded",
-          ...(auth.header ? { Authorization: auth.header } : {}),
-        },
-        body: new URLSearchParams({ ...fields, ...auth.fields }).toString(),
-      });
-      return { status: res.status, body: (await res.json()) as Record<string, string> };
-    };
     const wrong = await codeFor(client.client_id, user);
-    expect(
-      await post(wrong.code, wrong.verifier, { header: basic(client.client_id, "not-the-secret") }),
-    ).toMatchObject({
-      status: 401,
-      body: { error: "invalid_client" },
+    const refused = await exchangeAs(wrong.code, wrong.verifier, {
+      header: basic(client.client_id, "not-the-secret"),
     });
+    expect(refused).toMatchObject({ status: 401, body: { error: "invalid_client" } });
     const other = await codeFor(client.client_id, user);
     const viaPost = { client_id: client.client_id, client_secret: client.client_secret! };
-    expect((await post(other.code, other.verifier, { fields: viaPost })).status).toBe(401);
+    expect((await exchangeAs(other.code, other.verifier, { fields: viaPost })).status).toBe(401);
     const right = await codeFor(client.client_id, user);
-    const tokens = await post(right.code, right.verifier, {
+    const tokens = await exchangeAs(right.code, right.verifier, {
       header: basic(client.client_id, client.client_secret!),
     });
     expect(tokens.status).toBe(200);

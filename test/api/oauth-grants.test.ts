@@ -7,7 +7,7 @@ import { signUp } from "../helpers/auth";
 import { createKey } from "../helpers/credentials";
 import { api, expectData, expectError } from "../helpers/http";
 import { rpc } from "../helpers/mcp";
-import { grantFor, registerClient, RESOURCE } from "../helpers/oauth";
+import { grantFor, grantIdOf, registerClient, RESOURCE } from "../helpers/oauth";
 
 const listGrants = async (token: string) =>
   expectData(await api("/api/oauth/grants", { token }), 200, OAuthGrantListSchema).items;
@@ -45,7 +45,7 @@ describe("O9 connected apps: GET /api/oauth/grants and POST /api/oauth/grants/{i
   it("revokes one grant and leaves the others working", async () => {
     const user = await signUp();
     const [kept, gone] = [await grantFor(user), await grantFor(user)];
-    const goneId = gone.access_token.split(":")[1]!;
+    const goneId = grantIdOf(gone);
     const res = await api(`/api/oauth/grants/${goneId}/revoke`, { method: "POST", token: user.token });
     expect(expectData(res, 200, OAuthGrantSchema).id).toBe(goneId);
     expect((await rpc(gone.access_token, "tools/list", {}, RESOURCE)).status).toBe(401);
@@ -87,7 +87,7 @@ describe("O10 the hourly cron purges expired grants", () => {
   it("removes a grant past its end with its tokens, and keeps live ones", async () => {
     const user = await signUp();
     const [expired, live] = [await grantFor(user), await grantFor(user)];
-    const expiredId = expired.access_token.split(":")[1]!;
+    const expiredId = grantIdOf(expired);
     const key = `grant:${user.userId}:${expiredId}`;
     const record = await env.OAUTH_KV.get<Record<string, unknown>>(key, "json");
     await env.OAUTH_KV.put(key, JSON.stringify({ ...record, expiresAt: Math.floor(Date.now() / 1000) - 60 }));

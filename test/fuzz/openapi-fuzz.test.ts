@@ -11,7 +11,7 @@ import { requestResetLink } from "../helpers/email";
 import { makeAdmin } from "../helpers/db";
 import { api, request, expectData } from "../helpers/http";
 import { createLink, linkPath } from "../helpers/files";
-import { grantFor } from "../helpers/oauth";
+import { grantFor, grantIdOf } from "../helpers/oauth";
 import { multipartBody } from "../helpers/multipart";
 import { snapshotState, stateDiff, type StoredState } from "../helpers/state";
 import { b64url, claimsFor, craftToken, HS256_HEADER, nowSeconds } from "../helpers/tokens";
@@ -96,7 +96,6 @@ async function buildFixture(): Promise<Fixture> {
     .run();
   // OAuth grants: a spare of Alice's for the revoke operation, and Bob's for foreign ids.
   const [spareGrant, bobGrant] = [await grantFor(alice), await grantFor(bob)];
-  const grantId = (grant: { access_token: string }) => grant.access_token.split(":")[1]!;
   const resetToken = await requestResetLink(forgetful.email);
   const [aliceTodo, bobTodo, goneTodo] = await Promise.all([
     createTodo(alice),
@@ -164,7 +163,7 @@ async function buildFixture(): Promise<Fixture> {
       if (name === "token") return linkPath(link.url).split("/").at(-1)!;
       if (op.path.startsWith("/api/auth/sessions/")) return sessionOf(spareSession.token);
       if (op.path.startsWith("/api/keys/")) return String(aliceKey.id);
-      if (op.path.startsWith("/api/oauth/grants/")) return grantId(spareGrant);
+      if (op.path.startsWith("/api/oauth/grants/")) return grantIdOf(spareGrant);
       if (name === "userId" || op.path.startsWith("/api/users/")) return String(alice.userId);
       return String(aliceTodo);
     },
@@ -174,7 +173,7 @@ async function buildFixture(): Promise<Fixture> {
       if (name === "token" || name === "uploadId") return [];
       const users = name === "userId" || op.path.startsWith("/api/users/");
       if (op.path.startsWith("/api/keys/")) return [String(bobKey.id), "2147483647"];
-      if (op.path.startsWith("/api/oauth/grants/")) return [grantId(bobGrant)];
+      if (op.path.startsWith("/api/oauth/grants/")) return [grantIdOf(bobGrant)];
       return (users ? [bob.userId, ghost.userId] : [bobTodo, goneTodo]).map(String).concat("2147483647");
     },
     token: (op) =>

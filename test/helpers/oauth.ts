@@ -146,6 +146,9 @@ export interface Grant {
   scope: string;
 }
 
+/** The grant an access token belongs to: `<user id>:<grant id>:<secret>`. */
+export const grantIdOf = (grant: { access_token: string }) => grant.access_token.split(":")[1]!;
+
 /** The whole flow for `user`: register, consent (with `todos:write` if `write`), code for tokens. */
 export async function grantFor(
   user: SignedUpUser,
