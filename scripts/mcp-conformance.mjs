@@ -56,7 +56,7 @@ async function authProxy(target) {
 // against a server that does not offer them; the referee reports them as failures.
 const FIXTURE_ONLY = /Not testable: server does not list the diagnostic tool/g;
 
-/** One scenario's "Passed: p/n, f failed, w warnings", or a multi-scenario run's "Total: p passed, f failed". */
+/** One scenario's "Passed: p/n, f failed, w warnings", or a run of several's "Total: p passed, f failed" (checks). */
 function classify(output) {
   const text = stripVTControlCharacters(output);
   const single = text.match(/Passed: (\d+)\/(\d+), \d+ failed, (\d+) warnings/);
@@ -64,9 +64,9 @@ function classify(output) {
   const failed = (text.match(/\] FAILURE /g) ?? []).length;
   const notApplicable = (text.match(FIXTURE_ONLY) ?? []).length;
   if (total) {
-    const scenarios = Number(total[1]) + Number(total[2]);
+    const checks = Number(total[1]) + Number(total[2]);
     return {
-      checks: `${total[1]}/${scenarios} scenarios`,
+      checks: `${total[1]}/${checks} checks`,
       warnings: 0,
       notApplicable,
       passed: total[2] === "0",
