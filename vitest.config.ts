@@ -33,7 +33,7 @@ function workersProject(
         remoteBindings: false,
         miniflare: {
           // Lets the model's abort signal cross the RPC boundary to the stand-in (the real binding takes it natively).
-          compatibilityFlags: ["nodejs_compat", "enable_abortsignal_rpc"],
+          compatibilityFlags: ["nodejs_compat", "global_fetch_strictly_public", "enable_abortsignal_rpc"],
           // CORS_ORIGINS as `npm run dev` sets it in .dev.vars (the deployed default is empty).
           bindings: {
             TEST_MIGRATIONS: migrations,

@@ -5,6 +5,7 @@ import { createApp } from "./http/create-app";
 import { routeAccessOf } from "./http/route-access";
 import { d1Session } from "./http/d1-session";
 import { mountMcp } from "./mcp/mount";
+import { mountOAuth } from "./oauth/mount";
 import { jsonBodyGuard } from "./http/json-body";
 import { apiSecurityHeaders } from "./http/security-headers";
 import { requireAuth } from "./auth/require-auth";
@@ -13,6 +14,7 @@ import { aiRouter } from "./routes/ai/ai.index";
 import { authRouter, signOutRouter } from "./routes/auth/auth.index";
 import { healthRouter } from "./routes/health/health.index";
 import { keysRouter } from "./routes/keys/keys.index";
+import { oauthGrantsRouter } from "./routes/oauth-grants/oauth-grants.index";
 import { passwordResetRouter } from "./routes/password-reset/password-reset.index";
 import { sessionsRouter } from "./routes/sessions/sessions.index";
 import { downloadsRouter } from "./routes/downloads/downloads.index";
@@ -29,6 +31,7 @@ app.use("/api/*", apiCors);
 configureOpenAPI(app);
 mountAgents(app);
 mountMcp(app);
+mountOAuth(app);
 // One D1 session per request, used by the token check too; the token is checked before any body is read.
 // API keys reach the routes whose OpenAPI security names the apiKey scheme (src/http/route-access.ts).
 app.use("/api/*", d1Session, requireAuth(routeAccessOf(app)), jsonBodyGuard);
@@ -41,6 +44,7 @@ const routes = app
   .route("/", signOutRouter)
   .route("/", sessionsRouter)
   .route("/", keysRouter)
+  .route("/", oauthGrantsRouter)
   .route("/", usersRouter)
   .route("/", filesRouter)
   .route("/", fileLinksRouter)

@@ -1,4 +1,5 @@
 import { expireCredentials } from "./auth/credential-expiry";
+import { purgeExpiredGrants } from "./auth/oauth-grants";
 import type { Logger } from "./core/logger";
 import { createDb } from "./db/client";
 import { sweepErasures } from "./files/erasure";
@@ -7,7 +8,8 @@ import { expireUploads } from "./files/resumable-expiry";
 
 /**
  * The hourly cron (wrangler.jsonc `triggers`): abort resumable uploads nobody finished, drop expired
- * quota reservations, erase what deleted users left, remove ended sessions and spent reset links.
+ * quota reservations, erase what deleted users left, remove ended sessions and spent reset links, purge
+ * expired OAuth grants and tokens.
  * Each job runs even when another fails; all are idempotent.
  */
 export async function runHourlyJobs(env: Env, logger: Logger): Promise<void> {
@@ -17,6 +19,7 @@ export async function runHourlyJobs(env: Env, logger: Logger): Promise<void> {
     ["reservations", () => sweepReservations(env.R2_BUCKET, db)],
     ["erasures", () => sweepErasures(env.R2_BUCKET, db)],
     ["credentials", () => expireCredentials(env)],
+    ["oauth", () => purgeExpiredGrants(env)],
   ];
   for (const [job, run] of jobs) {
     try {

@@ -1,10 +1,11 @@
 import { createDb, type Db } from "../db/client";
 import { bearerToken } from "../http/bearer";
-import type { AuthUser, Credential } from "../http/types";
+import type { AuthUser, Credential, McpCredential } from "../http/types";
 import { isApiKey } from "./api-keys";
 import { cachedLookup, rememberLookup } from "./auth-user-cache";
 import { findAuthUserById, findSessionHolder, type SessionHolder } from "./auth-user.queries";
 import { authenticateApiKey, authenticateApiKeyId } from "./key-auth";
+import { OAUTH_SCOPES } from "./oauth-resource";
 import { jwtSecret, userIdFromClaims, verifyToken, type TokenClaims } from "./tokens";
 
 export type AuthFailure =
@@ -19,8 +20,8 @@ export type AuthFailure =
   | "key_revoked"
   | "key_expired";
 
-export type AuthResult =
-  | { ok: true; user: AuthUser; credential: Credential }
+export type AuthResult<C extends McpCredential = Credential> =
+  | { ok: true; user: AuthUser; credential: C }
   | { ok: false; reason: AuthFailure };
 
 /** What a client is told for each failure; the same words on /api, /mcp and /agents. */
@@ -37,7 +38,7 @@ export const AUTH_FAILURE_MESSAGES: Record<AuthFailure, string> = {
   key_expired: "API key expired",
 };
 
-const fail = (reason: AuthFailure): AuthResult => ({ ok: false, reason });
+const fail = (reason: AuthFailure) => ({ ok: false, reason }) as const;
 
 /**
  * The one authentication path for /api, /mcp and /agents. An API key (`wsk_…`) must be known, not
@@ -54,12 +55,42 @@ export async function authenticate(env: Env, token: string, db?: Db): Promise<Au
   return authenticateClaims(env, claims, db);
 }
 
-/** authenticate() for an `Authorization` header, as /api and /mcp receive it. */
+/** authenticate() for an `Authorization` header, as /api receives it. */
 export async function authenticateHeader(env: Env, header: string | undefined, db?: Db): Promise<AuthResult> {
   if (!header) return fail("missing");
   const token = bearerToken(header);
   if (!token) return fail("malformed");
   return authenticate(env, token, db);
+}
+
+// `<user id>:<grant id>:<secret>`, the OAuth library's shape; JWTs and API keys hold no colon.
+const isOAuthToken = (token: string) => token.split(":").length === 3;
+
+/**
+ * /mcp's check: what authenticateHeader() accepts, and an OAuth access token this Worker issued for
+ * the resource of `issuer` (null where OAuth cannot run), still unrevoked, of a user who still exists.
+ * A token issued for another resource is invalid here, as every OAuth token is on /api and /agents.
+ */
+export async function authenticateForResource(
+  env: Env,
+  header: string | undefined,
+  issuer: string | null,
+): Promise<AuthResult<McpCredential>> {
+  const token = bearerToken(header);
+  if (!header || !token || !isOAuthToken(token)) return authenticateHeader(env, header);
+  if (!issuer) return fail("invalid_token");
+  // The OAuth library loads with the first OAuth token, not with the app.
+  const { validateAccessToken } = await import("./oauth-server");
+  const grant = await validateAccessToken(env, issuer, token);
+  if (!grant) return fail("invalid_token");
+  const user = await authUser(createDb(env.DB), Number(grant.userId));
+  if (!user) return fail("user_gone");
+  const scopes = OAUTH_SCOPES.filter((scope) => grant.scope.includes(scope));
+  return {
+    ok: true,
+    user,
+    credential: { kind: "oauth", grantId: grant.grantId, clientId: grant.clientId, scopes },
+  };
 }
 
 async function sessionHolder(db: Db, userId: number, sessionId: string): Promise<SessionHolder | null> {

@@ -27,18 +27,19 @@ export function isPublicApiPath(path: string): boolean {
 
 /**
  * 401 in the envelope with a challenge for `realm` (fixed: never the request URL, which may carry a
- * query string); also for a user deleted after the gate.
+ * query string), and `params` to add (/mcp's way to its authorization server); also for a user deleted
+ * after the gate.
  */
 export function unauthorized(
   failure: AuthFailure,
   realm = "api",
   headers: Record<string, string> = {},
+  params = "",
 ): ApiError {
-  const challenge =
-    failure === "missing" ? `Bearer realm="${realm}"` : `Bearer realm="${realm}", error="invalid_token"`;
+  const error = failure === "missing" ? "" : ', error="invalid_token"';
   return new ApiError(401, AUTH_FAILURE_MESSAGES[failure], undefined, {
     ...headers,
-    "WWW-Authenticate": challenge,
+    "WWW-Authenticate": `Bearer realm="${realm}"${error}${params}`,
   });
 }
 

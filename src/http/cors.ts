@@ -3,7 +3,8 @@ import { cors } from "hono/cors";
 import type { AppEnv } from "./types";
 
 // Every CORS policy of the Worker. /agents and /mcp take credentials in a header (or the query for a
-// WebSocket), never in cookies, so any origin may call them; /api is limited to CORS_ORIGINS.
+// WebSocket), never in cookies, so any origin may call them; /api is limited to CORS_ORIGINS. The OAuth
+// endpoints (src/oauth/mount.ts) answer any origin too: their credentials are in the body or a header.
 
 /** /agents/*: cross-origin GET, POST and OPTIONS, as the agents' routes promise. */
 export const AGENTS_CORS_HEADERS: Record<string, string> = {
@@ -19,6 +20,8 @@ export const MCP_CORS_HEADERS: Record<string, string> = {
   "Access-Control-Allow-Methods": "GET, POST, DELETE, OPTIONS",
   "Access-Control-Allow-Headers":
     "Authorization, Content-Type, Accept, MCP-Protocol-Version, Mcp-Method, Mcp-Name, mcp-session-id",
+  // A browser client reads the challenge that leads it to OAuth (resource_metadata, scope).
+  "Access-Control-Expose-Headers": "WWW-Authenticate",
   "Access-Control-Max-Age": "86400",
 };
 

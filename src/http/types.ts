@@ -21,6 +21,17 @@ export type Credential =
   | { kind: "token" }
   | { kind: "api_key"; keyId: number; scopes: ApiKeyScope[] };
 
+/** An access token from an OAuth grant (src/auth/oauth-server.ts): accepted on /mcp only, within its scopes. */
+export interface OAuthCredential {
+  kind: "oauth";
+  grantId: string;
+  clientId: string;
+  scopes: ApiKeyScope[];
+}
+
+/** What /mcp accepts: everything /api does, and OAuth access tokens issued for /mcp. */
+export type McpCredential = Credential | OAuthCredential;
+
 export interface AppEnv {
   Bindings: Env;
   Variables: {

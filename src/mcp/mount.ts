@@ -1,48 +1,87 @@
 import { createTodoTools, runTool, ToolError, type TodoTool } from "../ai/todo-tools";
-import { authenticateHeader } from "../auth/authenticate";
+import { authenticateForResource } from "../auth/authenticate";
 import { noteKeyUse } from "../auth/key-auth";
+import {
+  oauthChallenge,
+  oauthIssuer,
+  PROTECTED_RESOURCE_PATH,
+  REQUIRED_SCOPES,
+} from "../auth/oauth-resource";
 import { unauthorized } from "../auth/require-auth";
-import { missingScope, requireScopes } from "../auth/scopes";
+import { missingScope } from "../auth/scopes";
+import type { ApiKeyScope } from "../db/credentials-schema";
 import { createDb } from "../db/client";
 import { MCP_CORS_HEADERS } from "../http/cors";
 import type { AppRouter } from "../http/create-app";
-import type { Credential } from "../http/types";
+import { ApiError } from "../http/errors";
+import type { McpCredential } from "../http/types";
+import { callsToolOf } from "./tool-calls";
 
-export const MCP_PATH = "/mcp";
+export const MCP_PATH = PROTECTED_RESOURCE_PATH;
 
-/** The tools as `credential` may use them: an API key without `todos:write` is refused every writing tool. */
-function scopedTools(tools: Record<string, TodoTool>, credential: Credential): Record<string, TodoTool> {
+const holder = (credential: McpCredential) => (credential.kind === "oauth" ? "grant" : "API key");
+
+/**
+ * 403 for a credential without `needed`. An OAuth grant also gets a scope challenge naming every scope
+ * the operation needs, so its client can step up; an API key cannot, and is told which scope it lacks.
+ */
+function forbidden(
+  credential: McpCredential,
+  needed: readonly ApiKeyScope[],
+  issuer: string | null,
+): ApiError {
+  const missing = missingScope(credential, needed);
+  const headers: Record<string, string> = { ...MCP_CORS_HEADERS };
+  if (credential.kind === "oauth") {
+    headers["WWW-Authenticate"] =
+      `Bearer realm="mcp", error="insufficient_scope"${oauthChallenge(issuer, needed)}`;
+  }
+  return new ApiError(403, `This ${holder(credential)} lacks the scope ${missing}`, undefined, headers);
+}
+
+/** The tools as `credential` may use them: without `todos:write`, every writing tool answers a tool error. */
+function scopedTools(tools: Record<string, TodoTool>, credential: McpCredential): Record<string, TodoTool> {
   const missing = missingScope(credential, ["todos:write"]);
   if (!missing) return tools;
   const refuse = async () => {
-    throw new ToolError(`This API key lacks the scope ${missing}`);
+    throw new ToolError(`This ${holder(credential)} lacks the scope ${missing}`);
   };
   return Object.fromEntries(
     Object.entries(tools).map(([name, tool]) => [name, tool.writes ? { ...tool, execute: refuse } : tool]),
   );
 }
 
+const writingTools = (tools: Record<string, TodoTool>) =>
+  new Set(Object.keys(tools).filter((name) => tools[name]!.writes));
+
 /**
- * `/mcp`: Streamable HTTP (stateless) exposing the todo tools of the user whose login token, or API key
- * with `todos:read`, comes in `Authorization: Bearer`. The credential is checked before any MCP message is read.
+ * `/mcp`: Streamable HTTP (stateless) exposing the todo tools of the user whose login token, API key
+ * with `todos:read`, or OAuth access token for this resource comes in `Authorization: Bearer`. The
+ * credential is checked before any MCP message is read; a 401 leads an MCP client to OAuth (RFC 9728).
  */
 export function mountMcp(app: AppRouter) {
   app.all(MCP_PATH, async (c) => {
     // A CORS preflight carries no credentials and runs nothing.
     if (c.req.method === "OPTIONS") return c.body(null, 204, MCP_CORS_HEADERS);
 
-    const auth = await authenticateHeader(c.env, c.req.header("Authorization"));
-    if (!auth.ok) throw unauthorized(auth.reason, "mcp", MCP_CORS_HEADERS);
-    requireScopes(auth.credential, ["todos:read"], MCP_CORS_HEADERS);
-    c.set("user", auth.user);
+    const issuer = oauthIssuer(c.req.url);
+    const auth = await authenticateForResource(c.env, c.req.header("Authorization"), issuer);
+    if (!auth.ok) throw unauthorized(auth.reason, "mcp", MCP_CORS_HEADERS, oauthChallenge(issuer));
+    const { credential, user } = auth;
+    if (missingScope(credential, REQUIRED_SCOPES)) throw forbidden(credential, REQUIRED_SCOPES, issuer);
+    c.set("user", user);
 
     const logger = c.get("logger");
     const db = createDb(c.env.DB);
-    await noteKeyUse(db, auth.credential);
-    const tools = createTodoTools({ env: c.env, db, logger }, auth.user.id);
+    const tools = createTodoTools({ env: c.env, db, logger }, user.id);
+    const readOnly = missingScope(credential, ["todos:write"]) !== null;
+    if (credential.kind === "oauth" && readOnly && (await callsToolOf(c.req.raw, writingTools(tools)))) {
+      throw forbidden(credential, ["todos:read", "todos:write"], issuer);
+    }
+    if (credential.kind !== "oauth") await noteKeyUse(db, credential);
     // The MCP SDK loads on the first /mcp request, not in every new isolate (see serve-mcp.ts).
     const { serveMcp } = await import("./serve-mcp");
-    return serveMcp(MCP_PATH, c.req.raw, scopedTools(tools, auth.credential), runTool, (error) =>
+    return serveMcp(MCP_PATH, c.req.raw, scopedTools(tools, credential), runTool, (error) =>
       logger.warn("mcp_error", { error: String(error) }),
     );
   });

@@ -11,6 +11,7 @@ import { requestResetLink } from "../helpers/email";
 import { makeAdmin } from "../helpers/db";
 import { api, request, expectData } from "../helpers/http";
 import { createLink, linkPath } from "../helpers/files";
+import { grantFor, grantIdOf } from "../helpers/oauth";
 import { multipartBody } from "../helpers/multipart";
 import { snapshotState, stateDiff, type StoredState } from "../helpers/state";
 import { b64url, claimsFor, craftToken, HS256_HEADER, nowSeconds } from "../helpers/tokens";
@@ -93,6 +94,8 @@ async function buildFixture(): Promise<Fixture> {
   await env.DB.prepare("UPDATE api_keys_table SET expiresAt = ? WHERE id = ?")
     .bind(isoAgo(1), expiredKey.id)
     .run();
+  // OAuth grants: a spare of Alice's for the revoke operation, and Bob's for foreign ids.
+  const [spareGrant, bobGrant] = [await grantFor(alice), await grantFor(bob)];
   const resetToken = await requestResetLink(forgetful.email);
   const [aliceTodo, bobTodo, goneTodo] = await Promise.all([
     createTodo(alice),
@@ -160,6 +163,7 @@ async function buildFixture(): Promise<Fixture> {
       if (name === "token") return linkPath(link.url).split("/").at(-1)!;
       if (op.path.startsWith("/api/auth/sessions/")) return sessionOf(spareSession.token);
       if (op.path.startsWith("/api/keys/")) return String(aliceKey.id);
+      if (op.path.startsWith("/api/oauth/grants/")) return grantIdOf(spareGrant);
       if (name === "userId" || op.path.startsWith("/api/users/")) return String(alice.userId);
       return String(aliceTodo);
     },
@@ -169,6 +173,7 @@ async function buildFixture(): Promise<Fixture> {
       if (name === "token" || name === "uploadId") return [];
       const users = name === "userId" || op.path.startsWith("/api/users/");
       if (op.path.startsWith("/api/keys/")) return [String(bobKey.id), "2147483647"];
+      if (op.path.startsWith("/api/oauth/grants/")) return [grantIdOf(bobGrant)];
       return (users ? [bob.userId, ghost.userId] : [bobTodo, goneTodo]).map(String).concat("2147483647");
     },
     token: (op) =>

@@ -1,10 +1,11 @@
 import { env } from "cloudflare:workers";
 import { sha256 } from "./storage";
 
-/** Row count and a hash of every row, per D1 table; count and keys of every R2 object. */
+/** Row count and a hash of every row, per D1 table; count and keys of every R2 object and OAuth KV record. */
 export interface StoredState {
   tables: Record<string, { rows: number; hash: string }>;
   r2: { objects: number; hash: string };
+  kv: { records: number; hash: string };
 }
 
 const encoder = new TextEncoder();
@@ -32,15 +33,36 @@ async function objectKeys(bucket: R2Bucket): Promise<string[]> {
   return keys;
 }
 
+/** Every key in the OAuth namespace (clients, grants, tokens, consent transactions). */
+async function kvKeys(kv: KVNamespace): Promise<string[]> {
+  const keys: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await kv.list({ cursor });
+    keys.push(...page.keys.map((key) => key.name));
+    cursor = page.list_complete ? undefined : page.cursor;
+  } while (cursor);
+  return keys;
+}
+
 /** Everything the service stores, to compare before and after a request that must change nothing. */
-export async function snapshotState(db: D1Database = env.DB, bucket: R2Bucket = env.R2_BUCKET) {
+export async function snapshotState(
+  db: D1Database = env.DB,
+  bucket: R2Bucket = env.R2_BUCKET,
+  kv: KVNamespace = env.OAUTH_KV,
+) {
   const tables: StoredState["tables"] = {};
   for (const name of await tableNames(db)) {
     const { results } = await db.prepare(`SELECT * FROM "${name}" ORDER BY rowid`).all();
     tables[name] = { rows: results.length, hash: await hashOf(results) };
   }
   const keys = await objectKeys(bucket);
-  return { tables, r2: { objects: keys.length, hash: await hashOf(keys) } } satisfies StoredState;
+  const records = await kvKeys(kv);
+  return {
+    tables,
+    r2: { objects: keys.length, hash: await hashOf(keys) },
+    kv: { records: records.length, hash: await hashOf(records) },
+  } satisfies StoredState;
 }
 
 /** The tables and bucket entries that differ, or null when both states are the same. */
@@ -53,5 +75,7 @@ export function stateDiff(before: StoredState, after: StoredState): string | nul
   }
   if (before.r2.hash !== after.r2.hash)
     changes.push(`R2: ${before.r2.objects} -> ${after.r2.objects} objects`);
+  if (before.kv.hash !== after.kv.hash)
+    changes.push(`KV: ${before.kv.records} -> ${after.kv.records} records`);
   return changes.length ? changes.join("; ") : null;
 }

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from "react";
+import { ConnectedApps } from "./apps/connected-apps";
 import { AuthScreen } from "./auth/auth-screen";
 import { ResetPassword } from "./auth/password-reset";
 import { logOut } from "./auth/refresh";
@@ -12,7 +13,13 @@ import { ROUTES, useHashRoute, useResetToken } from "./ui/use-hash-route";
 const CounterPanel = lazy(() => import("./agents/counter-panel").then((m) => ({ default: m.CounterPanel })));
 const ChatPanel = lazy(() => import("./agents/chat-panel").then((m) => ({ default: m.ChatPanel })));
 
-const LABELS = { todos: "Todos", files: "My files", counter: "Counter", chat: "Chat" } as const;
+const LABELS = {
+  todos: "Todos",
+  files: "My files",
+  apps: "Connected apps",
+  counter: "Counter",
+  chat: "Chat",
+} as const;
 
 export function App() {
   const session = useSession();
@@ -42,6 +49,7 @@ export function App() {
         <Suspense fallback={<p className="muted">Loading…</p>}>
           {route === "todos" && <TodosScreen />}
           {route === "files" && <FilesScreen />}
+          {route === "apps" && <ConnectedApps />}
           {route === "counter" && <CounterPanel />}
           {route === "chat" && <ChatPanel key={session.userId} session={session} />}
         </Suspense>

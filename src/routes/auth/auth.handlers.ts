@@ -3,13 +3,14 @@ import { ApiError } from "../../http/errors";
 import type { AppRouteHandler, AuthedRouteHandler } from "../../http/types";
 import { limitAuthAttempt } from "../../auth/attempt-limits";
 import { forgetAuthUser } from "../../auth/auth-user-cache";
-import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from "../../auth/passwords";
+import { checkPassword } from "../../auth/password-login";
+import { hashPassword } from "../../auth/passwords";
 import { refreshSession } from "../../auth/sessions";
 import { deleteSession } from "../../auth/sessions.queries";
 import { sessionResult, signIn } from "../../auth/sign-in";
 import { jwtSecret } from "../../auth/tokens";
 import { asUserConflict, usernameKey } from "../../auth/usernames";
-import { findLoginByUsernameKey, insertUserWithPassword } from "../../auth/users.queries";
+import { insertUserWithPassword } from "../../auth/users.queries";
 import type { LoginRoute, LogoutRoute, RefreshRoute, RegisterRoute } from "./auth.routes";
 
 export const register: AppRouteHandler<RegisterRoute> = async (c) => {
@@ -36,19 +37,16 @@ export const register: AppRouteHandler<RegisterRoute> = async (c) => {
 
 export const login: AppRouteHandler<LoginRoute> = async (c) => {
   const { username, password } = c.req.valid("json");
-  const key = usernameKey(username);
-  await limitAuthAttempt(c.env, c.req.raw.headers, "login", key);
+  await limitAuthAttempt(c.env, c.req.raw.headers, "login", usernameKey(username));
   const secret = jwtSecret(c.env);
 
-  const found = await findLoginByUsernameKey(c.get("db"), key);
-  // An unknown user pays for one derivation too, so timing does not reveal which usernames exist.
-  const valid = await verifyPassword(password, found?.passwordHash ?? DUMMY_PASSWORD_HASH);
-  if (!found || !valid) {
-    c.get("logger").info("auth_login_failed", { reason: found ? "password" : "unknown_user" });
+  const checked = await checkPassword(c.get("db"), username, password);
+  if (!checked.ok) {
+    c.get("logger").info("auth_login_failed", { reason: checked.reason });
     throw new ApiError(401, "Invalid username or password");
   }
-  c.get("logger").info("auth_login", { userId: found.id });
-  return created(c, await signIn(c.get("db"), secret, found, c.req.raw.headers));
+  c.get("logger").info("auth_login", { userId: checked.user.id });
+  return created(c, await signIn(c.get("db"), secret, checked.user, c.req.raw.headers));
 };
 
 const REFRESH_FAILURES = {

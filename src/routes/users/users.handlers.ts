@@ -124,7 +124,14 @@ export const remove: AuthedRouteHandler<RemoveRoute> = async (c) => {
   const erasureId = crypto.randomUUID();
   if (!(await queries.deleteUser(db, id, queueUserObjects(db, id, erasureId)))) throw notFound();
   forgetAuthUser(id);
-  const erasure = await eraseNowIfSmall(c.env.R2_BUCKET, db, erasureId, c.get("logger"));
-  c.get("logger").info("user_deleted", { userId: id, by: actor.id, ...erasure });
+  const logger = c.get("logger");
+  const erasure = await eraseNowIfSmall(c.env.R2_BUCKET, db, erasureId, logger);
+  // OAuth grants are in KV, outside the batch; /mcp refuses a deleted user's tokens whatever becomes of them.
+  const { revokeAllGrants } = await import("../../auth/oauth-grants");
+  const grants = await revokeAllGrants(c.env, id).catch((err: unknown) => {
+    logger.warn("oauth_grants_revoke_failed", { userId: id, error: String(err) });
+    return null;
+  });
+  logger.info("user_deleted", { userId: id, by: actor.id, ...erasure, grants });
   return ok(c, { id, erasure });
 };

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 
-export const ROUTES = ["todos", "files", "counter", "chat"] as const;
+export const ROUTES = ["todos", "files", "apps", "counter", "chat"] as const;
 export type Route = (typeof ROUTES)[number];
 
 function current(): Route {
@@ -13,7 +13,7 @@ function subscribe(listener: () => void) {
   return () => window.removeEventListener("hashchange", listener);
 }
 
-/** `#/todos`, `#/files`, `#/counter`, `#/chat`: linkable screens without a router dependency. */
+/** `#/todos`, `#/files`, `#/apps`, `#/counter`, `#/chat`: linkable screens without a router dependency. */
 export function useHashRoute(): Route {
   return useSyncExternalStore(subscribe, current);
 }

@@ -1,0 +1,141 @@
+import type { AuthRequest, OAuthHelpers } from "@cloudflare/workers-oauth-provider";
+import type { Context } from "hono";
+import { z } from "@hono/zod-openapi";
+import { limitAuthAttempt } from "../auth/attempt-limits";
+import { oauthIssuer, OAUTH_SCOPES, REQUIRED_SCOPES } from "../auth/oauth-resource";
+import { checkPassword } from "../auth/password-login";
+import { usernameKey } from "../auth/usernames";
+import { RateLimitedError } from "../core/rate-limit";
+import { createDb } from "../db/client";
+import type { AppEnv } from "../http/types";
+import { consentPage, errorPage, pageHeaders, type ConsentView } from "./consent-page";
+
+type C = Context<AppEnv>;
+
+// The consent form: the handle beginConsent() made, the user's choice, and their sign-in.
+const ConsentForm = z.object({
+  handle: z.string().min(1).max(128),
+  decision: z.enum(["approve", "deny"]),
+  write: z.literal("todos:write").optional(),
+  username: z.string().max(256).optional(),
+  password: z.string().max(256).optional(),
+});
+
+function html(
+  c: C,
+  status: 200 | 400 | 401 | 429,
+  body: string,
+  headers: Record<string, string>,
+  extra?: Headers,
+) {
+  const response = c.html(body, status, headers);
+  extra?.forEach((value, name) => response.headers.append(name, value));
+  return response;
+}
+
+function refuse(c: C, status: 400 | 429, message: string) {
+  const nonce = crypto.randomUUID();
+  return html(c, status, errorPage(message, nonce), pageHeaders(nonce));
+}
+
+type PageState = Pick<ConsentView, "handle"> & Partial<ConsentView>;
+
+/** The consent page of a request the library validated (client, redirect URI, S256 PKCE, resource). */
+async function showPage(
+  c: C,
+  oauth: OAuthHelpers,
+  request: AuthRequest,
+  state: PageState,
+  status: 200 | 401 | 429,
+) {
+  const details = await oauth.describeConsent(request);
+  const nonce = crypto.randomUUID();
+  const body = consentPage({ ...details, write: request.scope.includes("todos:write"), ...state }, nonce);
+  return html(c, status, body, pageHeaders(nonce, [new URL(details.redirectUri).origin]));
+}
+
+/**
+ * Runs one step with the library's helpers for this origin. A refused authorization request goes back
+ * to the client when its redirect URI is trusted, and is shown here otherwise (unknown client,
+ * unregistered redirect URI, an expired or foreign form).
+ */
+async function withOAuth(c: C, step: (oauth: OAuthHelpers) => Promise<Response>): Promise<Response> {
+  const issuer = oauthIssuer(c.req.url);
+  if (!issuer) return c.notFound();
+  const { AuthorizationError, CimdFetchError, oauthApi } = await import("../auth/oauth-server");
+  try {
+    return await step(oauthApi(issuer, c.env));
+  } catch (err) {
+    const logger = c.get("logger");
+    if (err instanceof CimdFetchError) {
+      logger.info("oauth_authorize_refused", { code: "cimd", reason: err.reason });
+      return refuse(c, 400, "This app's metadata document could not be read or is not valid.");
+    }
+    if (!(err instanceof AuthorizationError)) throw err;
+    logger.info("oauth_authorize_refused", { code: err.code, description: err.description });
+    if (err.redirectTo) return c.redirect(err.redirectTo, 302);
+    return refuse(c, 400, err.description);
+  }
+}
+
+/** GET: the page, with a new handle bound to this browser. */
+export const showConsent = (c: C) =>
+  withOAuth(c, async (oauth) => {
+    const request = await oauth.parseAuthRequest(c.req.raw);
+    const { handle, headers } = await oauth.beginConsent(request);
+    const page = await showPage(c, oauth, request, { handle }, 200);
+    headers.forEach((value, name) => name.toLowerCase() === "set-cookie" && page.headers.append(name, value));
+    return page;
+  });
+
+/**
+ * POST: Deny sends the client `access_denied`. Allow needs the user's password (the login's check and
+ * limits): a wrong one shows the page again with the same handle; a right one completes the grant,
+ * with `todos:read` and, if ticked, `todos:write`.
+ */
+export const decide = (c: C) =>
+  withOAuth(c, async (oauth) => {
+    const form = ConsentForm.safeParse(await c.req.parseBody());
+    if (!form.success) return refuse(c, 400, "The form was incomplete or changed.");
+    const { handle, decision, write, username = "", password = "" } = form.data;
+    if (decision === "deny") {
+      const denied = await oauth.denyConsent(c.req.raw, handle);
+      return new Response(null, { status: 302, headers: denied.headers });
+    }
+    const logger = c.get("logger");
+    const again = async (error: string, status: 401 | 429) =>
+      showPage(
+        c,
+        oauth,
+        await oauth.parseAuthRequest(c.req.raw),
+        { handle, username, error, write: !!write },
+        status,
+      );
+    try {
+      await limitAuthAttempt(c.env, c.req.raw.headers, "login", usernameKey(username));
+    } catch (err) {
+      if (err instanceof RateLimitedError)
+        return again("Too many attempts: wait a minute, then try again.", 429);
+      throw err;
+    }
+    const checked = await checkPassword(createDb(c.env.DB), username, password);
+    if (!checked.ok) {
+      logger.info("auth_login_failed", { reason: checked.reason, via: "oauth_consent" });
+      return again("Invalid username or password", 401);
+    }
+    const scope: string[] = write ? [...OAUTH_SCOPES] : [...REQUIRED_SCOPES];
+    const approved = await oauth.approveConsent(c.req.raw, handle, { scope });
+    const { clientName, redirectHost } = await oauth.describeConsent(approved.request);
+    const userId = String(checked.user.id);
+    const { redirectTo } = await oauth.completeAuthorization({
+      request: approved.request,
+      userId,
+      // Shown in the user's list of connected apps; stored in the clear, so nothing secret.
+      metadata: { clientName, redirectHost },
+      scope,
+      props: { userId },
+    });
+    logger.info("oauth_granted", { userId: checked.user.id, clientId: approved.request.clientId, scope });
+    approved.headers.set("Location", redirectTo);
+    return new Response(null, { status: 302, headers: approved.headers });
+  });
