@@ -30,9 +30,13 @@ describe("todo tools (real D1)", () => {
     expect(created).toMatchObject({ title: "Buy milk", userId: user.userId, completed: false });
     await runTool(tools.createTodo, tools.createTodo.inputSchema.parse({ title: "Call mum" }));
 
-    const updated: any = await runTool(tools.updateTodo, { id: created.id, description: "2 litres" });
-    expect(updated).toMatchObject({ id: created.id, description: "2 litres" });
-    const done: any = await runTool(tools.completeTodo, { id: created.id });
+    const updated: any = await runTool(tools.updateTodo, {
+      id: created.id,
+      expectedVersion: created.version,
+      description: "2 litres",
+    });
+    expect(updated).toMatchObject({ id: created.id, description: "2 litres", version: created.version + 1 });
+    const done: any = await runTool(tools.completeTodo, { id: created.id, expectedVersion: updated.version });
     expect(done.completed).toBe(true);
     expect(done.completedAt).toEqual(expect.any(String));
 
@@ -48,7 +52,9 @@ describe("todo tools (real D1)", () => {
     const got: any = await runTool(tools.getTodo, { id: created.id });
     expect(got.attachments).toEqual([]);
     expect(await runTool(tools.listAttachments, { id: created.id })).toEqual([]);
-    expect(await runTool(tools.deleteTodo, { id: created.id })).toEqual({ id: created.id });
+    expect(await runTool(tools.deleteTodo, { id: created.id, expectedVersion: got.version })).toEqual({
+      id: created.id,
+    });
     expect(await todoRow(created.id)).toBeNull();
   });
 
@@ -81,9 +87,9 @@ describe("todo tools (real D1)", () => {
     const attempts: [keyof typeof bob, unknown][] = [
       ["getTodo", { id: todo.id }],
       ["listAttachments", { id: todo.id }],
-      ["updateTodo", { id: todo.id, title: "Hacked" }],
-      ["completeTodo", { id: todo.id }],
-      ["deleteTodo", { id: todo.id }],
+      ["updateTodo", { id: todo.id, expectedVersion: todo.version, title: "Hacked" }],
+      ["completeTodo", { id: todo.id, expectedVersion: todo.version }],
+      ["deleteTodo", { id: todo.id, expectedVersion: todo.version }],
     ];
     for (const [name, input] of attempts) {
       await expect(runTool(bob[name] as any, input), name).rejects.toThrow(new ToolError("Todo not found"));
