@@ -29,7 +29,9 @@ export class TodoFeedAgent extends Agent<Env> {
 
   private events(): void {
     if (this.tableReady) return;
-    this.sql`CREATE TABLE IF NOT EXISTS feed_events (seq INTEGER PRIMARY KEY AUTOINCREMENT, event TEXT NOT NULL)`;
+    this.ctx.storage.sql.exec(
+      "CREATE TABLE IF NOT EXISTS feed_events (seq INTEGER PRIMARY KEY AUTOINCREMENT, event TEXT NOT NULL)",
+    );
     this.tableReady = true;
   }
 
@@ -37,8 +39,9 @@ export class TodoFeedAgent extends Agent<Env> {
   async publish(event: TodoEvent): Promise<void> {
     this.events();
     const json = JSON.stringify({ type: event.type, id: event.id, version: event.version });
-    this.sql`INSERT INTO feed_events (event) VALUES (${json})`;
-    this.sql`DELETE FROM feed_events WHERE seq <= (SELECT max(seq) FROM feed_events) - ${KEPT_EVENTS}`;
+    const sql = this.ctx.storage.sql;
+    sql.exec("INSERT INTO feed_events (event) VALUES (?)", json);
+    sql.exec("DELETE FROM feed_events WHERE seq <= (SELECT max(seq) FROM feed_events) - ?", KEPT_EVENTS);
     this.broadcast(json);
   }
 

@@ -139,7 +139,9 @@ async function run(
 ): Promise<void> {
   const { store, db, id, claimedAt, streamed } = claim;
   const body = c.req.raw.body;
-  if (streamed && body) c.req.raw = new Request(c.req.raw, { body: body.pipeThrough(streamed.stream) });
+  if (streamed && body) {
+    c.req.raw = new Request(c.req.raw, { method: c.req.method, body: body.pipeThrough(streamed.stream) });
+  }
   try {
     await next();
   } catch (err) {

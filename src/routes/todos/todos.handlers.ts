@@ -101,7 +101,7 @@ export const getOne: AuthedRouteHandler<GetOneRoute> = async (c) => {
   const todo = await queries.findTodoForUser(db, id, c.get("user").id);
   if (!todo) throw notFound();
   const etag = todoEtag(todo);
-  if (ifNoneMatchHits(c.req.valid("header")["if-none-match"], etag)) {
+  if (ifNoneMatchHits(c.req.header("If-None-Match"), etag)) {
     return c.body(null, 304, { ETag: etag });
   }
   c.header("ETag", etag);
@@ -117,7 +117,7 @@ function staleAnswer(err: unknown): unknown {
 export const update: AuthedRouteHandler<UpdateRoute> = async (c) => {
   const { id } = c.req.valid("param");
   const { attachments, ...fields } = c.req.valid("json");
-  const expected = ifMatchVersions(c.req.valid("header")["if-match"], id);
+  const expected = ifMatchVersions(c.req.header("If-Match"), id);
   const todo = await writes
     .updateTodo(writer(c), id, c.get("user").id, fields, attachments, expected)
     .catch((err: unknown) => Promise.reject(staleAnswer(err)));
@@ -128,7 +128,7 @@ export const update: AuthedRouteHandler<UpdateRoute> = async (c) => {
 
 export const remove: AuthedRouteHandler<RemoveRoute> = async (c) => {
   const { id } = c.req.valid("param");
-  const expected = ifMatchVersions(c.req.valid("header")["if-match"], id);
+  const expected = ifMatchVersions(c.req.header("If-Match"), id);
   const deleted = await writes
     .deleteTodo(writer(c), id, c.get("user").id, expected)
     .catch((err: unknown) => Promise.reject(staleAnswer(err)));
