@@ -17,9 +17,10 @@ export interface ChangesSince {
 }
 
 /**
- * A user's changes after change `after`, at most `limit`, in one batch (one consistent read). The todo
- * joins only where its version is the change's: an older change of a todo changed again is listed
- * without the row, whose later change follows (in this page or the next).
+ * A user's changes after change `after`, at most `limit`. The todo joins only where its version is the
+ * change's: an older change of a todo changed again is listed without the row, whose later change
+ * follows (in this page or the next). The floor is read after the changes: a purge between the two
+ * reads then shows as a stale cursor rather than as changes silently missing.
  */
 export async function changesSince(
   db: Db,
@@ -28,14 +29,15 @@ export async function changesSince(
   limit: number,
 ): Promise<ChangesSince> {
   const c = todoChangesTable;
-  const [rows, floor, latest] = await db.batch([
-    db
-      .select({ change: c, todo: todosTable })
-      .from(c)
-      .leftJoin(todosTable, and(eq(todosTable.id, c.todoId), eq(todosTable.version, c.version)))
-      .where(and(eq(c.userId, userId), gt(c.id, after)))
-      .orderBy(c.id)
-      .limit(limit + 1),
+  // Alone, not in a batch: D1's batch answers rows as objects, where the join's shared column names collide.
+  const rows = await db
+    .select({ change: c, todo: todosTable })
+    .from(c)
+    .leftJoin(todosTable, and(eq(todosTable.id, c.todoId), eq(todosTable.version, c.version)))
+    .where(and(eq(c.userId, userId), gt(c.id, after)))
+    .orderBy(c.id)
+    .limit(limit + 1);
+  const [floor, latest] = await db.batch([
     db
       .select({ purgedThrough: todoSyncFloorsTable.purgedThrough })
       .from(todoSyncFloorsTable)
