@@ -71,7 +71,9 @@ export async function runTool<S extends z.ZodType>(tool: TodoTool<S>, input: z.o
   } catch (err) {
     if (err instanceof ToolError) throw err;
     if (err instanceof writes.StaleVersionError) {
-      throw new ToolError(`${err.message} with getTodo (id ${err.current.id}), then retry with its version.`);
+      throw new ToolError(
+        `${err.message}; read it again with getTodo (id ${err.current.id}), then retry with its version`,
+      );
     }
     toolLogger.error("tool_failed", { error: String(err) });
     throw new ToolError("The tool failed; try again later");

@@ -31,7 +31,7 @@ export class StaleVersionError extends Failure {
   readonly kind = "precondition_failed";
 
   constructor(readonly current: TodoRow) {
-    super(`Todo changed since you read it: it is at version ${current.version}; read it again, then retry`);
+    super(`Todo changed since you read it: it is at version ${current.version}`);
     this.name = "StaleVersionError";
   }
 }

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { signUp } from "../helpers/auth";
-import { requestTicket, upgradeWith } from "../helpers/agents";
+import { fetchWith, requestTicket, upgradeWith } from "../helpers/agents";
 import { awaitEvent, feedPath, isTodoEvent, openFeed } from "../helpers/feed";
 import { callTool } from "../helpers/mcp";
 import { api, expectError } from "../helpers/http";
@@ -45,7 +45,7 @@ describe("the live todo feed (TodoFeedAgent, one per user)", () => {
     tab2.close();
   });
 
-  it("another user's socket receives nothing of it", async () => {
+  it("C10: another user's socket receives nothing of it", async () => {
     const [alice, bob] = await Promise.all([signUp(), signUp()]);
     const [aliceFeed, bobFeed] = await Promise.all([openFeed(alice), openFeed(bob)]);
     const todo = await createTodo(alice, { title: "Alice only" });
@@ -74,7 +74,7 @@ describe("the live todo feed (TodoFeedAgent, one per user)", () => {
     feed.close();
   });
 
-  it("only the owner connects, with a ticket or token, whatever AGENTS_REQUIRE_AUTH says", async () => {
+  it("C10: only the owner connects, with a ticket or token, whatever AGENTS_REQUIRE_AUTH says", async () => {
     const [alice, bob] = await Promise.all([signUp(), signUp()]);
     const path = feedPath(alice.userId);
     // AGENTS_REQUIRE_AUTH is "false" in this project: the feed still refuses before the upgrade.
@@ -97,7 +97,7 @@ describe("the live todo feed (TodoFeedAgent, one per user)", () => {
     own.close();
   });
 
-  it("refuses a client's state push; the feed keeps working", async () => {
+  it("C11: refuses a client's state push; the feed keeps working", async () => {
     const alice = await signUp();
     const feed = await openFeed(alice);
     feed.send({ type: "cf_agent_state", state: { hacked: true } });
@@ -105,6 +105,24 @@ describe("the live todo feed (TodoFeedAgent, one per user)", () => {
     const todo = await createTodo(alice);
     await awaitEvent(feed, { type: "todo.created", id: todo.id, version: 1 }, performance.now());
     feed.close();
+  });
+
+  it("C11: a feed that fails does not fail the write: logged, and delta sync still has the change", async () => {
+    const alice = await signUp();
+    const broken = new Proxy(env.TodoFeedAgent, {
+      get: () => () => {
+        throw new Error("feed down");
+      },
+    });
+    const res = await fetchWith({ TodoFeedAgent: broken } as Partial<Env>, "/api/todos", {
+      method: "POST",
+      headers: { Authorization: `Bearer ${alice.token}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ title: "Written anyway" }),
+    });
+    expect(res.status).toBe(201);
+    const { id } = ((await res.json()) as any).data;
+    const sync = await api("/api/todos?updatedSince=0", { token: alice.token });
+    expect((sync.body as any).data.changes).toEqual([expect.objectContaining({ type: "todo.created", id })]);
   });
 
   it("other Workers read the events over RPC (eventsSince), with a cursor that resumes", async () => {

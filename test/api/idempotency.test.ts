@@ -26,7 +26,7 @@ const keyRow = (userId: number, key: string) =>
     .first<any>();
 
 describe("Idempotency-Key on POST /api/todos", () => {
-  it("the same key and body answers the first answer again, with Idempotent-Replayed, and writes once", async () => {
+  it("C4: the same key and body answers the first answer again, with Idempotent-Replayed, and writes once", async () => {
     const alice = await signUp();
     const key = crypto.randomUUID();
     const first = await api("/api/todos", withKey(alice, key, { json: { title: "Once" } }));
@@ -41,7 +41,7 @@ describe("Idempotency-Key on POST /api/todos", () => {
     expect(await todoCount(alice.userId)).toBe(1);
   });
 
-  it("the same key with another body is 422 and writes nothing", async () => {
+  it("C5: the same key with another body is 422 and writes nothing", async () => {
     const alice = await signUp();
     const key = crypto.randomUUID();
     expect((await api("/api/todos", withKey(alice, key, { json: { title: "A" } }))).status).toBe(201);
@@ -53,7 +53,7 @@ describe("Idempotency-Key on POST /api/todos", () => {
     expect(await todoCount(alice.userId)).toBe(1);
   });
 
-  it("a key still in flight is 409 with Retry-After; a claim older than the bound is taken over", async () => {
+  it("C5, C6: a key still in flight is 409 with Retry-After; a claim older than the bound is taken over", async () => {
     const alice = await signUp();
     const key = crypto.randomUUID();
     const insert = (createdAt: string) =>
@@ -85,7 +85,7 @@ describe("Idempotency-Key on POST /api/todos", () => {
     expect(await todoCount(alice.userId)).toBe(1);
   });
 
-  it("a failed request frees its key: the retry runs", async () => {
+  it("C6: a failed request frees its key: the retry runs", async () => {
     const alice = await signUp();
     const key = crypto.randomUUID();
     expectError(await api("/api/todos", withKey(alice, key, { json: { title: "" } })), 400);
@@ -129,7 +129,7 @@ describe("Idempotency-Key on the other creating routes", () => {
       { name: "file", filename: "a.txt", contentType: "text/plain", body: text },
     ]);
 
-  it("POST /api/upload: a rebuilt form (new boundary) replays; other bytes are 422; one object", async () => {
+  it("C4: POST /api/upload: a rebuilt form (new boundary) replays; other bytes are 422; one object", async () => {
     const alice = await signUp();
     const key = crypto.randomUUID();
     const send = (built: ReturnType<typeof form>) =>
@@ -172,7 +172,7 @@ describe("Idempotency-Key on the other creating routes", () => {
     ).toBe(404);
   });
 
-  it("POST /api/keys and /api/agents/tickets replay; the kept answer holds no readable secret", async () => {
+  it("C4, C7: POST /api/keys and /api/agents/tickets replay; the kept answer holds no readable secret", async () => {
     const alice = await signUp();
     const key = crypto.randomUUID();
     const body = { name: "retry-safe", scopes: ["todos:read"] };

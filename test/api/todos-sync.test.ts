@@ -96,7 +96,7 @@ describe("GET /api/todos?updatedSince (delta sync)", () => {
     expect((await changesSince(bob, "0")).changes).toEqual([]);
   });
 
-  it("answers 400 for a cursor it did not make (garbage, a file-list cursor, another user's, one from the future)", async () => {
+  it("C8: answers 400 for a cursor it did not make (garbage, a file-list cursor, another user's, one from the future)", async () => {
     const [alice, bob] = await Promise.all([signUp(), signUp()]);
     await createTodo(bob);
     // Cursors are positions in one log: Alice's, past Bob's latest change, cannot be one of his.
@@ -108,7 +108,7 @@ describe("GET /api/todos?updatedSince (delta sync)", () => {
     }
   });
 
-  it("answers 410 with the current cursor once changes after the cursor were purged (horizon, injected clock)", async () => {
+  it("C8: answers 410 with the current cursor once changes after the cursor were purged (horizon, injected clock)", async () => {
     const alice = await signUp();
     const todo = await createTodo(alice);
     await update(alice, todo.id, { title: "later" });
@@ -127,7 +127,7 @@ describe("GET /api/todos?updatedSince (delta sync)", () => {
     expect((await changesSince(alice, cursor)).changes.map((c) => c.version)).toEqual([3]);
   });
 
-  it("200 concurrent writes while a client syncs until quiet: every change seen exactly once, final state equal", async () => {
+  it("C9: 200 concurrent writes while a client syncs until quiet: every change seen exactly once, final state equal", async () => {
     const alice = await signUp();
     const seeds = await Promise.all(
       Array.from({ length: 70 }, (_, i) => createTodo(alice, { title: `seed ${i}` })),

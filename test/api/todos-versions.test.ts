@@ -53,7 +53,7 @@ describe("todo versions and ETags", () => {
     expect(todoOf(fresh).version).toBe(2);
   });
 
-  it("If-Match with the current ETag writes; a stale one is 412 with the current ETag and changes nothing", async () => {
+  it("C1: If-Match with the current ETag writes; a stale one is 412 with the current ETag and changes nothing", async () => {
     const alice = await signUp();
     const key = await storedKey("a.txt");
     const todo = await createTodo(alice, { title: "Mine", attachments: [{ fileKey: key }] });
@@ -79,7 +79,7 @@ describe("todo versions and ETags", () => {
     expect((await deleteIf(alice, todo.id, `"nope", ${etagOf(todo.id, 3)}`)).status).toBe(200);
   });
 
-  it("If-Match: * matches any version; weak, malformed or another todo's tags match none (412)", async () => {
+  it("C1: If-Match: * matches any version; weak, malformed or another todo's tags match none (412)", async () => {
     const alice = await signUp();
     const [todo, other] = [await createTodo(alice), await createTodo(alice)];
     expect(todoOf(await updateIf(alice, todo.id, "*", { title: "any" })).version).toBe(2);
@@ -102,7 +102,7 @@ describe("todo versions and ETags", () => {
     expect(await snapshot(todo.id)).toEqual(before);
   });
 
-  it("10 parallel updates all sending the same If-Match: exactly one writes, the others are 412", async () => {
+  it("C2: 10 parallel updates all sending the same If-Match: exactly one writes, the others are 412", async () => {
     const alice = await signUp();
     const todo = await createTodo(alice);
     const answers = await Promise.all(

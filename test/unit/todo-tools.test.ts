@@ -76,6 +76,27 @@ describe("todo tools (real D1)", () => {
     expect(await titles("nothing like this")).toEqual([]);
   });
 
+  it("C3: a write with an old expectedVersion is a tool error naming the current version; nothing written", async () => {
+    const { tools } = await toolsOfNewUser();
+    const todo: any = await runTool(tools.createTodo, tools.createTodo.inputSchema.parse({ title: "Mine" }));
+    // The user edits it meanwhile (version 2); the model still holds version 1.
+    await runTool(tools.updateTodo, { id: todo.id, expectedVersion: 1, title: "Edited by the user" });
+    const before = await todoRow(todo.id);
+    for (const [name, input] of [
+      ["updateTodo", { id: todo.id, expectedVersion: 1, title: "The model's stale edit" }],
+      ["completeTodo", { id: todo.id, expectedVersion: 1 }],
+      ["deleteTodo", { id: todo.id, expectedVersion: 1 }],
+    ] as const) {
+      await expect(runTool(tools[name] as any, input), name).rejects.toThrow(
+        new ToolError(
+          `Todo changed since you read it: it is at version 2; read it again with getTodo (id ${todo.id}), then retry with its version`,
+        ),
+      );
+    }
+    expect(await todoRow(todo.id)).toEqual(before);
+    expect(tools.updateTodo.inputSchema.safeParse({ id: 1, title: "x" }).success).toBe(false);
+  });
+
   it("another user's todo is not found by any tool, and stays unchanged", async () => {
     const { tools: alice } = await toolsOfNewUser();
     const { tools: bob } = await toolsOfNewUser();

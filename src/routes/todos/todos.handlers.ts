@@ -111,7 +111,9 @@ export const getOne: AuthedRouteHandler<GetOneRoute> = async (c) => {
 /** A 412 names the version the todo has now, so the client can read it again (or show it). */
 function staleAnswer(err: unknown): unknown {
   if (!(err instanceof writes.StaleVersionError)) return err;
-  return new ApiError(412, err.message, undefined, { ETag: todoEtag(err.current) });
+  return new ApiError(412, `${err.message}; read it again, then retry`, undefined, {
+    ETag: todoEtag(err.current),
+  });
 }
 
 export const update: AuthedRouteHandler<UpdateRoute> = async (c) => {
