@@ -122,13 +122,14 @@ describe("Idempotency-Key on POST /api/todos", () => {
   });
 });
 
-describe("Idempotency-Key on the other creating routes", () => {
-  const form = (text: string) =>
-    multipartBody([
-      { name: "directory", body: "idem" },
-      { name: "file", filename: "a.txt", contentType: "text/plain", body: text },
-    ]);
+/** The same form each time, under a new boundary (as a browser rebuilds it). */
+const form = (text: string) =>
+  multipartBody([
+    { name: "directory", body: "idem" },
+    { name: "file", filename: "a.txt", contentType: "text/plain", body: text },
+  ]);
 
+describe("Idempotency-Key on the other creating routes", () => {
   it("C4: POST /api/upload: a rebuilt form (new boundary) replays; other bytes are 422; one object", async () => {
     const alice = await signUp();
     const key = crypto.randomUUID();

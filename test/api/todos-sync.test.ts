@@ -157,12 +157,12 @@ describe("GET /api/todos?updatedSince (delta sync)", () => {
       ...seeds.slice(30).map((t) => () => remove(alice, t.id)),
     ];
     expect(writes).toHaveLength(200);
-    let writing = true;
+    const state = { writing: true };
     const done = Promise.all(writes.map((write) => write())).finally(() => {
-      writing = false;
+      state.writing = false;
     });
     let syncs = 0;
-    while (writing) {
+    while (state.writing) {
       await syncOnce();
       syncs++;
     }
