@@ -40,7 +40,7 @@ export function App() {
       </header>
       <main>
         <Suspense fallback={<p className="muted">Loading…</p>}>
-          {route === "todos" && <TodosScreen />}
+          {route === "todos" && <TodosScreen key={session.userId} userId={session.userId} />}
           {route === "files" && <FilesScreen />}
           {route === "counter" && <CounterPanel />}
           {route === "chat" && <ChatPanel key={session.userId} session={session} />}
