@@ -81,22 +81,38 @@ export function decodeCursor(cursor: string, tag = "k"): number | null {
   return Number.isSafeInteger(id) && encodeCursor(id, tag) === cursor ? id : null;
 }
 
-/** `?cursor=&limit=`: keyset paging, so rows added meanwhile never shift a page (no skips, no repeats). */
-export const CursorQuery = z.object({
-  cursor: z
+/**
+ * An optional query parameter holding an opaque cursor: `parse` turns it into a position, and what it
+ * refuses (null) is a 400 with `message`, never guessed at.
+ */
+export function cursorParam(
+  name: string,
+  parse: (value: string) => number | null,
+  message: string,
+  doc: { description: string; example?: string },
+) {
+  return z
     .string()
+    .max(64)
     .optional()
     .transform((value, ctx) => {
       if (value === undefined) return undefined;
-      const id = decodeCursor(value);
-      if (id === null)
-        ctx.addIssue({ code: "custom", message: "Invalid cursor: pass a nextCursor as given" });
-      return id ?? undefined;
+      const position = parse(value);
+      if (position === null) ctx.addIssue({ code: "custom", message });
+      return position ?? undefined;
     })
-    .openapi({
-      param: { name: "cursor", in: "query" },
-      type: "string",
+    .openapi({ param: { name, in: "query" }, type: "string", ...doc });
+}
+
+/** `?cursor=&limit=`: keyset paging, so rows added meanwhile never shift a page (no skips, no repeats). */
+export const CursorQuery = z.object({
+  cursor: cursorParam(
+    "cursor",
+    (value) => decodeCursor(value),
+    "Invalid cursor: pass a nextCursor as given",
+    {
       description: "The `nextCursor` of the previous page; omitted for the first page.",
-    }),
+    },
+  ),
   limit: pageSizeParam("limit"),
 });

@@ -3,7 +3,7 @@ import { todoAttachmentsTable, todosTable } from "../db/schema";
 import { createInsertSchema, createSelectSchema } from "../db/zod";
 import { MAX_ATTACHMENTS } from "./attachments";
 import { MAX_KEY_BYTES, utf8Length } from "../files/file-keys";
-import { IdParams, PageQuery, pageSchema } from "../http/paging";
+import { cursorParam, IdParams, PageQuery, pageSchema } from "../http/paging";
 import { parseSyncCursor, SYNC_HORIZON_DAYS } from "./todo-sync";
 
 // NUL and other control characters (tab and newlines aside) and lone surrogates cannot round-trip.
@@ -108,27 +108,14 @@ export const TodoPageQuery = PageQuery.extend({
 
 /** The list's query: a page, or with `updatedSince` the changes after a cursor (delta sync). */
 export const TodoListQuery = TodoPageQuery.extend({
-  updatedSince: z
-    .string()
-    .max(64)
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined) return undefined;
-      const after = parseSyncCursor(value);
-      if (after === null)
-        ctx.addIssue({ code: "custom", message: "Invalid cursor: pass a cursor as given, or 0" });
-      return after ?? undefined;
-    })
-    .openapi({
-      param: { name: "updatedSince", in: "query" },
-      type: "string",
-      description:
-        "Delta sync: `0` (from the start of the log) or the `cursor` of an earlier delta answer. The answer is " +
-        "then `TodoChanges` (each write after the cursor, once, deletions as tombstones), not a page; " +
-        `\`pageSize\` bounds it, \`page\` and \`completed\` do not apply. A cursor older than ${SYNC_HORIZON_DAYS} days ` +
-        "answers 410: list in full, then sync from the `X-Todos-Cursor` of that answer.",
-      example: "czQy",
-    }),
+  updatedSince: cursorParam("updatedSince", parseSyncCursor, "Invalid cursor: pass a cursor as given, or 0", {
+    description:
+      "Delta sync: `0` (from the start of the log) or the `cursor` of an earlier delta answer. The answer is " +
+      "then `TodoChanges` (each write after the cursor, once, deletions as tombstones), not a page; " +
+      `\`pageSize\` bounds it, \`page\` and \`completed\` do not apply. A cursor older than ${SYNC_HORIZON_DAYS} days ` +
+      "answers 410: list in full, then sync from the `X-Todos-Cursor` of that answer.",
+    example: "czQy",
+  }),
 });
 
 export const TodoChangeSchema = z

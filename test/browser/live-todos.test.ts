@@ -1,15 +1,20 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiOrigin, launchBrowser, newContext, registerUser, screenshot, signInThroughUi } from "./browser";
+import {
+  apiOrigin,
+  launchBrowser,
+  listTitles,
+  newContext,
+  registerUser,
+  screenshot,
+  signInThroughUi,
+} from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
-const listTitles = (page: Page) =>
-  page.getByRole("region", { name: "Todo list" }).locator(".todo-list .title").allTextContents();
 
 /** Another writer (another tab, an AI tool, a script): REST with the user's token. */
 async function writeElsewhere(token: string, path: string, body: unknown) {
