@@ -65,7 +65,6 @@ export interface IdempotencyOptions {
   inFlightMs: number;
   /** The body streams to the handler (an upload): hashed on its way through, not read first. */
   streamedBody?: boolean;
-  now?: () => Date;
 }
 
 const iso = (at: Date, minusMs: number) => new Date(at.getTime() - minusMs).toISOString();
@@ -82,7 +81,6 @@ function replay(row: KeptRow): Response {
  * 422, and a retry while the first still runs 409. Keys are per user and route.
  */
 export function idempotency(options: IdempotencyOptions): MiddlewareHandler<AuthedEnv> {
-  const { now = () => new Date() } = options;
   return async (c, next) => {
     const key = c.req.header(IDEMPOTENCY_KEY_HEADER);
     if (key === undefined) return next();
@@ -98,7 +96,7 @@ export function idempotency(options: IdempotencyOptions): MiddlewareHandler<Auth
     const fingerprint = streamed
       ? null
       : await bufferedFingerprint(c.req.method, target, await c.req.arrayBuffer());
-    const at = now();
+    const at = new Date();
     const claimedAt = at.toISOString();
     const bounds = { inFlightBefore: iso(at, options.inFlightMs), expiredBefore: iso(at, options.ttlMs) };
     if (!(await store.claim(db, id, fingerprint, claimedAt, bounds))) {
