@@ -6,7 +6,7 @@ import { awaitEvent, feedPath, isTodoEvent, openFeed } from "../helpers/feed";
 import { callTool } from "../helpers/mcp";
 import { api, expectError } from "../helpers/http";
 import { createTodo, updated } from "../helpers/todos";
-import { acceptSocket } from "../helpers/ws";
+import { acceptSocket, rpc } from "../helpers/ws";
 
 describe("the live todo feed (TodoFeedAgent, one per user)", () => {
   it("publishes every REST write to the owner's open sockets within 1 s", async () => {
@@ -97,11 +97,15 @@ describe("the live todo feed (TodoFeedAgent, one per user)", () => {
     own.close();
   });
 
-  it("C11: refuses a client's state push; the feed keeps working", async () => {
+  it("C11: refuses a client's state push and RPC; the feed keeps working", async () => {
     const alice = await signUp();
     const feed = await openFeed(alice);
     feed.send({ type: "cf_agent_state", state: { hacked: true } });
     await feed.waitFor((d) => d?.type === "cf_agent_state_error");
+    // publish() is for the Worker's own binding, not a callable: a client cannot fake an event.
+    const forged = await rpc(feed, "publish", [{ type: "todo.deleted", id: 1, version: 99 }]);
+    expect(forged.success).toBe(false);
+    expect(feed.frames.some((f) => f.data?.version === 99)).toBe(false);
     const todo = await createTodo(alice);
     await awaitEvent(feed, { type: "todo.created", id: todo.id, version: 1 }, performance.now());
     feed.close();
