@@ -24,14 +24,13 @@ const EVENT_TYPES = { created: "todo.created", updated: "todo.updated", deleted:
 
 export type SyncAnswer =
   | {
-      stale: false;
-      invalid?: undefined;
+      kind: "changes";
       changes: (TodoEvent & { todo: ChangesSince["changes"][number]["todo"] })[];
       cursor: string;
       hasMore: boolean;
     }
-  | { stale: true; invalid?: undefined; cursor: string }
-  | { invalid: true; stale?: undefined };
+  | { kind: "stale"; cursor: string }
+  | { kind: "invalid" };
 
 /**
  * What changed for a user after `after`: each write once, in commit order, with the todo where this
@@ -41,9 +40,9 @@ export type SyncAnswer =
 export async function syncTodos(db: Db, userId: number, after: number, limit: number): Promise<SyncAnswer> {
   const page = await changesSince(db, userId, after, limit);
   // Every cursor we answer is at most the user's latest change: a higher one was made up, or is another user's.
-  if (after > Math.max(page.latest, page.purgedThrough)) return { invalid: true };
+  if (after > Math.max(page.latest, page.purgedThrough)) return { kind: "invalid" };
   if (page.purgedThrough > after) {
-    return { stale: true, cursor: syncCursor(Math.max(page.latest, page.purgedThrough)) };
+    return { kind: "stale", cursor: syncCursor(Math.max(page.latest, page.purgedThrough)) };
   }
   const changes = page.changes.map(({ change, todo }) => ({
     type: EVENT_TYPES[change.kind],
@@ -52,7 +51,7 @@ export async function syncTodos(db: Db, userId: number, after: number, limit: nu
     todo,
   }));
   const last = page.changes.at(-1)?.change.id ?? after;
-  return { stale: false, changes, cursor: syncCursor(last), hasMore: page.hasMore };
+  return { kind: "changes", changes, cursor: syncCursor(last), hasMore: page.hasMore };
 }
 
 /** The hourly cron's share: changes older than the horizon go, each user's floor rising with them. */

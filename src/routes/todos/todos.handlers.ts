@@ -56,8 +56,8 @@ export const list: AuthedRouteHandler<ListRoute> = async (c) => {
   const userId = c.get("user").id;
   if (query.updatedSince === undefined) return ok(c, await listPage(c, userId, query));
   const answer = await syncTodos(c.get("db"), userId, query.updatedSince, query.pageSize);
-  if (answer.invalid) throw new ApiError(400, "Invalid cursor: pass a cursor as given, or 0");
-  if (answer.stale) {
+  if (answer.kind === "invalid") throw new ApiError(400, "Invalid cursor: pass a cursor as given, or 0");
+  if (answer.kind === "stale") {
     throw new ApiError(
       410,
       "Sync cursor too old: list your todos in full, then sync from the X-Todos-Cursor of this answer",
