@@ -3,7 +3,12 @@ import { defineConfig } from "drizzle-kit";
 // Generates SQL into migrations/, which wrangler applies (`npm run db:migrate:local|remote`).
 export default defineConfig({
   dialect: "sqlite",
-  schema: ["./src/db/schema.ts", "./src/db/credentials-schema.ts", "./src/db/files-schema.ts"],
+  schema: [
+    "./src/db/schema.ts",
+    "./src/db/credentials-schema.ts",
+    "./src/db/files-schema.ts",
+    "./src/db/sync-schema.ts",
+  ],
   out: "./migrations",
   casing: "camelCase",
 });

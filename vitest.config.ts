@@ -62,6 +62,7 @@ function workersProject(
               durableObjects: {
                 COUNTER: { className: "CounterAgent", scriptName: runnerScript },
                 CHAT: { className: "ChatAgent", scriptName: runnerScript },
+                FEED: { className: "TodoFeedAgent", scriptName: runnerScript },
               },
             }),
           ],

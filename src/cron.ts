@@ -5,11 +5,14 @@ import { createDb } from "./db/client";
 import { sweepErasures } from "./files/erasure";
 import { sweepReservations } from "./files/reservation-sweep";
 import { expireUploads } from "./files/resumable-expiry";
+import { purgeExpiredKeys } from "./idempotency/idempotency";
+import { purgeOldChanges } from "./todos/todo-sync";
 
 /**
  * The hourly cron (wrangler.jsonc `triggers`): abort resumable uploads nobody finished, drop expired
  * quota reservations, erase what deleted users left, remove ended sessions and spent reset links, purge
- * expired OAuth grants and tokens.
+ * expired OAuth grants and tokens, todo changes past the sync horizon (30 days) and Idempotency-Key
+ * answers past 24 h.
  * Each job runs even when another fails; all are idempotent.
  */
 export async function runHourlyJobs(env: Env, logger: Logger): Promise<void> {
@@ -20,6 +23,8 @@ export async function runHourlyJobs(env: Env, logger: Logger): Promise<void> {
     ["erasures", () => sweepErasures(env.R2_BUCKET, db)],
     ["credentials", () => expireCredentials(env)],
     ["oauth", () => purgeExpiredGrants(env)],
+    ["todo-changes", () => purgeOldChanges(db)],
+    ["idempotency-keys", () => purgeExpiredKeys(db)],
   ];
   for (const [job, run] of jobs) {
     try {

@@ -2,14 +2,21 @@
 import type { ApiKeyScope } from "../db/credentials-schema";
 import type { RoutableAgent } from "./agent-paths";
 import { ownerIdFromChatName } from "../auth/chat-names";
+import { feedName } from "../todos/todo-events";
 
 export type AgentAccess = { ok: true } | { ok: false; message: string };
 
 /**
  * Who may reach an instance when agents require sign-in. A counter is a shared room: any signed-in
- * user. A chat belongs to the user its name carries (`user-<id>[-<suffix>]`) and to nobody else.
+ * user. A chat belongs to the user its name carries (`user-<id>[-<suffix>]`) and to nobody else; a
+ * todo feed is `user-<id>` exactly, its user's only one.
  */
 export function agentAccess(agent: RoutableAgent, name: string, userId: number): AgentAccess {
+  if (agent === "todo-feed-agent") {
+    return name === feedName(userId)
+      ? { ok: true }
+      : { ok: false, message: "Your todo feed is user-<your user id>" };
+  }
   if (agent !== "chat-agent") return { ok: true };
   const owner = ownerIdFromChatName(name);
   if (owner === null) {
@@ -20,8 +27,9 @@ export function agentAccess(agent: RoutableAgent, name: string, userId: number):
 
 /**
  * What an API key needs to reach an agent: `agents:connect`, and for a chat also both todo scopes,
- * since its tools read and (with the user's approval) write todos.
+ * since its tools read and (with the user's approval) write todos; for the todo feed also `todos:read`.
  */
 export function agentScopes(agent: RoutableAgent): ApiKeyScope[] {
-  return agent === "chat-agent" ? ["agents:connect", "todos:read", "todos:write"] : ["agents:connect"];
+  if (agent === "chat-agent") return ["agents:connect", "todos:read", "todos:write"];
+  return agent === "todo-feed-agent" ? ["agents:connect", "todos:read"] : ["agents:connect"];
 }

@@ -2,9 +2,18 @@
 import { errorBody } from "../http/errors";
 
 /** The only Durable Objects reachable from outside: kebab-case route segment -> binding name. */
-export const ROUTABLE_AGENTS = { "counter-agent": "CounterAgent", "chat-agent": "ChatAgent" } as const;
+export const ROUTABLE_AGENTS = {
+  "counter-agent": "CounterAgent",
+  "chat-agent": "ChatAgent",
+  "todo-feed-agent": "TodoFeedAgent",
+} as const;
 export type RoutableAgent = keyof typeof ROUTABLE_AGENTS;
 export type RoutableBinding = (typeof ROUTABLE_AGENTS)[RoutableAgent];
+
+/** Agents that carry one user's private data: only their owner connects, whatever AGENTS_REQUIRE_AUTH says. */
+export function isPrivateAgent(agent: RoutableAgent): boolean {
+  return agent === "todo-feed-agent";
+}
 
 // Every new name persists a Durable Object, so names are short and plain.
 export const AGENT_NAME = /^[A-Za-z0-9_-]{1,64}$/;
@@ -13,6 +22,7 @@ export const AGENT_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 const SUB_PATHS: Record<RoutableAgent, readonly string[]> = {
   "counter-agent": [],
   "chat-agent": ["get-messages"],
+  "todo-feed-agent": [],
 };
 
 export interface AgentPath {

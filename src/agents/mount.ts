@@ -9,7 +9,7 @@ import { errorBody, onError } from "../http/errors";
 import type { AppEnv } from "../http/types";
 import { clientIp, consume } from "../core/rate-limit";
 import { authorizeAgentRequest } from "./agent-auth";
-import { AGENT_NAME, parseAgentPath, type RoutableBinding } from "./agent-paths";
+import { AGENT_NAME, isPrivateAgent, parseAgentPath, type RoutableBinding } from "./agent-paths";
 import { forwardedRequest } from "./agent-request";
 
 function reject(
@@ -30,7 +30,7 @@ async function errorResponse(c: Context<AppEnv>, err: unknown): Promise<Response
 
 // routeAgentRequest maps every Durable Object namespace it finds in env; hand it only the agents.
 function routableNamespaces(env: Env): Pick<Env, RoutableBinding> {
-  return { CounterAgent: env.CounterAgent, ChatAgent: env.ChatAgent };
+  return { CounterAgent: env.CounterAgent, ChatAgent: env.ChatAgent, TodoFeedAgent: env.TodoFeedAgent };
 }
 
 /**
@@ -45,8 +45,8 @@ async function withoutInternals(c: Context<AppEnv>, response: Response): Promise
 }
 
 /**
- * /agents/<agent>/<name>[/<documented sub-path>]: allow-list, name bounds, rate limit, opt-in sign-in
- * and ownership, then the SDK's routing with a request stripped of credentials and SDK-internal headers.
+ * /agents/<agent>/<name>[/<documented sub-path>]: allow-list, name bounds, rate limit, sign-in (opt-in,
+ * always for a private agent such as the todo feed) and ownership, then the SDK's routing with a request stripped of credentials and SDK-internal headers.
  */
 export function mountAgents(app: AppRouter) {
   app.all("/agents/*", async (c) => {
@@ -70,7 +70,7 @@ export function mountAgents(app: AppRouter) {
     }
 
     let caller = `ip:${ip}`;
-    if (agentsRequireAuth(c.env)) {
+    if (agentsRequireAuth(c.env) || isPrivateAgent(target.agent)) {
       let verdict;
       try {
         verdict = await authorizeAgentRequest(c.env, c.req.raw, target, isWebSocket);

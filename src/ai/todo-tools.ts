@@ -30,6 +30,16 @@ function defineTool<S extends z.ZodType>(tool: TodoTool<S>): TodoTool<S> {
 const SEARCH_LIMIT = 20;
 
 const TodoId = z.object({ id: z.number().int().positive().describe("The todo's id") });
+// Writes name the version they read, so a tool never overwrites an edit made since (REST's If-Match).
+const Versioned = TodoId.extend({
+  expectedVersion: z
+    .number()
+    .int()
+    .positive()
+    .describe("The todo's `version` as you last read it (listTodos, searchTodos or getTodo)"),
+});
+const STALE_HINT =
+  "If the todo changed since you read it, nothing is written and the tool fails: read it again.";
 
 // Tools take numbers and booleans as JSON; the REST query strings are coerced from text.
 const ListInput = PageQuery.extend({
@@ -40,7 +50,7 @@ const SearchInput = z.object({
 });
 // Attachments are left to the REST API: a model should not pass around storage keys.
 const CreateInput = CreateTodoBody.omit({ attachments: true });
-const UpdateInput = UpdateTodoBody.omit({ attachments: true }).extend(TodoId.shape);
+const UpdateInput = UpdateTodoBody.omit({ attachments: true }).extend(Versioned.shape);
 
 // Tools run in the chat agent and in /mcp alike, outside any request: their own log source.
 const toolLogger = createLogger({ source: "todo-tools" }, undefined);
@@ -60,6 +70,11 @@ export async function runTool<S extends z.ZodType>(tool: TodoTool<S>, input: z.o
     return await tool.execute(input);
   } catch (err) {
     if (err instanceof ToolError) throw err;
+    if (err instanceof writes.StaleVersionError) {
+      throw new ToolError(
+        `${err.message}; read it again with getTodo (id ${err.current.id}), then retry with its version`,
+      );
+    }
     toolLogger.error("tool_failed", { error: String(err) });
     throw new ToolError("The tool failed; try again later");
   }
@@ -95,7 +110,8 @@ export function createTodoTools(writer: writes.TodoWriter, userId: number) {
       execute: ({ text }) => queries.searchTodosForUser(db, userId, text, SEARCH_LIMIT),
     }),
     getTodo: defineTool({
-      description: "Read one of the user's todos by id, with its attachments.",
+      description:
+        "Read one of the user's todos by id, with its attachments and its `version` (writes need it).",
       inputSchema: TodoId,
       writes: false,
       async execute({ id }) {
@@ -122,27 +138,29 @@ export function createTodoTools(writer: writes.TodoWriter, userId: number) {
       },
     }),
     updateTodo: defineTool({
-      description: "Change the title, description, completion or scheduleAt of one of the user's todos.",
+      description: `Change the title, description, completion or scheduleAt of one of the user's todos. ${STALE_HINT}`,
       inputSchema: UpdateInput,
       writes: true,
-      async execute({ id, ...fields }) {
-        return found(await writes.updateTodo(writer, id, userId, fields));
+      async execute({ id, expectedVersion, ...fields }) {
+        return found(await writes.updateTodo(writer, id, userId, fields, undefined, [expectedVersion]));
       },
     }),
     completeTodo: defineTool({
-      description: "Mark one of the user's todos as done.",
-      inputSchema: TodoId,
+      description: `Mark one of the user's todos as done. ${STALE_HINT}`,
+      inputSchema: Versioned,
       writes: true,
-      async execute({ id }) {
-        return found(await writes.updateTodo(writer, id, userId, { completed: true }));
+      async execute({ id, expectedVersion }) {
+        return found(
+          await writes.updateTodo(writer, id, userId, { completed: true }, undefined, [expectedVersion]),
+        );
       },
     }),
     deleteTodo: defineTool({
-      description: "Delete one of the user's todos (its attachment records go with it; stored files stay).",
-      inputSchema: TodoId,
+      description: `Delete one of the user's todos (its attachment records go with it; stored files stay). ${STALE_HINT}`,
+      inputSchema: Versioned,
       writes: true,
-      async execute({ id }) {
-        return { id: found(await writes.deleteTodo(writer, id, userId)) };
+      async execute({ id, expectedVersion }) {
+        return { id: found(await writes.deleteTodo(writer, id, userId, [expectedVersion])) };
       },
     }),
   };

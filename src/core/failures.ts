@@ -2,7 +2,14 @@
  * What went wrong, in words the subjects can use without knowing HTTP. The one place a kind
  * becomes a status is the error handler (src/http/errors.ts).
  */
-export type FailureKind = "invalid" | "too_large" | "conflict" | "rate_limited" | "unavailable" | "timeout";
+export type FailureKind =
+  | "invalid"
+  | "too_large"
+  | "conflict"
+  | "precondition_failed"
+  | "rate_limited"
+  | "unavailable"
+  | "timeout";
 
 /** A log line the error handler writes when it answers a failure. */
 export interface FailureLog {

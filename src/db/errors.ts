@@ -1,11 +1,17 @@
-/** The `table.column` a SQLite UNIQUE constraint failure names, or null for any other error. */
-export function uniqueViolation(err: unknown): string | null {
+/** The `table.column` a failed SQLite constraint of `kind` names, searching the error's causes. */
+function failedConstraint(err: unknown, kind: "UNIQUE" | "NOT NULL"): string | null {
   for (let e: unknown = err; e instanceof Error; e = e.cause) {
-    const match = /UNIQUE constraint failed: ([\w.]+)/.exec(e.message);
+    const match = new RegExp(`${kind} constraint failed: ([\\w.]+)`).exec(e.message);
     if (match?.[1]) return match[1];
   }
   return null;
 }
+
+/** The `table.column` a SQLite UNIQUE constraint failure names, or null for any other error. */
+export const uniqueViolation = (err: unknown) => failedConstraint(err, "UNIQUE");
+
+/** The `table.column` a SQLite NOT NULL constraint failure names, or null for any other error. */
+export const notNullViolation = (err: unknown) => failedConstraint(err, "NOT NULL");
 
 /** Whether a write failed on a FOREIGN KEY constraint: the row it points to is gone. */
 export function foreignKeyViolation(err: unknown): boolean {

@@ -63,6 +63,8 @@ export const todosTable = sqliteTable(
     completed: integer({ mode: "boolean" }).notNull().default(false),
     scheduleAt: text(),
     completedAt: text(),
+    // Raised by every write (src/todos/todos.queries.ts): the ETag and If-Match compare it.
+    version: integer().notNull().default(1),
     ...timestamps,
   },
   (t) => [

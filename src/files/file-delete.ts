@@ -1,6 +1,6 @@
 import { Failure } from "../core/failures";
 import type { Db } from "../db/client";
-import { deleteFileRecord, todosAttaching, type FileRow } from "./file-records.queries";
+import { deleteFileRecord, todosAttaching, type DetachedTodo, type FileRow } from "./file-records.queries";
 import { callStorage } from "./storage-errors";
 
 /** The file is attached to todos and the caller did not ask to detach it. */
@@ -22,15 +22,19 @@ export class FileAttachedError extends Failure {
 /**
  * Deletes a user's file: the object, then its record (share links by cascade, usage by trigger) and,
  * with `detach`, its attachment rows. The object goes first: if D1 then fails, the record remains
- * and a retry finishes the job. Returns how many todos it was removed from.
+ * and a retry finishes the job. Returns the todos it was removed from, with their new versions.
  */
-export async function deleteFile(bucket: R2Bucket, db: Db, file: FileRow, detach: boolean): Promise<number> {
+export async function deleteFile(
+  bucket: R2Bucket,
+  db: Db,
+  file: FileRow,
+  detach: boolean,
+): Promise<DetachedTodo[]> {
   const todos = await todosAttaching(db, file.key);
   if (todos.length > 0 && !detach) {
     const yours = todos.filter((todo) => todo.userId === file.userId).map((todo) => todo.id);
     throw new FileAttachedError(yours, todos.length - yours.length);
   }
   await callStorage("delete", () => bucket.delete(file.key));
-  await deleteFileRecord(db, file, detach);
-  return detach ? todos.length : 0;
+  return (await deleteFileRecord(db, file, detach)) ?? [];
 }

@@ -63,19 +63,39 @@ export function todosAttaching(db: Db, key: string) {
     .orderBy(todosTable.id);
 }
 
+/** A todo whose attachments a delete with `detach` changed: its new version, for the owner's live feed. */
+export type DetachedTodo = { id: number; userId: number; version: number };
+
 /**
  * Forgets the file (its share links go by cascade, its usage by trigger) and, with `detach`, every
- * attachment row naming its key, in one batch. False when the file was not the user's.
+ * attachment row naming its key, in one batch. Losing an attachment is a write of the todo: its version
+ * rises (the change log follows by trigger). The todos so changed, or null when the file was not the user's.
  */
-export async function deleteFileRecord(db: Db, file: FileRow, detach: boolean): Promise<boolean> {
+export async function deleteFileRecord(
+  db: Db,
+  file: FileRow,
+  detach: boolean,
+): Promise<DetachedTodo[] | null> {
   const attachments = todoAttachmentsTable;
   const forget = db
     .delete(filesTable)
     .where(and(eq(filesTable.id, file.id), eq(filesTable.userId, file.userId)))
     .returning({ id: filesTable.id });
-  if (!detach) return (await forget).length > 0;
-  const [, gone] = await db.batch([db.delete(attachments).where(eq(attachments.fileKey, file.key)), forget]);
-  return gone.length > 0;
+  if (!detach) return (await forget).length > 0 ? [] : null;
+  const attaching = db
+    .select({ id: attachments.todoId })
+    .from(attachments)
+    .where(eq(attachments.fileKey, file.key));
+  const [touched, , gone] = await db.batch([
+    db
+      .update(todosTable)
+      .set({ version: sql`${todosTable.version} + 1`, updatedAt: NOW })
+      .where(inArray(todosTable.id, attaching))
+      .returning({ id: todosTable.id, userId: todosTable.userId, version: todosTable.version }),
+    db.delete(attachments).where(eq(attachments.fileKey, file.key)),
+    forget,
+  ]);
+  return gone.length > 0 ? touched : null;
 }
 
 /** Which of these keys (at most 100: D1's bound parameters) have a file record. */

@@ -32,6 +32,8 @@ const EXPOSE_HEADERS = [
   "Retry-After",
   "X-Request-Id",
   "X-D1-Bookmark",
+  "X-Todos-Cursor",
+  "Idempotent-Replayed",
 ].join(",");
 
 interface CorsPolicy {
@@ -56,6 +58,8 @@ function policyFor(value: string): CorsPolicy {
         "Content-Type",
         "Range",
         "If-None-Match",
+        "If-Match",
+        "Idempotency-Key",
         "X-Request-Id",
         "X-D1-Bookmark",
       ],

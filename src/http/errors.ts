@@ -46,6 +46,7 @@ const FAILURE_STATUS: Record<FailureKind, ContentfulStatusCode> = {
   invalid: 400,
   too_large: 413,
   conflict: 409,
+  precondition_failed: 412,
   rate_limited: 429,
   unavailable: 503,
   timeout: 504,

@@ -59,13 +59,16 @@ export function pageOffset({ page, pageSize }: PageParams): number {
 
 const encoder = new TextEncoder();
 
-/** An opaque keyset cursor for the last row of a page (clients pass it back, they do not build it). */
-export function encodeCursor(id: number): string {
-  return base64url(encoder.encode(`k${id}`));
+/**
+ * An opaque cursor for a row id (clients pass it back, they do not build it). `tag` tells one kind
+ * of cursor from another: a file list's (`k`) is no todo sync cursor (`s`).
+ */
+export function encodeCursor(id: number, tag = "k"): string {
+  return base64url(encoder.encode(`${tag}${id}`));
 }
 
-/** The row id of a cursor encodeCursor() made, or null: anything else is refused, not guessed at. */
-export function decodeCursor(cursor: string): number | null {
+/** The row id of a cursor encodeCursor() made with `tag`, or null: anything else is refused, not guessed at. */
+export function decodeCursor(cursor: string, tag = "k"): number | null {
   if (!/^[A-Za-z0-9_-]{2,24}$/.test(cursor)) return null;
   let text: string;
   try {
@@ -73,27 +76,43 @@ export function decodeCursor(cursor: string): number | null {
   } catch {
     return null;
   }
-  const match = /^k([1-9][0-9]{0,15})$/.exec(text);
-  const id = match ? Number(match[1]) : Number.NaN;
-  return Number.isSafeInteger(id) && encodeCursor(id) === cursor ? id : null;
+  const match = /^([a-z])([1-9][0-9]{0,15})$/.exec(text);
+  const id = match?.[1] === tag ? Number(match[2]) : Number.NaN;
+  return Number.isSafeInteger(id) && encodeCursor(id, tag) === cursor ? id : null;
+}
+
+/**
+ * An optional query parameter holding an opaque cursor: `parse` turns it into a position, and what it
+ * refuses (null) is a 400 with `message`, never guessed at.
+ */
+export function cursorParam(
+  name: string,
+  parse: (value: string) => number | null,
+  message: string,
+  doc: { description: string; example?: string },
+) {
+  return z
+    .string()
+    .max(64)
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined) return undefined;
+      const position = parse(value);
+      if (position === null) ctx.addIssue({ code: "custom", message });
+      return position ?? undefined;
+    })
+    .openapi({ param: { name, in: "query" }, type: "string", ...doc });
 }
 
 /** `?cursor=&limit=`: keyset paging, so rows added meanwhile never shift a page (no skips, no repeats). */
 export const CursorQuery = z.object({
-  cursor: z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined) return undefined;
-      const id = decodeCursor(value);
-      if (id === null)
-        ctx.addIssue({ code: "custom", message: "Invalid cursor: pass a nextCursor as given" });
-      return id ?? undefined;
-    })
-    .openapi({
-      param: { name: "cursor", in: "query" },
-      type: "string",
+  cursor: cursorParam(
+    "cursor",
+    (value) => decodeCursor(value),
+    "Invalid cursor: pass a nextCursor as given",
+    {
       description: "The `nextCursor` of the previous page; omitted for the first page.",
-    }),
+    },
+  ),
   limit: pageSizeParam("limit"),
 });

@@ -1,23 +1,40 @@
+import { Failure } from "../core/failures";
 import type { Logger } from "../core/logger";
 import type { Db } from "../db/client";
 import { callStorage } from "../files/storage-errors";
 import { resolveAttachments, type AttachmentFile } from "./attachments";
 import type { AttachmentRow } from "./attachments.queries";
 import { syncTodoReminder } from "./reminders";
-import * as queries from "./todos.queries";
+import { publishTodoEvent, type TodoEvent } from "./todo-events";
+import * as queries from "./todo-writes.queries";
+import { findTodoForUser, type TodoFields, type TodoRow } from "./todos.queries";
 
 /**
  * The one way a todo is written, whoever writes it (REST, the chat's tools, MCP): attachment keys
- * looked up in R2, the D1 batch, then the todo's reminder brought in step.
+ * looked up in R2, the D1 batch (which raises the version and logs the change), then the todo's
+ * reminder brought in step and the change published to the owner's live feed.
  */
 export interface TodoWriter {
   env: Env;
   /** A request's D1 session, or the database itself outside a request. */
   db: Db;
   logger: Logger;
+  /** Keeps the feed's publish alive after the answer (a request's waitUntil); without it, it is awaited. */
+  waitUntil?: (promise: Promise<unknown>) => void;
 }
 
 export type AttachmentInput = { fileKey: string };
+export type { ExpectedVersions } from "./todo-writes.queries";
+
+/** A conditional write (If-Match, a tool's expectedVersion) whose todo has moved on: nothing was written. */
+export class StaleVersionError extends Failure {
+  readonly kind = "precondition_failed";
+
+  constructor(readonly current: TodoRow) {
+    super(`Todo changed since you read it: it is at version ${current.version}`);
+    this.name = "StaleVersionError";
+  }
+}
 
 /** R2 lookups for the submitted keys; an R2 failure is a StorageError before anything is written. */
 function attachmentFiles(env: Env, inputs: readonly AttachmentInput[]): Promise<AttachmentFile[]> {
@@ -25,40 +42,76 @@ function attachmentFiles(env: Env, inputs: readonly AttachmentInput[]): Promise<
   return callStorage("head", () => resolveAttachments(env.R2_BUCKET, inputs));
 }
 
+/** After the commit: the live feed (in the background where the caller allows) and the reminder. */
+async function afterCommit(w: TodoWriter, userId: number, event: TodoEvent, reminder: () => Promise<void>) {
+  const published = publishTodoEvent(w.env, w.logger, userId, event);
+  if (w.waitUntil) w.waitUntil(published);
+  else await published;
+  await reminder();
+}
+
+/** A conditional write found the todo at another version: throws with it as it stands, or null if it went since. */
+async function refuseStale(w: TodoWriter, id: number, userId: number): Promise<null> {
+  const current = await findTodoForUser(w.db, id, userId);
+  if (current) throw new StaleVersionError(current);
+  return null;
+}
+
 export async function createTodo(
   w: TodoWriter,
   userId: number,
-  fields: queries.TodoFields & { title: string },
+  fields: TodoFields & { title: string },
   attachments: readonly AttachmentInput[] = [],
-): Promise<{ todo: queries.TodoRow; attachments: AttachmentRow[] }> {
+): Promise<{ todo: TodoRow; attachments: AttachmentRow[] }> {
   const files = await attachmentFiles(w.env, attachments);
   const result = await queries.insertTodoWithAttachments(w.db, { ...fields, userId }, files);
-  await syncTodoReminder(w.env, w.logger, result.todo);
+  const { todo } = result;
+  await afterCommit(w, userId, { type: "todo.created", id: todo.id, version: todo.version }, () =>
+    syncTodoReminder(w.env, w.logger, todo),
+  );
   return result;
 }
 
-/** The updated todo, or null when `id` is not one of the user's todos (nothing is written then). */
+/**
+ * The updated todo, or null when `id` is not one of the user's todos (nothing is written then). With
+ * `expected` (the versions an If-Match names), a todo at another version throws StaleVersionError.
+ */
 export async function updateTodo(
   w: TodoWriter,
   id: number,
   userId: number,
-  fields: queries.TodoFields,
+  fields: TodoFields,
   attachments?: readonly AttachmentInput[],
-): Promise<queries.TodoRow | null> {
+  expected?: queries.ExpectedVersions,
+): Promise<TodoRow | null> {
   let files: AttachmentFile[] | undefined;
   if (attachments !== undefined) {
     // Checked first so a foreign or missing id costs no R2 lookups.
-    if (!(await queries.findTodoForUser(w.db, id, userId))) return null;
+    if (!(await findTodoForUser(w.db, id, userId))) return null;
     files = await attachmentFiles(w.env, attachments);
   }
-  const todo = await queries.updateTodoWithAttachments(w.db, id, userId, fields, files);
-  if (todo) await syncTodoReminder(w.env, w.logger, todo);
+  const todo = await queries.updateTodoWithAttachments(w.db, id, userId, fields, files, expected);
+  if (todo === queries.STALE) return refuseStale(w, id, userId);
+  if (todo) {
+    await afterCommit(w, userId, { type: "todo.updated", id, version: todo.version }, () =>
+      syncTodoReminder(w.env, w.logger, todo),
+    );
+  }
   return todo;
 }
 
-/** The deleted todo's id, or null when `id` is not one of the user's todos. */
-export async function deleteTodo(w: TodoWriter, id: number, userId: number): Promise<number | null> {
-  const deleted = await queries.deleteTodoForUser(w.db, id, userId);
-  if (deleted !== null) await syncTodoReminder(w.env, w.logger, { id: deleted, userId, deleted: true });
-  return deleted;
+/** The deleted todo's id, or null when `id` is not one of the user's todos; stale as for updateTodo. */
+export async function deleteTodo(
+  w: TodoWriter,
+  id: number,
+  userId: number,
+  expected?: queries.ExpectedVersions,
+): Promise<number | null> {
+  const deleted = await queries.deleteTodoForUser(w.db, id, userId, expected);
+  if (deleted === queries.STALE) return refuseStale(w, id, userId);
+  if (deleted === null) return null;
+  await afterCommit(w, userId, { type: "todo.deleted", id, version: deleted.version }, () =>
+    syncTodoReminder(w.env, w.logger, { id, userId, deleted: true }),
+  );
+  return deleted.id;
 }

@@ -1,10 +1,7 @@
-import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
+import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { queryBuilder, prebuiltSelect } from "../db/prebuilt";
-import { NOW, todoAttachmentsTable, todoCountsTable, todosTable } from "../db/schema";
-import type { AttachmentFile } from "./attachments";
-import { insertAttachments, listAttachments, type AttachmentRow } from "./attachments.queries";
+import { todoCountsTable, todosTable } from "../db/schema";
 
 export type TodoRow = typeof todosTable.$inferSelect;
 
@@ -12,11 +9,6 @@ export type TodoRow = typeof todosTable.$inferSelect;
 export type TodoFields = Partial<
   Pick<typeof todosTable.$inferInsert, "title" | "description" | "completed" | "scheduleAt">
 >;
-
-/** completedAt follows completed: set when it turns true (kept if already done), cleared when false. */
-function completedAtFor(completed: boolean): SQL {
-  return completed ? sql`coalesce(${todosTable.completedAt}, ${NOW})` : sql`NULL`;
-}
 
 /** The page statement, with or without the `completed` filter; both rendered once per isolate. */
 function pageOfTodos(byCompleted: boolean) {
@@ -104,69 +96,4 @@ export async function findTodoForUser(db: Db, id: number, userId: number): Promi
     .where(and(eq(todosTable.id, id), eq(todosTable.userId, userId)))
     .limit(1);
   return row ?? null;
-}
-
-/**
- * The todo and its attachment rows in one batch (one transaction), so a failure leaves no todo
- * without its attachments. The rows find the new todo as the user's highest id: D1 runs a batch
- * alone, so no other insert can come between.
- */
-export async function insertTodoWithAttachments(
-  db: Db,
-  todo: TodoFields & { userId: number; title: string },
-  files: readonly AttachmentFile[],
-): Promise<{ todo: TodoRow; attachments: AttachmentRow[] }> {
-  const newTodoId = sql`SELECT max(id) AS id FROM ${todosTable} WHERE userId = ${todo.userId}`;
-  const insertTodo = db
-    .insert(todosTable)
-    .values({ ...todo, completedAt: todo.completed ? NOW : null })
-    .returning();
-  const [[inserted]] = await db.batch([insertTodo, ...insertAttachments(db, newTodoId, files)]);
-  if (!inserted) throw new Error("todo insert returned no row");
-  return { todo: inserted, attachments: files.length ? await listAttachments(db, inserted.id) : [] };
-}
-
-/**
- * One ordered batch: update the todo, then (when `files` is given) delete the old
- * attachment rows and insert the new ones. D1 runs it as one transaction: if any statement
- * fails, the todo and its previous attachments stay as they were. Every statement repeats the
- * owner check, so a foreign id changes nothing.
- */
-export async function updateTodoWithAttachments(
-  db: Db,
-  id: number,
-  userId: number,
-  fields: TodoFields,
-  files: readonly AttachmentFile[] | undefined,
-): Promise<TodoRow | null> {
-  const { completed, ...rest } = fields;
-  const owned = and(eq(todosTable.id, id), eq(todosTable.userId, userId));
-  const update = db
-    .update(todosTable)
-    .set({
-      ...rest,
-      ...(completed === undefined ? {} : { completed, completedAt: completedAtFor(completed) }),
-      updatedAt: NOW,
-    })
-    .where(owned)
-    .returning();
-  const ownedTodo = db.select({ id: todosTable.id }).from(todosTable).where(owned);
-  const replace: BatchItem<"sqlite">[] =
-    files === undefined
-      ? []
-      : [
-          db.delete(todoAttachmentsTable).where(inArray(todoAttachmentsTable.todoId, ownedTodo)),
-          ...insertAttachments(db, sql`${ownedTodo}`, files),
-        ];
-  const [[row]] = await db.batch([update, ...replace]);
-  return row ?? null;
-}
-
-/** Deletes a user's todo; its attachment rows go by cascade. Returns the id, or null if none. */
-export async function deleteTodoForUser(db: Db, id: number, userId: number): Promise<number | null> {
-  const [row] = await db
-    .delete(todosTable)
-    .where(and(eq(todosTable.id, id), eq(todosTable.userId, userId)))
-    .returning({ id: todosTable.id });
-  return row?.id ?? null;
 }

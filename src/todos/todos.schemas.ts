@@ -3,7 +3,8 @@ import { todoAttachmentsTable, todosTable } from "../db/schema";
 import { createInsertSchema, createSelectSchema } from "../db/zod";
 import { MAX_ATTACHMENTS } from "./attachments";
 import { MAX_KEY_BYTES, utf8Length } from "../files/file-keys";
-import { IdParams, PageQuery, pageSchema } from "../http/paging";
+import { cursorParam, IdParams, PageQuery, pageSchema } from "../http/paging";
+import { parseSyncCursor, SYNC_HORIZON_DAYS } from "./todo-sync";
 
 // NUL and other control characters (tab and newlines aside) and lone surrogates cannot round-trip.
 const UNSAFE_TEXT =
@@ -94,7 +95,7 @@ export const UpdateTodoBody = TodoFieldsSchema.partial()
   .strict()
   .openapi("UpdateTodoBody");
 
-export const TodoListQuery = PageQuery.extend({
+export const TodoPageQuery = PageQuery.extend({
   completed: z
     .enum(["true", "false"])
     .transform((value) => value === "true")
@@ -104,6 +105,39 @@ export const TodoListQuery = PageQuery.extend({
       description: "Only done (`true`) or open (`false`) todos",
     }),
 });
+
+/** The list's query: a page, or with `updatedSince` the changes after a cursor (delta sync). */
+export const TodoListQuery = TodoPageQuery.extend({
+  updatedSince: cursorParam("updatedSince", parseSyncCursor, "Invalid cursor: pass a cursor as given, or 0", {
+    description:
+      "Delta sync: `0` (from the start of the log) or the `cursor` of an earlier delta answer. The answer is " +
+      "then `TodoChanges` (each write after the cursor, once, deletions as tombstones), not a page; " +
+      `\`pageSize\` bounds it, \`page\` and \`completed\` do not apply. A cursor older than ${SYNC_HORIZON_DAYS} days ` +
+      "answers 410: list in full, then sync from the `X-Todos-Cursor` of that answer.",
+    example: "czQy",
+  }),
+});
+
+export const TodoChangeSchema = z
+  .object({
+    type: z.enum(["todo.created", "todo.updated", "todo.deleted"]),
+    id: z.number().int(),
+    version: z.number().int(),
+    todo: TodoSchema.nullable().openapi({
+      description:
+        "The todo as it stands, when this is its latest change; null for a deletion, or when a later change " +
+        "of the same todo follows (in this answer or the next).",
+    }),
+  })
+  .openapi("TodoChange");
+
+export const TodoChangesSchema = z
+  .object({
+    changes: z.array(TodoChangeSchema),
+    cursor: z.string().openapi({ description: "Send as `updatedSince` next time.", example: "czQy" }),
+    hasMore: z.boolean().openapi({ description: "More changes follow: call again with `cursor` now." }),
+  })
+  .openapi("TodoChanges");
 
 export const TodoIdParams = IdParams;
 

@@ -74,7 +74,7 @@ describe("/mcp: the todo tools of the signed-in user", () => {
 
     const wrongType = await callTool(bob.token, "createTodo", { title: 42 });
     expect(wrongType.result?.isError ?? wrongType.error).toBeTruthy();
-    const foreign = await callTool(bob.token, "deleteTodo", { id });
+    const foreign = await callTool(bob.token, "deleteTodo", { id, expectedVersion: 1 });
     expect(foreign.result).toMatchObject({
       isError: true,
       content: [{ type: "text", text: "Todo not found" }],

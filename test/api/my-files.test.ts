@@ -2,6 +2,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { signUp } from "../helpers/auth";
+import { awaitEvent, openFeed } from "../helpers/feed";
 import { api, expectData, expectError, request } from "../helpers/http";
 import {
   allFileKeys,
@@ -169,15 +170,20 @@ describe("POST /api/files/{key}/delete", () => {
     expectError(await deleteFile(owner.token, file.key, "detach=false"), 409);
     expect(stateDiff(before, await snapshotState())).toBeNull();
 
+    const feeds = await Promise.all([openFeed(owner), openFeed(other)]);
     const res = await deleteFile(owner.token, file.key, "detach=true");
     expect(expectData(res, 200, DeletedFileSchema)).toEqual({ key: file.key, detached: 2 });
     expect(await env.R2_BUCKET.head(file.key)).toBeNull();
-    for (const [user, todo] of [
+    // Losing an attachment is a write of each todo: its version rises and its owner's feed hears it (C12).
+    const pairs = [
       [owner, mine],
       [other, theirs],
-    ] as const) {
+    ] as const;
+    for (const [i, [user, todo]] of pairs.entries()) {
       const read = await api(`/api/todos/${todo.id}`, { token: user.token });
-      expect(expectData(read, 200, TodoWithAttachmentsSchema).attachments).toEqual([]);
+      expect(expectData(read, 200, TodoWithAttachmentsSchema)).toMatchObject({ attachments: [], version: 2 });
+      await awaitEvent(feeds[i]!, { type: "todo.updated", id: todo.id, version: 2 }, performance.now());
+      feeds[i]!.close();
     }
   });
 

@@ -58,6 +58,10 @@ export async function newContext(
 const SCREENSHOTS = resolve(ROOT, process.env.SCREENSHOTS_DIR ?? "test-results/screenshots");
 mkdirSync(SCREENSHOTS, { recursive: true });
 
+/** The titles in the todo list, top to bottom. */
+export const listTitles = (page: Page) =>
+  page.getByRole("region", { name: "Todo list" }).locator(".todo-list .title").allTextContents();
+
 /** A PNG of one step, for people to look at. */
 export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });

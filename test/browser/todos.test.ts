@@ -1,17 +1,22 @@
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiOrigin, launchBrowser, newContext, registerUser, screenshot, signInThroughUi } from "./browser";
+import {
+  apiOrigin,
+  launchBrowser,
+  listTitles,
+  newContext,
+  registerUser,
+  screenshot,
+  signInThroughUi,
+} from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
-const listTitles = (page: Page) =>
-  page.getByRole("region", { name: "Todo list" }).locator(".todo-list .title").allTextContents();
 
 describe("todos", () => {
   it("creates a todo with an uploaded attachment and downloads the same bytes back", async () => {

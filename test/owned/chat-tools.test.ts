@@ -4,6 +4,7 @@ import type { UIMessage } from "ai";
 import { describe, expect, it } from "vitest";
 import { TOOL_DONE_TEXT } from "../fakes/workers-ai";
 import { signUp, type SignedUpUser } from "../helpers/auth";
+import { awaitEvent, openFeed } from "../helpers/feed";
 import { api, expectData } from "../helpers/http";
 import { connectWS, type TestSocket } from "../helpers/ws";
 import { TodoPageSchema, TodoWithAttachmentsSchema } from "../../src/todos/todos.schemas";
@@ -88,6 +89,30 @@ describe("chat tools in an owned chat (AGENTS_REQUIRE_AUTH=true)", () => {
       });
     expect(await todoTitles(user)).toEqual(["Buy milk"]);
     second.close();
+  });
+
+  it("C3: an approved write reaches the owner's live feed; one with a stale version writes nothing", async () => {
+    const user = await signUp();
+    const created = await api("/api/todos", { method: "POST", token: user.token, json: { title: "Mine" } });
+    const { id } = expectData(created, 201, TodoWithAttachmentsSchema);
+    const feed = await openFeed(user);
+    const socket = await open(user);
+    await ask(socket, "v1", `[script:tool:completeTodo {"id":${id},"expectedVersion":1}]`);
+    approve(socket, (await toolPart(user, "completeTodo"))!.toolCallId, true);
+    await awaitEvent(feed, { type: "todo.updated", id, version: 2 }, performance.now());
+
+    // The model still holds version 1: its rename is refused with a tool error, the todo stays as it is.
+    await ask(socket, "v2", `[script:tool:updateTodo {"id":${id},"expectedVersion":1,"title":"Renamed"}]`);
+    approve(socket, (await toolPart(user, "updateTodo"))!.toolCallId, true);
+    await expect
+      .poll(() => toolPart(user, "updateTodo"), { timeout: 5_000 })
+      .toMatchObject({
+        state: "output-error",
+        errorText: expect.stringMatching(/^Todo changed since you read it: it is at version 2/),
+      });
+    expect(await todoTitles(user)).toEqual(["Mine"]);
+    socket.close();
+    feed.close();
   });
 
   it("a denied write changes nothing", async () => {

@@ -30,9 +30,13 @@ describe("todo tools (real D1)", () => {
     expect(created).toMatchObject({ title: "Buy milk", userId: user.userId, completed: false });
     await runTool(tools.createTodo, tools.createTodo.inputSchema.parse({ title: "Call mum" }));
 
-    const updated: any = await runTool(tools.updateTodo, { id: created.id, description: "2 litres" });
-    expect(updated).toMatchObject({ id: created.id, description: "2 litres" });
-    const done: any = await runTool(tools.completeTodo, { id: created.id });
+    const updated: any = await runTool(tools.updateTodo, {
+      id: created.id,
+      expectedVersion: created.version,
+      description: "2 litres",
+    });
+    expect(updated).toMatchObject({ id: created.id, description: "2 litres", version: created.version + 1 });
+    const done: any = await runTool(tools.completeTodo, { id: created.id, expectedVersion: updated.version });
     expect(done.completed).toBe(true);
     expect(done.completedAt).toEqual(expect.any(String));
 
@@ -48,7 +52,9 @@ describe("todo tools (real D1)", () => {
     const got: any = await runTool(tools.getTodo, { id: created.id });
     expect(got.attachments).toEqual([]);
     expect(await runTool(tools.listAttachments, { id: created.id })).toEqual([]);
-    expect(await runTool(tools.deleteTodo, { id: created.id })).toEqual({ id: created.id });
+    expect(await runTool(tools.deleteTodo, { id: created.id, expectedVersion: got.version })).toEqual({
+      id: created.id,
+    });
     expect(await todoRow(created.id)).toBeNull();
   });
 
@@ -70,6 +76,27 @@ describe("todo tools (real D1)", () => {
     expect(await titles("nothing like this")).toEqual([]);
   });
 
+  it("C3: a write with an old expectedVersion is a tool error naming the current version; nothing written", async () => {
+    const { tools } = await toolsOfNewUser();
+    const todo: any = await runTool(tools.createTodo, tools.createTodo.inputSchema.parse({ title: "Mine" }));
+    // The user edits it meanwhile (version 2); the model still holds version 1.
+    await runTool(tools.updateTodo, { id: todo.id, expectedVersion: 1, title: "Edited by the user" });
+    const before = await todoRow(todo.id);
+    for (const [name, input] of [
+      ["updateTodo", { id: todo.id, expectedVersion: 1, title: "The model's stale edit" }],
+      ["completeTodo", { id: todo.id, expectedVersion: 1 }],
+      ["deleteTodo", { id: todo.id, expectedVersion: 1 }],
+    ] as const) {
+      await expect(runTool(tools[name] as any, input), name).rejects.toThrow(
+        new ToolError(
+          `Todo changed since you read it: it is at version 2; read it again with getTodo (id ${todo.id}), then retry with its version`,
+        ),
+      );
+    }
+    expect(await todoRow(todo.id)).toEqual(before);
+    expect(tools.updateTodo.inputSchema.safeParse({ id: 1, title: "x" }).success).toBe(false);
+  });
+
   it("another user's todo is not found by any tool, and stays unchanged", async () => {
     const { tools: alice } = await toolsOfNewUser();
     const { tools: bob } = await toolsOfNewUser();
@@ -81,9 +108,9 @@ describe("todo tools (real D1)", () => {
     const attempts: [keyof typeof bob, unknown][] = [
       ["getTodo", { id: todo.id }],
       ["listAttachments", { id: todo.id }],
-      ["updateTodo", { id: todo.id, title: "Hacked" }],
-      ["completeTodo", { id: todo.id }],
-      ["deleteTodo", { id: todo.id }],
+      ["updateTodo", { id: todo.id, expectedVersion: todo.version, title: "Hacked" }],
+      ["completeTodo", { id: todo.id, expectedVersion: todo.version }],
+      ["deleteTodo", { id: todo.id, expectedVersion: todo.version }],
     ];
     for (const [name, input] of attempts) {
       await expect(runTool(bob[name] as any, input), name).rejects.toThrow(new ToolError("Todo not found"));

@@ -22,7 +22,7 @@ app.get("/row", async (c) => {
 // (drizzle's rendering of src/todos/todos.queries.ts) on the same schema and indexes, in one
 // batch on a D1 session, with the bookmark sent back. What the service adds on top is its own cost.
 const PAGE_SQL =
-  'select "id", "userId", "title", "description", "completed", "scheduleAt", "completedAt", "createdAt", "updatedAt" ' +
+  'select "id", "userId", "title", "description", "completed", "scheduleAt", "completedAt", "version", "createdAt", "updatedAt" ' +
   'from "todos_table" where "todos_table"."id" in (select "id" from "todos_table" where "todos_table"."userId" = ? ' +
   'order by "todos_table"."id" desc limit ? offset ?) order by "todos_table"."id" desc';
 const COUNTS_SQL =
@@ -53,7 +53,7 @@ app.post("/setup", async (c) => {
     db.prepare(
       "CREATE TABLE IF NOT EXISTS todos_table (id integer PRIMARY KEY AUTOINCREMENT NOT NULL, userId integer NOT NULL, " +
         "title text NOT NULL, description text DEFAULT '' NOT NULL, completed integer DEFAULT false NOT NULL, " +
-        "scheduleAt text, completedAt text, " +
+        "scheduleAt text, completedAt text, version integer DEFAULT 1 NOT NULL, " +
         "createdAt text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL, " +
         "updatedAt text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL)",
     ),

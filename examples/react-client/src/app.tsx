@@ -47,7 +47,7 @@ export function App() {
       </header>
       <main>
         <Suspense fallback={<p className="muted">Loading…</p>}>
-          {route === "todos" && <TodosScreen />}
+          {route === "todos" && <TodosScreen key={session.userId} userId={session.userId} />}
           {route === "files" && <FilesScreen />}
           {route === "apps" && <ConnectedApps />}
           {route === "counter" && <CounterPanel />}

@@ -1,5 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { keyAccess } from "../../http/route-access";
+import { IdempotencyHeaders } from "../../http/idempotency";
+import { idempotent } from "../idempotent";
 import { errorResponses, jsonBody, okContent } from "../../http/openapi-helpers";
 import { AgentTicketBody, AgentTicketSchema } from "./agents.schemas";
 
@@ -14,11 +16,13 @@ export const createTicket = createRoute({
     "With `AGENTS_REQUIRE_AUTH=true`, a WebSocket on `/agents/<agent>/<name>` needs a credential in its " +
     "URL (browsers cannot set headers on a WebSocket). Send this ticket there as `?ticket=` instead of the " +
     "one-hour login token: it is valid for 60 s, for this agent, instance and user only. A chat belongs " +
-    "to one user, so a ticket for another user's chat is refused (403).",
-  request: { body: jsonBody(AgentTicketBody) },
+    "to one user, so a ticket for another user's chat is refused (403). The todo feed " +
+    "(`todo-feed-agent`, instance `user-<your user id>`) always needs one, whatever `AGENTS_REQUIRE_AUTH` says.",
+  middleware: [idempotent("POST /api/agents/tickets")] as const,
+  request: { headers: IdempotencyHeaders, body: jsonBody(AgentTicketBody) },
   responses: {
     201: okContent(AgentTicketSchema, "A ticket for that instance"),
-    ...errorResponses(400, 401, 403, 413, 500),
+    ...errorResponses(400, 401, 403, 409, 413, 422, 500),
   },
 });
 

@@ -7,6 +7,7 @@ import { deleteFile } from "../../files/file-delete";
 import * as queries from "../../files/file-records.queries";
 import { storeOwnedUpload } from "../../files/owned-upload";
 import { usageOf } from "../../files/quota";
+import { publishTodoEvent } from "../../todos/todo-events";
 import type { GetOneRoute, ListRoute, RemoveRoute, UploadRoute } from "./files.routes";
 import { uploadFailure } from "./upload-failures";
 
@@ -54,7 +55,15 @@ export const remove: AuthedRouteHandler<RemoveRoute> = async (c) => {
   const db = c.get("db");
   const file = await queries.findFileForUser(db, key, c.get("user").id);
   if (!file) throw notFound();
-  const detached = await deleteFile(c.env.R2_BUCKET, db, file, detach);
-  c.get("logger").info("file_deleted", { key, detached });
-  return ok(c, { key, detached });
+  const todos = await deleteFile(c.env.R2_BUCKET, db, file, detach);
+  const logger = c.get("logger");
+  logger.info("file_deleted", { key, detached: todos.length });
+  // A detached attachment changed each todo (any user's: keys are capabilities): their owners' feeds hear it.
+  const published = Promise.all(
+    todos.map(({ id, userId, version }) =>
+      publishTodoEvent(c.env, logger, userId, { type: "todo.updated", id, version }),
+    ),
+  );
+  c.executionCtx.waitUntil(published);
+  return ok(c, { key, detached: todos.length });
 };

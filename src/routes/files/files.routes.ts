@@ -1,5 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { keyAccess } from "../../http/route-access";
+import { IdempotencyHeaders } from "../../http/idempotency";
+import { idempotent } from "../idempotent";
 import { errorResponses, okContent } from "../../http/openapi-helpers";
 import {
   DeletedFileSchema,
@@ -27,13 +29,17 @@ export const upload = createRoute({
     "either order. Filenames may be raw UTF-8 or RFC 8187 `filename*`. The size limit is `MAX_UPLOAD_BYTES` " +
     "(90 MiB by default, under Cloudflare's 100 MB body cap; larger files go through `POST /api/uploads`). The key is `[<directory>/]<uuid>-<filename>`; use it as `attachments[].fileKey`. " +
     "The file is recorded as yours (`GET /api/files`) and counts against your storage quota (`STORAGE_QUOTA_BYTES`): " +
-    "an upload that would pass it is 413, naming the limit and your usage.",
+    "an upload that would pass it is 413, naming the limit and your usage. With `Idempotency-Key`, the body's " +
+    "SHA-256 (its multipart boundary left out, so a rebuilt form matches) is computed as it streams.",
+  // A retry of an upload may come minutes later: the body streams for as long as it takes.
+  middleware: [idempotent("POST /api/upload", { streamedBody: true, inFlightSeconds: 900 })] as const,
   request: {
+    headers: IdempotencyHeaders,
     body: { content: { "multipart/form-data": { schema: UploadFormSchema } }, required: true },
   },
   responses: {
     201: okContent(UploadResultSchema, "Stored; `key` downloads the file"),
-    ...errorResponses(400, 401, 403, 413, 500, 503),
+    ...errorResponses(400, 401, 403, 409, 413, 422, 500, 503),
   },
 });
 

@@ -1,6 +1,8 @@
 import { createRoute } from "@hono/zod-openapi";
 import { errorResponses, jsonBody, okContent } from "../../http/openapi-helpers";
 import { IdParams, PageQuery } from "../../http/paging";
+import { IdempotencyHeaders } from "../../http/idempotency";
+import { idempotent } from "../idempotent";
 import { ApiKeyPageSchema, ApiKeySchema, CreateApiKeyBody, CreatedApiKeySchema } from "./keys.schemas";
 
 const tags = ["API keys"];
@@ -16,10 +18,12 @@ export const create = createRoute({
     "For other Workers and scripts: the key acts as you, within its scopes, on `/api`, `/mcp` and " +
     "connect tickets (403 naming the missing scope). The secret is in this answer only. At most 50 " +
     `usable keys (409). ${SIGN_IN_ONLY}`,
-  request: { body: jsonBody(CreateApiKeyBody) },
+  // A replay answers the same secret again: only to the same user, who could create another anyway.
+  middleware: [idempotent("POST /api/keys")] as const,
+  request: { headers: IdempotencyHeaders, body: jsonBody(CreateApiKeyBody) },
   responses: {
     201: okContent(CreatedApiKeySchema, "The key, with its secret"),
-    ...errorResponses(400, 401, 403, 409, 413),
+    ...errorResponses(400, 401, 403, 409, 413, 422),
   },
 });
 

@@ -1,13 +1,16 @@
 import type { Context } from "hono";
 import { findAuthUserById } from "../../auth/auth-user.queries";
 import { userGoneOr } from "../../auth/require-auth";
+import { ifNoneMatchHits } from "../../http/conditional-requests";
 import { created, ok } from "../../http/envelope";
 import { ApiError } from "../../http/errors";
 import { pageOf, pageOffset } from "../../http/paging";
 import type { AuthedEnv, AuthedRouteHandler } from "../../http/types";
 import * as writes from "../../todos/todo-writes";
 import { listAttachments } from "../../todos/attachments.queries";
+import { syncTodos } from "../../todos/todo-sync";
 import * as queries from "../../todos/todos.queries";
+import { ifMatchVersions, todoEtag } from "./todo-etags";
 import type {
   CreateRoute,
   GetOneRoute,
@@ -18,9 +21,21 @@ import type {
 } from "./todos.routes";
 
 const notFound = () => new ApiError(404, "Todo not found");
+const CURSOR_HEADER = "X-Todos-Cursor";
+
+/** The request's waitUntil, when it runs with an execution context (app.request() in unit tests has none). */
+function background(c: Context<AuthedEnv>): writes.TodoWriter["waitUntil"] {
+  try {
+    const ctx = c.executionCtx;
+    return (promise) => ctx.waitUntil(promise);
+  } catch {
+    return undefined;
+  }
+}
 
 function writer(c: Context<AuthedEnv>): writes.TodoWriter {
-  return { env: c.env, db: c.get("db"), logger: c.get("logger") };
+  // The live feed is published after the answer; the write itself has committed by then.
+  return { env: c.env, db: c.get("db"), logger: c.get("logger"), waitUntil: background(c) };
 }
 
 async function listPage(
@@ -37,7 +52,22 @@ async function listPage(
 }
 
 export const list: AuthedRouteHandler<ListRoute> = async (c) => {
-  return ok(c, await listPage(c, c.get("user").id, c.req.valid("query")));
+  const query = c.req.valid("query");
+  const userId = c.get("user").id;
+  if (query.updatedSince === undefined) return ok(c, await listPage(c, userId, query));
+  const answer = await syncTodos(c.get("db"), userId, query.updatedSince, query.pageSize);
+  if (answer.kind === "invalid") throw new ApiError(400, "Invalid cursor: pass a cursor as given, or 0");
+  if (answer.kind === "stale") {
+    throw new ApiError(
+      410,
+      "Sync cursor too old: list your todos in full, then sync from the X-Todos-Cursor of this answer",
+      undefined,
+      { [CURSOR_HEADER]: answer.cursor },
+    );
+  }
+  const { changes, cursor, hasMore } = answer;
+  c.header(CURSOR_HEADER, cursor);
+  return ok(c, { changes, cursor, hasMore });
 };
 
 export const listForUser: AuthedRouteHandler<ListForUserRoute> = async (c) => {
@@ -61,6 +91,7 @@ export const create: AuthedRouteHandler<CreateRoute> = async (c) => {
   } catch (err) {
     throw userGoneOr(err, userId);
   }
+  c.header("ETag", todoEtag(result.todo));
   return created(c, { ...result.todo, attachments: result.attachments });
 };
 
@@ -69,20 +100,40 @@ export const getOne: AuthedRouteHandler<GetOneRoute> = async (c) => {
   const db = c.get("db");
   const todo = await queries.findTodoForUser(db, id, c.get("user").id);
   if (!todo) throw notFound();
+  const etag = todoEtag(todo);
+  if (ifNoneMatchHits(c.req.header("If-None-Match"), etag)) {
+    return c.body(null, 304, { ETag: etag });
+  }
+  c.header("ETag", etag);
   return ok(c, { ...todo, attachments: await listAttachments(db, id) });
 };
+
+/** A 412 names the version the todo has now, so the client can read it again (or show it). */
+function staleAnswer(err: unknown): unknown {
+  if (!(err instanceof writes.StaleVersionError)) return err;
+  return new ApiError(412, `${err.message}; read it again, then retry`, undefined, {
+    ETag: todoEtag(err.current),
+  });
+}
 
 export const update: AuthedRouteHandler<UpdateRoute> = async (c) => {
   const { id } = c.req.valid("param");
   const { attachments, ...fields } = c.req.valid("json");
-  const todo = await writes.updateTodo(writer(c), id, c.get("user").id, fields, attachments);
+  const expected = ifMatchVersions(c.req.header("If-Match"), id);
+  const todo = await writes
+    .updateTodo(writer(c), id, c.get("user").id, fields, attachments, expected)
+    .catch((err: unknown) => Promise.reject(staleAnswer(err)));
   if (!todo) throw notFound();
+  c.header("ETag", todoEtag(todo));
   return ok(c, { ...todo, attachments: await listAttachments(c.get("db"), id) });
 };
 
 export const remove: AuthedRouteHandler<RemoveRoute> = async (c) => {
   const { id } = c.req.valid("param");
-  const deleted = await writes.deleteTodo(writer(c), id, c.get("user").id);
+  const expected = ifMatchVersions(c.req.header("If-Match"), id);
+  const deleted = await writes
+    .deleteTodo(writer(c), id, c.get("user").id, expected)
+    .catch((err: unknown) => Promise.reject(staleAnswer(err)));
   if (deleted === null) throw notFound();
   return ok(c, { id: deleted });
 };

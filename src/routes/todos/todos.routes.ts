@@ -1,11 +1,16 @@
-import { createRoute } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
+import { IdempotencyHeaders } from "../../http/idempotency";
 import { keyAccess } from "../../http/route-access";
+import { idempotent } from "../idempotent";
+import { ETAG_HEADER, IfMatchHeaders, IfNoneMatchHeaders } from "./todo-etags";
 import { errorResponses, jsonBody, okContent } from "../../http/openapi-helpers";
 import {
   CreateTodoBody,
   DeletedTodoSchema,
   TodoIdParams,
   TodoListQuery,
+  TodoPageQuery,
+  TodoChangesSchema,
   TodoPageSchema,
   TodoWithAttachmentsSchema,
   UpdateTodoBody,
@@ -20,11 +25,29 @@ export const list = createRoute({
   method: "get",
   path: "/api/todos",
   tags,
-  summary: "List your todos, paged",
-  description: "Newest first (by id). `pageTodoVo` items carry no attachments; read one todo for those.",
+  summary: "List your todos, paged; or, with updatedSince, what changed",
+  description:
+    "Newest first (by id). `pageTodoVo` items carry no attachments; read one todo for those. With " +
+    "`updatedSince` (delta sync) the answer is `TodoChanges` instead: every create, update and delete after " +
+    "the cursor, once each, in commit order, with a `cursor` to send next time; replaying that cursor returns " +
+    "nothing new. Start with `updatedSince=0`. The delta answer and its 410 carry the cursor in `X-Todos-Cursor`.",
   request: { query: TodoListQuery },
   responses: {
-    200: okContent(TodoPageSchema, "One page of your todos"),
+    200: {
+      ...okContent(
+        z.union([TodoPageSchema, TodoChangesSchema]),
+        "One page of your todos, or the changes after the cursor",
+      ),
+      headers: {
+        "X-Todos-Cursor": { description: "Delta mode: the cursor to send next", schema: { type: "string" } },
+      },
+    },
+    410: {
+      ...errorResponses(410)[410],
+      description:
+        "The cursor is older than the change log (30 days): list in full, then sync from `X-Todos-Cursor`",
+      headers: { "X-Todos-Cursor": { description: "The current cursor", schema: { type: "string" } } },
+    },
     ...errorResponses(400, 401, 403),
   },
 });
@@ -38,11 +61,16 @@ export const create = createRoute({
   summary: "Create a todo, optionally with attachments",
   description:
     "The owner is the signed-in user. Each `attachments[].fileKey` is looked up in R2; missing keys are dropped. " +
-    "The todo and its attachment rows are written in one D1 batch (atomic).",
-  request: { body: jsonBody(CreateTodoBody) },
+    "The todo and its attachment rows are written in one D1 batch (atomic). Send an `Idempotency-Key` to " +
+    "retry safely: a retry answers the first todo again rather than creating a second.",
+  middleware: [idempotent("POST /api/todos")] as const,
+  request: { headers: IdempotencyHeaders, body: jsonBody(CreateTodoBody) },
   responses: {
-    201: okContent(TodoWithAttachmentsSchema, "The new todo with its attachments"),
-    ...errorResponses(400, 401, 403, 413, 503),
+    201: {
+      ...okContent(TodoWithAttachmentsSchema, "The new todo with its attachments"),
+      headers: ETAG_HEADER,
+    },
+    ...errorResponses(400, 401, 403, 409, 413, 422, 503),
   },
 });
 
@@ -53,10 +81,13 @@ export const getOne = createRoute({
   path: "/api/todos/{id}",
   tags,
   summary: "Read one of your todos with its attachments",
-  description: "Another user's todo answers 404, as a missing one does.",
-  request: { params: TodoIdParams },
+  description:
+    "Another user's todo answers 404, as a missing one does. The answer's `ETag` names the todo's version; " +
+    "send it as `If-None-Match` for a 304 while the todo is unchanged.",
+  request: { params: TodoIdParams, headers: IfNoneMatchHeaders },
   responses: {
-    200: okContent(TodoWithAttachmentsSchema, "The todo"),
+    200: { ...okContent(TodoWithAttachmentsSchema, "The todo"), headers: ETAG_HEADER },
+    304: { description: "`If-None-Match` matched: the todo is unchanged (no body)", headers: ETAG_HEADER },
     ...errorResponses(400, 401, 403, 404),
   },
 });
@@ -72,11 +103,12 @@ export const update = createRoute({
     "`attachments` omitted: unchanged; `[]`: all removed; otherwise replaced by the given set. The todo update, " +
     "the removal of the old rows and the insertion of the new ones run as one ordered D1 batch: if any statement " +
     "fails, nothing changes. `completedAt` is set when `completed` turns true and cleared when it turns false. " +
-    "Stored objects are never deleted.",
-  request: { params: TodoIdParams, body: jsonBody(UpdateTodoBody) },
+    "Stored objects are never deleted. With `If-Match` (the `ETag` you read) a todo changed since answers " +
+    "412 and nothing is written, so no one else's edit is lost.",
+  request: { params: TodoIdParams, headers: IfMatchHeaders, body: jsonBody(UpdateTodoBody) },
   responses: {
-    200: okContent(TodoWithAttachmentsSchema, "The updated todo"),
-    ...errorResponses(400, 401, 403, 404, 413, 503),
+    200: { ...okContent(TodoWithAttachmentsSchema, "The updated todo"), headers: ETAG_HEADER },
+    ...errorResponses(400, 401, 403, 404, 412, 413, 503),
   },
 });
 
@@ -87,11 +119,13 @@ export const remove = createRoute({
   path: "/api/todos/{id}/delete",
   tags,
   summary: "Delete one of your todos",
-  description: "Its attachment rows go by cascade; the stored objects stay in R2.",
-  request: { params: TodoIdParams },
+  description:
+    "Its attachment rows go by cascade; the stored objects stay in R2. With `If-Match`, a todo changed since " +
+    "answers 412 and stays.",
+  request: { params: TodoIdParams, headers: IfMatchHeaders },
   responses: {
     200: okContent(DeletedTodoSchema, "The id of the deleted todo"),
-    ...errorResponses(400, 401, 403, 404),
+    ...errorResponses(400, 401, 403, 404, 412),
   },
 });
 
@@ -103,7 +137,7 @@ export const listForUser = createRoute({
   tags,
   summary: "List one user's todos, paged (yourself, or anyone as an admin)",
   description: "Same paging and `completed` filter as listTodos; another user's list needs the admin role.",
-  request: { params: UserTodosParams, query: TodoListQuery },
+  request: { params: UserTodosParams, query: TodoPageQuery },
   responses: {
     200: okContent(TodoPageSchema, "One page of the user's todos"),
     ...errorResponses(400, 401, 403, 404),

@@ -1,5 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { keyAccess } from "../../http/route-access";
+import { IdempotencyHeaders } from "../../http/idempotency";
+import { idempotent } from "../idempotent";
 import { errorResponses, jsonBody, okContent } from "../../http/openapi-helpers";
 import { UploadResultSchema } from "../files/files.schemas";
 import {
@@ -25,10 +27,11 @@ export const create = createRoute({
     "`PUT /api/uploads/{uploadId}/parts/{partNumber}` (any order, retries allowed), then complete it. " +
     "The key follows the same rules as `POST /api/upload`. Unfinished uploads expire after 24 hours. A declared " +
     "`size` is held against your storage quota from the start (413 if it cannot fit); without one, each part is.",
-  request: { body: jsonBody(CreateUploadBody) },
+  middleware: [idempotent("POST /api/uploads")] as const,
+  request: { headers: IdempotencyHeaders, body: jsonBody(CreateUploadBody) },
   responses: {
     201: okContent(UploadSessionSchema, "Started; send the parts"),
-    ...errorResponses(400, 401, 403, 413, 429, 503),
+    ...errorResponses(400, 401, 403, 409, 413, 422, 429, 503),
   },
 });
 
@@ -65,10 +68,11 @@ export const complete = createRoute({
   description:
     "Checks that parts 1..n are all there and correctly sized, then makes the object visible under `key`. " +
     "Answers like `POST /api/upload`: use `key` as `attachments[].fileKey` or to download.",
-  request: { params: UploadIdParams },
+  middleware: [idempotent("POST /api/uploads/{uploadId}/complete")] as const,
+  request: { params: UploadIdParams, headers: IdempotencyHeaders },
   responses: {
     201: okContent(UploadResultSchema, "Stored; `key` downloads the file"),
-    ...errorResponses(400, 401, 403, 404, 410, 503),
+    ...errorResponses(400, 401, 403, 404, 409, 410, 422, 503),
   },
 });
 

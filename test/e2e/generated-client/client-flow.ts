@@ -61,6 +61,9 @@ const listed = expectData(
   await client.GET("/api/todos", { headers, params: { query: { page: 1 } } }),
   "list",
 );
+// The list answers a page, or with `updatedSince` the changes after a cursor: narrow to the page.
+if (!("items" in listed.data)) throw new Error("list: expected a page");
+const listedItems = listed.data.items;
 
 const downloaded = await client.GET("/api/download/{key}", {
   params: { path: { key } },
@@ -84,7 +87,7 @@ console.log(
       attachmentKeys: created.data.attachments.map((a) => a.fileKey),
       attachmentNames: created.data.attachments.map((a) => a.fileName),
     },
-    listedIds: listed.data.items.map((t) => t.id),
+    listedIds: listedItems.map((t) => t.id),
     todoId: created.data.id,
     download: {
       text: new TextDecoder().decode(downloaded.data),

@@ -2,7 +2,7 @@ import { api, unwrap } from "../api/client";
 import { getSession } from "../auth/session";
 import { AGENT_HOST, AGENTS_AUTH } from "../config";
 
-export type AgentKind = "counter-agent" | "chat-agent";
+export type AgentKind = "counter-agent" | "chat-agent" | "todo-feed-agent";
 
 // An expiring cache entry makes useAgent open a new socket, so entries outlive the session (1 h token).
 const TICKET_CACHE_MS = 60 * 60_000;
@@ -28,7 +28,8 @@ function ticketQuery(agent: AgentKind, name: string) {
  * ticket is fetched) and fetches a new one on every reconnect: a stale ticket costs one refused connect.
  */
 export function agentOptions(agent: AgentKind, name: string) {
-  if (!AGENTS_AUTH) return { ...AGENT_HOST, agent, name };
+  // The todo feed is private whatever the service's AGENTS_REQUIRE_AUTH says: it always takes a ticket.
+  if (!AGENTS_AUTH && agent !== "todo-feed-agent") return { ...AGENT_HOST, agent, name };
   return {
     ...AGENT_HOST,
     agent,

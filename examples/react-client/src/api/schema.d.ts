@@ -387,7 +387,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a file to R2
-         * @description Streams the multipart body into R2 without buffering the file: files under 8 MiB are stored with one put, larger ones with an R2 multipart upload that is aborted on any failure. `directory` and `file` may come in either order. Filenames may be raw UTF-8 or RFC 8187 `filename*`. The size limit is `MAX_UPLOAD_BYTES` (90 MiB by default, under Cloudflare's 100 MB body cap; larger files go through `POST /api/uploads`). The key is `[<directory>/]<uuid>-<filename>`; use it as `attachments[].fileKey`. The file is recorded as yours (`GET /api/files`) and counts against your storage quota (`STORAGE_QUOTA_BYTES`): an upload that would pass it is 413, naming the limit and your usage.
+         * @description Streams the multipart body into R2 without buffering the file: files under 8 MiB are stored with one put, larger ones with an R2 multipart upload that is aborted on any failure. `directory` and `file` may come in either order. Filenames may be raw UTF-8 or RFC 8187 `filename*`. The size limit is `MAX_UPLOAD_BYTES` (90 MiB by default, under Cloudflare's 100 MB body cap; larger files go through `POST /api/uploads`). The key is `[<directory>/]<uuid>-<filename>`; use it as `attachments[].fileKey`. The file is recorded as yours (`GET /api/files`) and counts against your storage quota (`STORAGE_QUOTA_BYTES`): an upload that would pass it is 413, naming the limit and your usage. With `Idempotency-Key`, the body's SHA-256 (its multipart boundary left out, so a rebuilt form matches) is computed as it streams.
          */
         post: operations["upload"];
         delete?: never;
@@ -632,14 +632,14 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List your todos, paged
-         * @description Newest first (by id). `pageTodoVo` items carry no attachments; read one todo for those.
+         * List your todos, paged; or, with updatedSince, what changed
+         * @description Newest first (by id). `pageTodoVo` items carry no attachments; read one todo for those. With `updatedSince` (delta sync) the answer is `TodoChanges` instead: every create, update and delete after the cursor, once each, in commit order, with a `cursor` to send next time; replaying that cursor returns nothing new. Start with `updatedSince=0`. The delta answer and its 410 carry the cursor in `X-Todos-Cursor`.
          */
         get: operations["listTodos"];
         put?: never;
         /**
          * Create a todo, optionally with attachments
-         * @description The owner is the signed-in user. Each `attachments[].fileKey` is looked up in R2; missing keys are dropped. The todo and its attachment rows are written in one D1 batch (atomic).
+         * @description The owner is the signed-in user. Each `attachments[].fileKey` is looked up in R2; missing keys are dropped. The todo and its attachment rows are written in one D1 batch (atomic). Send an `Idempotency-Key` to retry safely: a retry answers the first todo again rather than creating a second.
          */
         post: operations["createTodo"];
         delete?: never;
@@ -657,13 +657,13 @@ export interface paths {
         };
         /**
          * Read one of your todos with its attachments
-         * @description Another user's todo answers 404, as a missing one does.
+         * @description Another user's todo answers 404, as a missing one does. The answer's `ETag` names the todo's version; send it as `If-None-Match` for a 304 while the todo is unchanged.
          */
         get: operations["getTodo"];
         put?: never;
         /**
          * Update one of your todos
-         * @description `attachments` omitted: unchanged; `[]`: all removed; otherwise replaced by the given set. The todo update, the removal of the old rows and the insertion of the new ones run as one ordered D1 batch: if any statement fails, nothing changes. `completedAt` is set when `completed` turns true and cleared when it turns false. Stored objects are never deleted.
+         * @description `attachments` omitted: unchanged; `[]`: all removed; otherwise replaced by the given set. The todo update, the removal of the old rows and the insertion of the new ones run as one ordered D1 batch: if any statement fails, nothing changes. `completedAt` is set when `completed` turns true and cleared when it turns false. Stored objects are never deleted. With `If-Match` (the `ETag` you read) a todo changed since answers 412 and nothing is written, so no one else's edit is lost.
          */
         post: operations["updateTodo"];
         delete?: never;
@@ -683,7 +683,7 @@ export interface paths {
         put?: never;
         /**
          * Delete one of your todos
-         * @description Its attachment rows go by cascade; the stored objects stay in R2.
+         * @description Its attachment rows go by cascade; the stored objects stay in R2. With `If-Match`, a todo changed since answers 412 and stays.
          */
         post: operations["removeTodo"];
         delete?: never;
@@ -723,7 +723,7 @@ export interface paths {
         put?: never;
         /**
          * Get a short-lived ticket to open an agent WebSocket
-         * @description With `AGENTS_REQUIRE_AUTH=true`, a WebSocket on `/agents/<agent>/<name>` needs a credential in its URL (browsers cannot set headers on a WebSocket). Send this ticket there as `?ticket=` instead of the one-hour login token: it is valid for 60 s, for this agent, instance and user only. A chat belongs to one user, so a ticket for another user's chat is refused (403).
+         * @description With `AGENTS_REQUIRE_AUTH=true`, a WebSocket on `/agents/<agent>/<name>` needs a credential in its URL (browsers cannot set headers on a WebSocket). Send this ticket there as `?ticket=` instead of the one-hour login token: it is valid for 60 s, for this agent, instance and user only. A chat belongs to one user, so a ticket for another user's chat is refused (403). The todo feed (`todo-feed-agent`, instance `user-<your user id>`) always needs one, whatever `AGENTS_REQUIRE_AUTH` says.
          */
         post: operations["createTicket"];
         delete?: never;
@@ -1208,8 +1208,26 @@ export interface components {
             completed: boolean;
             scheduleAt: string | null;
             completedAt: string | null;
+            version: number;
             createdAt: string;
             updatedAt: string;
+        };
+        TodoChanges: {
+            changes: components["schemas"]["TodoChange"][];
+            /**
+             * @description Send as `updatedSince` next time.
+             * @example czQy
+             */
+            cursor: string;
+            /** @description More changes follow: call again with `cursor` now. */
+            hasMore: boolean;
+        };
+        TodoChange: {
+            /** @enum {string} */
+            type: "todo.created" | "todo.updated" | "todo.deleted";
+            id: number;
+            version: number;
+            todo: components["schemas"]["PageTodoVo"] & (Record<string, never> | null);
         };
         TodoVo: components["schemas"]["PageTodoVo"] & {
             attachments: components["schemas"]["TodoAttachment"][];
@@ -1276,7 +1294,7 @@ export interface components {
              * @example counter-agent
              * @enum {string}
              */
-            agent: "counter-agent" | "chat-agent";
+            agent: "counter-agent" | "chat-agent" | "todo-feed-agent";
             /**
              * @description The instance. A chat (with `AGENTS_REQUIRE_AUTH=true`) is `user-<your user id>` or `user-<your user id>-<suffix>`; a counter any name.
              * @example demo
@@ -1420,7 +1438,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with an existing resource */
+            /** @description Conflicts with an existing resource, or a request with this Idempotency-Key is still in progress */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1944,7 +1962,10 @@ export interface operations {
     createApiKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request (method, path and body) answers the first request's answer again, with `Idempotent-Replayed: true`, for 24 h; with another request 422; while the first is still running 409. Only 2xx answers are kept: after a failure the key may be reused. A UUID per logical request is a good key. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1994,7 +2015,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with an existing resource */
+            /** @description Conflicts with an existing resource, or a request with this Idempotency-Key is still in progress */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2005,6 +2026,15 @@ export interface operations {
             };
             /** @description Payload too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This Idempotency-Key was used with another request */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2320,7 +2350,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with an existing resource */
+            /** @description Conflicts with an existing resource, or a request with this Idempotency-Key is still in progress */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2457,7 +2487,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with an existing resource */
+            /** @description Conflicts with an existing resource, or a request with this Idempotency-Key is still in progress */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2560,7 +2590,10 @@ export interface operations {
     upload: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request (method, path and body) answers the first request's answer again, with `Idempotent-Replayed: true`, for 24 h; with another request 422; while the first is still running 409. Only 2xx answers are kept: after a failure the key may be reused. A UUID per logical request is a good key. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2626,8 +2659,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflicts with an existing resource, or a request with this Idempotency-Key is still in progress */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Payload too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This Idempotency-Key was used with another request */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2837,7 +2888,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with an existing resource */
+            /** @description Conflicts with an existing resource, or a request with this Idempotency-Key is still in progress */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2985,7 +3036,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with an existing resource */
+            /** @description Conflicts with an existing resource, or a request with this Idempotency-Key is still in progress */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3337,7 +3388,10 @@ export interface operations {
     createUpload: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request (method, path and body) answers the first request's answer again, with `Idempotent-Replayed: true`, for 24 h; with another request 422; while the first is still running 409. Only 2xx answers are kept: after a failure the key may be reused. A UUID per logical request is a good key. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3387,8 +3441,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflicts with an existing resource, or a request with this Idempotency-Key is still in progress */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Payload too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This Idempotency-Key was used with another request */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3522,7 +3594,10 @@ export interface operations {
     completeUpload: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request (method, path and body) answers the first request's answer again, with `Idempotent-Replayed: true`, for 24 h; with another request 422; while the first is still running 409. Only 2xx answers are kept: after a failure the key may be reused. A UUID per logical request is a good key. */
+                "idempotency-key"?: string;
+            };
             path: {
                 uploadId: string;
             };
@@ -3579,8 +3654,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflicts with an existing resource, or a request with this Idempotency-Key is still in progress */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Gone (expired) */
             410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This Idempotency-Key was used with another request */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3677,6 +3770,8 @@ export interface operations {
                 pageSize?: number;
                 /** @description Only done (`true`) or open (`false`) todos */
                 completed?: "true" | "false";
+                /** @description Delta sync: `0` (from the start of the log) or the `cursor` of an earlier delta answer. The answer is then `TodoChanges` (each write after the cursor, once, deletions as tombstones), not a page; `pageSize` bounds it, `page` and `completed` do not apply. A cursor older than 30 days answers 410: list in full, then sync from the `X-Todos-Cursor` of that answer. */
+                updatedSince?: string;
             };
             header?: never;
             path?: never;
@@ -3684,16 +3779,18 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One page of your todos */
+            /** @description One page of your todos, or the changes after the cursor */
             200: {
                 headers: {
+                    /** @description Delta mode: the cursor to send next */
+                    "X-Todos-Cursor"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
                         /** @enum {boolean} */
                         success: true;
-                        data: components["schemas"]["TodoPage"];
+                        data: components["schemas"]["TodoPage"] | components["schemas"]["TodoChanges"];
                     };
                 };
             };
@@ -3724,12 +3821,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The cursor is older than the change log (30 days): list in full, then sync from `X-Todos-Cursor` */
+            410: {
+                headers: {
+                    /** @description The current cursor */
+                    "X-Todos-Cursor"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     createTodo: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request (method, path and body) answers the first request's answer again, with `Idempotent-Replayed: true`, for 24 h; with another request 422; while the first is still running 409. Only 2xx answers are kept: after a failure the key may be reused. A UUID per logical request is a good key. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3742,6 +3853,8 @@ export interface operations {
             /** @description The new todo with its attachments */
             201: {
                 headers: {
+                    /** @description The todo's strong ETag, `"todo-<id>-v<version>"`: send it as `If-Match` or `If-None-Match`. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3779,8 +3892,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflicts with an existing resource, or a request with this Idempotency-Key is still in progress */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Payload too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This Idempotency-Key was used with another request */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3802,7 +3933,10 @@ export interface operations {
     getTodo: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The todo's `ETag` from an earlier read (`*` and weak `W/` tags are accepted): 304 when it still matches. */
+                "if-none-match"?: string;
+            };
             path: {
                 id: number;
             };
@@ -3813,6 +3947,8 @@ export interface operations {
             /** @description The todo */
             200: {
                 headers: {
+                    /** @description The todo's strong ETag, `"todo-<id>-v<version>"`: send it as `If-Match` or `If-None-Match`. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3822,6 +3958,15 @@ export interface operations {
                         data: components["schemas"]["TodoVo"];
                     };
                 };
+            };
+            /** @description `If-None-Match` matched: the todo is unchanged (no body) */
+            304: {
+                headers: {
+                    /** @description The todo's strong ETag, `"todo-<id>-v<version>"`: send it as `If-Match` or `If-None-Match`. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid input */
             400: {
@@ -3864,7 +4009,10 @@ export interface operations {
     updateTodo: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of the todo as you read it (or `*`): if the todo has changed since, nothing is written and the answer is 412 with the current `ETag`. Without it the write applies to whatever version is current. */
+                "if-match"?: string;
+            };
             path: {
                 id: number;
             };
@@ -3879,6 +4027,8 @@ export interface operations {
             /** @description The updated todo */
             200: {
                 headers: {
+                    /** @description The todo's strong ETag, `"todo-<id>-v<version>"`: send it as `If-Match` or `If-None-Match`. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3925,6 +4075,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description If-Match names a version the resource no longer has: nothing was written */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Payload too large */
             413: {
                 headers: {
@@ -3948,7 +4107,10 @@ export interface operations {
     removeTodo: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of the todo as you read it (or `*`): if the todo has changed since, nothing is written and the answer is 412 with the current `ETag`. Without it the write applies to whatever version is current. */
+                "if-match"?: string;
+            };
             path: {
                 id: number;
             };
@@ -3998,6 +4160,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description If-Match names a version the resource no longer has: nothing was written */
+            412: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4077,7 +4248,10 @@ export interface operations {
     createTicket: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request (method, path and body) answers the first request's answer again, with `Idempotent-Replayed: true`, for 24 h; with another request 422; while the first is still running 409. Only 2xx answers are kept: after a failure the key may be reused. A UUID per logical request is a good key. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4127,8 +4301,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflicts with an existing resource, or a request with this Idempotency-Key is still in progress */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Payload too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This Idempotency-Key was used with another request */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,23 +1,29 @@
 import { useEffect, useState, type FormEvent } from "react";
-import { api, downloadUrl, unwrap } from "../api/client";
+import { api, ApiError, downloadUrl, unwrap } from "../api/client";
 import { ErrorMessage } from "../ui/error-message";
 import { formatBytes, formatDate } from "../ui/format";
 import { FileUpload } from "./file-upload";
+import { StaleNotice } from "./todo-detail-notices";
+import { ifMatch } from "./todo-etag";
 import type { Todo, UpdateTodoBody } from "./types";
+import type { TodoEvent } from "./use-todo-feed";
 
 interface Props {
   id: number;
   /** Bumped by the list after it changed a todo, so the detail reloads. */
   version: number;
+  /** The feed's latest event for this todo, if any: a newer version is announced, not loaded over the form. */
+  remote: TodoEvent | null;
   onChanged: () => void;
   onClose: () => void;
 }
 
 /** One todo with its attachments: edit, complete, attach more files, download, delete. */
-export function TodoDetail({ id, version, onChanged, onClose }: Props) {
+export function TodoDetail({ id, version, remote, onChanged, onClose }: Props) {
   const [todo, setTodo] = useState<Todo | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
+  const [reloads, setReloads] = useState(0);
 
   useEffect(() => {
     let current = true;
@@ -29,13 +35,15 @@ export function TodoDetail({ id, version, onChanged, onClose }: Props) {
     return () => {
       current = false;
     };
-  }, [id, version]);
+  }, [id, version, reloads]);
 
   async function update(body: UpdateTodoBody) {
     setBusy(true);
     setError(null);
     try {
-      setTodo(await unwrap(api.POST("/api/todos/{id}", { params: { path: { id } }, body })));
+      // Saved only if the todo is still the version shown here (412 otherwise: see StaleNotice).
+      const header = todo ? ifMatch(todo) : undefined;
+      setTodo(await unwrap(api.POST("/api/todos/{id}", { params: { path: { id }, header }, body })));
       onChanged();
     } catch (err) {
       setError(err);
@@ -47,7 +55,8 @@ export function TodoDetail({ id, version, onChanged, onClose }: Props) {
   async function remove() {
     setBusy(true);
     try {
-      await unwrap(api.POST("/api/todos/{id}/delete", { params: { path: { id } } }));
+      const header = todo ? ifMatch(todo) : undefined;
+      await unwrap(api.POST("/api/todos/{id}/delete", { params: { path: { id }, header } }));
       onChanged();
       onClose();
     } catch (err) {
@@ -82,6 +91,12 @@ export function TodoDetail({ id, version, onChanged, onClose }: Props) {
           close
         </button>
       </header>
+      <StaleNotice
+        remote={remote}
+        error={error}
+        loadedVersion={todo.version}
+        onReload={() => setReloads((n) => n + 1)}
+      />
       {/* key: reset the uncontrolled inputs when another version of the todo arrives */}
       <form key={todo.updatedAt} onSubmit={save} aria-label="Edit todo">
         <label>
@@ -138,7 +153,7 @@ export function TodoDetail({ id, version, onChanged, onClose }: Props) {
       )}
       {/* An update replaces the whole set, so send the existing keys along with the new one. */}
       <FileUpload onUploaded={(result) => update({ attachments: [...keys, { fileKey: result.key }] })} />
-      <ErrorMessage error={error} />
+      {!(error instanceof ApiError && error.status === 412) && <ErrorMessage error={error} />}
     </section>
   );
 }

@@ -3,13 +3,18 @@ import { api, unwrap } from "../api/client";
 import { ErrorMessage } from "../ui/error-message";
 import { TodoCreateForm } from "./todo-create-form";
 import { TodoDetail } from "./todo-detail";
-import type { TodoPage } from "./types";
+import { ifMatch } from "./todo-etag";
+import type { TodoPage, TodoSummary } from "./types";
+import { useTodoFeed, type TodoEvent } from "./use-todo-feed";
 
 const PAGE_SIZE = 10;
 type Filter = "all" | "open" | "done";
 
-/** The signed-in user's todos, a page at a time, with a form to add one and a detail panel. */
-export function TodosScreen() {
+/**
+ * The signed-in user's todos, a page at a time, with a form to add one and a detail panel. The list
+ * follows the live feed: a write from another tab, the chat's tools or an MCP client shows at once.
+ */
+export function TodosScreen({ userId }: { userId: number }) {
   const [page, setPage] = useState(1);
   const [filter, setFilter] = useState<Filter>("all");
   const [list, setList] = useState<TodoPage | null>(null);
@@ -17,14 +22,26 @@ export function TodosScreen() {
   // Bumped after every change, so the list and the detail load again.
   const [version, setVersion] = useState(0);
   const [error, setError] = useState<unknown>(null);
+  // The latest feed event, and whether the feed is open.
+  const [remote, setRemote] = useState<TodoEvent | null>(null);
+  const [live, setLive] = useState(false);
   const changed = () => setVersion((v) => v + 1);
+  const [listVersion, setListVersion] = useState(0);
+  useTodoFeed(userId, {
+    onEvent: (event) => {
+      setRemote(event);
+      setListVersion((v) => v + 1);
+    },
+    onLive: setLive,
+  });
 
   useEffect(() => {
     let current = true;
     const completed = filter === "all" ? undefined : filter === "done" ? "true" : "false";
     unwrap(api.GET("/api/todos", { params: { query: { page, pageSize: PAGE_SIZE, completed } } })).then(
       (loaded) => {
-        if (!current) return;
+        // Without updatedSince the list is always a page (the delta answer has `changes` instead).
+        if (!current || !("items" in loaded)) return;
         setError(null);
         // Deleting the last todo of the last page: step back to a page that exists.
         if (loaded.items.length === 0 && loaded.page > 1) setPage(Math.max(1, loaded.totalPages));
@@ -35,11 +52,16 @@ export function TodosScreen() {
     return () => {
       current = false;
     };
-  }, [page, filter, version]);
+  }, [page, filter, version, listVersion]);
 
-  async function toggle(id: number, completed: boolean) {
+  async function toggle(todo: TodoSummary, completed: boolean) {
     try {
-      await unwrap(api.POST("/api/todos/{id}", { params: { path: { id } }, body: { completed } }));
+      await unwrap(
+        api.POST("/api/todos/{id}", {
+          params: { path: { id: todo.id }, header: ifMatch(todo) },
+          body: { completed },
+        }),
+      );
       changed();
     } catch (err) {
       setError(err);
@@ -57,6 +79,9 @@ export function TodosScreen() {
       <section className="card" aria-label="Todo list">
         <header>
           <h2>Todos</h2>
+          <span className="muted" aria-label="Live updates">
+            {live ? "live" : "offline"}
+          </span>
           <label className="inline">
             Show
             <select
@@ -81,7 +106,7 @@ export function TodosScreen() {
                 type="checkbox"
                 checked={todo.completed}
                 aria-label={`Done: ${todo.title}`}
-                onChange={(event) => void toggle(todo.id, event.currentTarget.checked)}
+                onChange={(event) => void toggle(todo, event.currentTarget.checked)}
               />
               <button
                 type="button"
@@ -112,6 +137,7 @@ export function TodosScreen() {
           key={selected}
           id={selected}
           version={version}
+          remote={remote?.id === selected ? remote : null}
           onChanged={changed}
           onClose={() => setSelected(null)}
         />

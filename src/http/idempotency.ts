@@ -1,0 +1,168 @@
+import { z } from "@hono/zod-openapi";
+import type { Context, MiddlewareHandler } from "hono";
+import type { Db } from "../db/client";
+import { bufferedFingerprint, StreamedFingerprint } from "./body-fingerprint";
+import { ApiError } from "./errors";
+import type { AuthedEnv } from "./types";
+
+export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
+export const REPLAYED_HEADER = "Idempotent-Replayed";
+const KEY = /^[\x21-\x7e]{1,255}$/;
+// Headers of a kept answer that a replay repeats; the others are set afresh by the middlewares.
+const KEPT_HEADERS = ["content-type", "etag", "location"];
+
+/** The request header, as the routes that take it declare it (openapi.json). */
+export const IdempotencyHeaders = z.object({
+  "idempotency-key": z
+    .string()
+    .regex(KEY, "1-255 visible ASCII characters")
+    .optional()
+    .openapi({
+      description:
+        "Makes a retry safe: the same key with the same request (method, path and body) answers the first " +
+        "request's answer again, with `Idempotent-Replayed: true`, for 24 h; with another request 422; while " +
+        "the first is still running 409. Only 2xx answers are kept: after a failure the key may be reused. " +
+        "A UUID per logical request is a good key.",
+      example: "5f1c7a0e-2b9d-4f4e-8a53-0c6d1e2f3a4b",
+    }),
+});
+
+interface KeptRow {
+  fingerprint: string | null;
+  state: "in_flight" | "done";
+  status: number | null;
+  headers: string | null;
+  body: string | null;
+}
+
+type Id = { userId: number; route: string; key: string };
+
+/** Where keys are kept (src/idempotency/idempotency.ts has the D1 store). */
+export interface IdempotencyStore {
+  claim(db: Db, id: Id, fingerprint: string | null, claimedAt: string, bounds: ClaimBounds): Promise<boolean>;
+  find(db: Db, id: Id): Promise<KeptRow | null>;
+  keep(db: Db, id: Id, claimedAt: string, answer: KeptAnswer): Promise<void>;
+  release(db: Db, id: Id, claimedAt: string): Promise<void>;
+}
+interface ClaimBounds {
+  inFlightBefore: string;
+  expiredBefore: string;
+}
+interface KeptAnswer {
+  fingerprint: string;
+  status: number;
+  headers: string;
+  body: string;
+}
+
+export interface IdempotencyOptions {
+  /** The route's name in the key (its method and path pattern). */
+  route: string;
+  /** The request's store (it may need the environment's secrets). */
+  store: (env: Env) => IdempotencyStore;
+  ttlMs: number;
+  /** After this long an unanswered claim counts as a request that died: the key is free again. */
+  inFlightMs: number;
+  /** The body streams to the handler (an upload): hashed on its way through, not read first. */
+  streamedBody?: boolean;
+}
+
+const iso = (at: Date, minusMs: number) => new Date(at.getTime() - minusMs).toISOString();
+
+function replay(row: KeptRow): Response {
+  const headers = new Headers(JSON.parse(row.headers ?? "{}") as Record<string, string>);
+  headers.set(REPLAYED_HEADER, "true");
+  return new Response(row.body, { status: row.status ?? 200, headers });
+}
+
+/**
+ * `Idempotency-Key` on a write route: the first request with a key runs and its 2xx answer is kept for
+ * `ttlMs`; a retry with the same key and request gets that answer again, another request with the key
+ * 422, and a retry while the first still runs 409. Keys are per user and route.
+ */
+export function idempotency(options: IdempotencyOptions): MiddlewareHandler<AuthedEnv> {
+  return async (c, next) => {
+    const key = c.req.header(IDEMPOTENCY_KEY_HEADER);
+    if (key === undefined) return next();
+    if (!KEY.test(key)) throw new ApiError(400, "Invalid Idempotency-Key: 1-255 visible ASCII characters");
+    const store = options.store(c.env);
+    const db = c.get("db");
+    const id = { userId: c.get("user").id, route: options.route, key };
+    const url = new URL(c.req.url);
+    const target = url.pathname + url.search;
+    const streamed = options.streamedBody
+      ? new StreamedFingerprint(c.req.method, target, c.req.header("Content-Type") ?? null)
+      : undefined;
+    const fingerprint = streamed
+      ? null
+      : await bufferedFingerprint(c.req.method, target, await c.req.arrayBuffer());
+    const at = new Date();
+    const claimedAt = at.toISOString();
+    const bounds = { inFlightBefore: iso(at, options.inFlightMs), expiredBefore: iso(at, options.ttlMs) };
+    if (!(await store.claim(db, id, fingerprint, claimedAt, bounds))) {
+      const kept = await store.find(db, id);
+      if (!kept || kept.state === "in_flight") {
+        const seconds = Math.ceil(options.inFlightMs / 1000);
+        throw new ApiError(
+          409,
+          "A request with this Idempotency-Key is still in progress: wait for its answer, then retry",
+          undefined,
+          { "Retry-After": String(Math.min(seconds, 60)) },
+        );
+      }
+      const sent = fingerprint ?? (await streamed!.of(c.req.raw.body));
+      if (kept.fingerprint !== sent) {
+        throw new ApiError(
+          422,
+          "This Idempotency-Key was used for another request: send a new key with a new request",
+        );
+      }
+      return replay(kept);
+    }
+    return run(c, next, { store, db, id, claimedAt, fingerprint, streamed });
+  };
+}
+
+async function run(
+  c: Context<AuthedEnv>,
+  next: () => Promise<void>,
+  claim: {
+    store: IdempotencyStore;
+    db: Db;
+    id: Id;
+    claimedAt: string;
+    fingerprint: string | null;
+    streamed?: StreamedFingerprint;
+  },
+): Promise<void> {
+  const { store, db, id, claimedAt, streamed } = claim;
+  const body = c.req.raw.body;
+  if (streamed && body) {
+    c.req.raw = new Request(c.req.raw, { method: c.req.method, body: body.pipeThrough(streamed.stream) });
+  }
+  try {
+    await next();
+  } catch (err) {
+    await store.release(db, id, claimedAt);
+    throw err;
+  }
+  const res = c.res;
+  if (res.status < 200 || res.status > 299) return store.release(db, id, claimedAt);
+  const headers = Object.fromEntries(
+    KEPT_HEADERS.flatMap((name) => {
+      const value = res.headers.get(name);
+      return value === null ? [] : [[name, value]];
+    }),
+  );
+  // The write has happened: a failure to keep its answer is logged, never turned into an error answer.
+  try {
+    await store.keep(db, id, claimedAt, {
+      fingerprint: claim.fingerprint ?? (await streamed!.finish()),
+      status: res.status,
+      headers: JSON.stringify(headers),
+      body: await res.clone().text(),
+    });
+  } catch (err) {
+    c.get("logger").error("idempotency_keep_failed", { route: id.route, error: String(err) });
+  }
+}

@@ -1,0 +1,119 @@
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Db } from "../db/client";
+import { notNullViolation } from "../db/errors";
+import { NOW, todoAttachmentsTable, todosTable } from "../db/schema";
+import type { AttachmentFile } from "./attachments";
+import { insertAttachments, listAttachments, type AttachmentRow } from "./attachments.queries";
+import { findTodoForUser, type TodoFields, type TodoRow } from "./todos.queries";
+
+// The todo writes in D1. Each raises the todo's version in the write's own statement; the change log
+// (todo_changes_table) follows by trigger in the same transaction (migrations/0006_sync.sql).
+
+/** completedAt follows completed: set when it turns true (kept if already done), cleared when false. */
+function completedAtFor(completed: boolean): SQL {
+  return completed ? sql`coalesce(${todosTable.completedAt}, ${NOW})` : sql`NULL`;
+}
+
+/**
+ * The todo and its attachment rows in one batch (one transaction), so a failure leaves no todo
+ * without its attachments. The rows find the new todo as the user's highest id: D1 runs a batch
+ * alone, so no other insert can come between.
+ */
+export async function insertTodoWithAttachments(
+  db: Db,
+  todo: TodoFields & { userId: number; title: string },
+  files: readonly AttachmentFile[],
+): Promise<{ todo: TodoRow; attachments: AttachmentRow[] }> {
+  const newTodoId = sql`SELECT max(id) AS id FROM ${todosTable} WHERE userId = ${todo.userId}`;
+  const insertTodo = db
+    .insert(todosTable)
+    .values({ ...todo, completedAt: todo.completed ? NOW : null })
+    .returning();
+  const [[inserted]] = await db.batch([insertTodo, ...insertAttachments(db, newTodoId, files)]);
+  if (!inserted) throw new Error("todo insert returned no row");
+  return { todo: inserted, attachments: files.length ? await listAttachments(db, inserted.id) : [] };
+}
+
+/** The versions an If-Match accepts; a write whose todo has none of them changes nothing. */
+export type ExpectedVersions = readonly number[];
+
+/** A conditional write whose todo exists but has moved past the versions the caller knew. */
+export const STALE = "stale" as const;
+
+/**
+ * The version a write sets: one more than now. With `expected`, a todo at another version gets
+ * NULL, which its NOT NULL column refuses: the whole batch then rolls back, the attachment
+ * statements after the update included (they cannot see whether the update matched).
+ */
+function nextVersion(expected: ExpectedVersions | undefined): SQL {
+  if (expected === undefined) return sql`${todosTable.version} + 1`;
+  if (expected.length === 0) return sql`NULL`;
+  return sql`CASE WHEN ${inArray(todosTable.version, [...expected])} THEN ${todosTable.version} + 1 END`;
+}
+
+/**
+ * One ordered batch: update the todo, then (when `files` is given) delete the old
+ * attachment rows and insert the new ones. D1 runs it as one transaction: if any statement
+ * fails, the todo and its previous attachments stay as they were. Every statement repeats the
+ * owner check, so a foreign id changes nothing; with `expected`, neither does a stale version.
+ */
+export async function updateTodoWithAttachments(
+  db: Db,
+  id: number,
+  userId: number,
+  fields: TodoFields,
+  files: readonly AttachmentFile[] | undefined,
+  expected?: ExpectedVersions,
+): Promise<TodoRow | null | typeof STALE> {
+  const { completed, ...rest } = fields;
+  const owned = and(eq(todosTable.id, id), eq(todosTable.userId, userId));
+  const update = db
+    .update(todosTable)
+    .set({
+      ...rest,
+      ...(completed === undefined ? {} : { completed, completedAt: completedAtFor(completed) }),
+      version: nextVersion(expected),
+      updatedAt: NOW,
+    })
+    .where(owned)
+    .returning();
+  const ownedTodo = db.select({ id: todosTable.id }).from(todosTable).where(owned);
+  const replace: BatchItem<"sqlite">[] =
+    files === undefined
+      ? []
+      : [
+          db.delete(todoAttachmentsTable).where(inArray(todoAttachmentsTable.todoId, ownedTodo)),
+          ...insertAttachments(db, sql`${ownedTodo}`, files),
+        ];
+  try {
+    const [[row]] = await db.batch([update, ...replace]);
+    return row ?? null;
+  } catch (err) {
+    if (expected !== undefined && notNullViolation(err) === "todos_table.version") return STALE;
+    throw err;
+  }
+}
+
+/**
+ * Deletes a user's todo (with `expected`, only at one of those versions); its attachment rows go by
+ * cascade. The deleted todo's id and the version its tombstone carries, null if none, STALE if it
+ * exists at another version.
+ */
+export async function deleteTodoForUser(
+  db: Db,
+  id: number,
+  userId: number,
+  expected?: ExpectedVersions,
+): Promise<{ id: number; version: number } | null | typeof STALE> {
+  const owned = and(eq(todosTable.id, id), eq(todosTable.userId, userId));
+  const condition = expected === undefined ? owned : and(owned, inArray(todosTable.version, [...expected]));
+  const [row] = await db
+    .delete(todosTable)
+    .where(condition)
+    .returning({ id: todosTable.id, version: todosTable.version });
+  // The tombstone's version is one past the last (migrations/0006_sync.sql).
+  if (row) return { id: row.id, version: row.version + 1 };
+  if (expected !== undefined && (await findTodoForUser(db, id, userId))) return STALE;
+  return null;
+}

@@ -1,0 +1,201 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { createDb } from "../../src/db/client";
+import { purgeExpiredKeys } from "../../src/idempotency/idempotency";
+import { signUp, type SignedUpUser } from "../helpers/auth";
+import { isoAgo } from "../helpers/credentials";
+import { api, expectError, type ApiInit } from "../helpers/http";
+import { multipartBody } from "../helpers/multipart";
+import { putPart } from "../helpers/uploads";
+
+const withKey = (user: SignedUpUser, key: string, init: ApiInit = {}): ApiInit => ({
+  method: "POST",
+  ...init,
+  token: user.token,
+  headers: { ...(init.headers as Record<string, string>), "Idempotency-Key": key },
+});
+
+const todoCount = async (userId: number) =>
+  (await env.DB.prepare("SELECT COUNT(*) AS n FROM todos_table WHERE userId = ?")
+    .bind(userId)
+    .first<{ n: number }>())!.n;
+
+const keyRow = (userId: number, key: string) =>
+  env.DB.prepare("SELECT * FROM idempotency_keys_table WHERE userId = ? AND key = ?")
+    .bind(userId, key)
+    .first<any>();
+
+describe("Idempotency-Key on POST /api/todos", () => {
+  it("C4: the same key and body answers the first answer again, with Idempotent-Replayed, and writes once", async () => {
+    const alice = await signUp();
+    const key = crypto.randomUUID();
+    const first = await api("/api/todos", withKey(alice, key, { json: { title: "Once" } }));
+    expect(first.status).toBe(201);
+    expect(first.headers.get("Idempotent-Replayed")).toBeNull();
+    const again = await api("/api/todos", withKey(alice, key, { json: { title: "Once" } }));
+    expect(again.status).toBe(201);
+    expect(again.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(again.body).toEqual(first.body);
+    expect(again.headers.get("ETag")).toBe(first.headers.get("ETag"));
+    expect(again.headers.get("Content-Type")).toBe("application/json; charset=utf-8");
+    expect(await todoCount(alice.userId)).toBe(1);
+  });
+
+  it("C5: the same key with another body is 422 and writes nothing", async () => {
+    const alice = await signUp();
+    const key = crypto.randomUUID();
+    expect((await api("/api/todos", withKey(alice, key, { json: { title: "A" } }))).status).toBe(201);
+    expectError(
+      await api("/api/todos", withKey(alice, key, { json: { title: "B" } })),
+      422,
+      /another request/,
+    );
+    expect(await todoCount(alice.userId)).toBe(1);
+  });
+
+  it("C5, C6: a key still in flight is 409 with Retry-After; a claim older than the bound is taken over", async () => {
+    const alice = await signUp();
+    const key = crypto.randomUUID();
+    const insert = (createdAt: string) =>
+      env.DB.prepare(
+        "INSERT INTO idempotency_keys_table (userId, route, key, state, createdAt) VALUES (?, 'POST /api/todos', ?, 'in_flight', ?)",
+      )
+        .bind(alice.userId, key, createdAt)
+        .run();
+    await insert(new Date().toISOString());
+    const busy = await api("/api/todos", withKey(alice, key, { json: { title: "x" } }));
+    expectError(busy, 409, /still in progress/);
+    expect(busy.headers.get("Retry-After")).toBe("60");
+    expect(await todoCount(alice.userId)).toBe(0);
+    // A request that died 61 s ago no longer holds the key.
+    await env.DB.prepare("DELETE FROM idempotency_keys_table WHERE key = ?").bind(key).run();
+    await insert(isoAgo(61));
+    expect((await api("/api/todos", withKey(alice, key, { json: { title: "x" } }))).status).toBe(201);
+    expect(await todoCount(alice.userId)).toBe(1);
+  });
+
+  it("two identical requests at once: one runs, the other is 409 or the replay; one todo", async () => {
+    const alice = await signUp();
+    const key = crypto.randomUUID();
+    const answers = await Promise.all(
+      [1, 2].map(() => api("/api/todos", withKey(alice, key, { json: { title: "Race" } }))),
+    );
+    expect(answers.map((a) => a.status).toSorted()).toEqual(expect.arrayContaining([201]));
+    for (const a of answers) expect([201, 409]).toContain(a.status);
+    expect(await todoCount(alice.userId)).toBe(1);
+  });
+
+  it("C6: a failed request frees its key: the retry runs", async () => {
+    const alice = await signUp();
+    const key = crypto.randomUUID();
+    expectError(await api("/api/todos", withKey(alice, key, { json: { title: "" } })), 400);
+    expect(await keyRow(alice.userId, key)).toBeNull();
+    expect((await api("/api/todos", withKey(alice, key, { json: { title: "fixed" } }))).status).toBe(201);
+  });
+
+  it("keys are per user; a malformed key is 400; kept answers expire after 24 h (cron purge, injected clock)", async () => {
+    const [alice, bob] = await Promise.all([signUp(), signUp()]);
+    const key = crypto.randomUUID();
+    await api("/api/todos", withKey(alice, key, { json: { title: "Alice's" } }));
+    const bobs = await api("/api/todos", withKey(bob, key, { json: { title: "Alice's" } }));
+    expect(bobs.status).toBe(201);
+    expect(bobs.headers.get("Idempotent-Replayed")).toBeNull();
+    for (const bad of ["has space", "a".repeat(256), "é"]) {
+      expectError(
+        await api("/api/todos", withKey(alice, bad, { json: { title: "x" } })),
+        400,
+        /Idempotency-Key/,
+      );
+    }
+    // 25 h later the key is free again, and the hourly purge removes the row.
+    await env.DB.prepare("UPDATE idempotency_keys_table SET createdAt = ? WHERE userId = ? AND key = ?")
+      .bind(isoAgo(25 * 3600), alice.userId, key)
+      .run();
+    const fresh = await api("/api/todos", withKey(alice, key, { json: { title: "new" } }));
+    expect(fresh.headers.get("Idempotent-Replayed")).toBeNull();
+    expect(await todoCount(alice.userId)).toBe(2);
+    // The hourly purge, its clock 25 h ahead: the row goes.
+    expect(
+      await purgeExpiredKeys(createDb(env.DB), new Date(Date.now() + 25 * 3_600_000)),
+    ).toBeGreaterThanOrEqual(1);
+    expect(await keyRow(alice.userId, key)).toBeNull();
+  });
+});
+
+/** The same form each time, under a new boundary (as a browser rebuilds it). */
+const form = (text: string) =>
+  multipartBody([
+    { name: "directory", body: "idem" },
+    { name: "file", filename: "a.txt", contentType: "text/plain", body: text },
+  ]);
+
+describe("Idempotency-Key on the other creating routes", () => {
+  it("C4: POST /api/upload: a rebuilt form (new boundary) replays; other bytes are 422; one object", async () => {
+    const alice = await signUp();
+    const key = crypto.randomUUID();
+    const send = (built: ReturnType<typeof form>) =>
+      api(
+        "/api/upload",
+        withKey(alice, key, { body: built.body, headers: { "Content-Type": built.contentType } }),
+      );
+    const first = await send(form("hello"));
+    expect(first.status).toBe(201);
+    const again = await send(form("hello"));
+    expect(again.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(again.body).toEqual(first.body);
+    expectError(await send(form("other bytes")), 422);
+    const listed = await env.R2_BUCKET.list({ prefix: "idem/" });
+    expect(listed.objects.filter((o) => o.key === (first.body as any).data.key)).toHaveLength(1);
+    const records = await env.DB.prepare("SELECT COUNT(*) AS n FROM files_table WHERE userId = ?")
+      .bind(alice.userId)
+      .first<{ n: number }>();
+    expect(records!.n).toBe(1);
+  });
+
+  it("POST /api/uploads and .../complete replay their answers", async () => {
+    const alice = await signUp();
+    const key = crypto.randomUUID();
+    const body = { fileName: "big.bin", size: 3 };
+    const opened = await api("/api/uploads", withKey(alice, key, { json: body }));
+    expect(opened.status).toBe(201);
+    const reopened = await api("/api/uploads", withKey(alice, key, { json: body }));
+    expect(reopened.body).toEqual(opened.body);
+    const { uploadId } = (opened.body as any).data;
+    expect((await putPart(alice.token, uploadId, 1, "abc")).status).toBe(200);
+    const done = await api(`/api/uploads/${uploadId}/complete`, withKey(alice, key));
+    expect(done.status).toBe(201);
+    const redone = await api(`/api/uploads/${uploadId}/complete`, withKey(alice, key));
+    expect(redone.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(redone.body).toEqual(done.body);
+    // Without the key the upload is gone (completed): 404, as before.
+    expect(
+      (await api(`/api/uploads/${uploadId}/complete`, { method: "POST", token: alice.token })).status,
+    ).toBe(404);
+  });
+
+  it("C4, C7: POST /api/keys and /api/agents/tickets replay; the kept answer holds no readable secret", async () => {
+    const alice = await signUp();
+    const key = crypto.randomUUID();
+    const body = { name: "retry-safe", scopes: ["todos:read"] };
+    const created = await api("/api/keys", withKey(alice, key, { json: body }));
+    expect(created.status).toBe(201);
+    const replayed = await api("/api/keys", withKey(alice, key, { json: body }));
+    expect(replayed.body).toEqual(created.body);
+    const count = await env.DB.prepare("SELECT COUNT(*) AS n FROM api_keys_table WHERE userId = ?")
+      .bind(alice.userId)
+      .first<{ n: number }>();
+    expect(count!.n).toBe(1);
+    const secret = (created.body as any).data.key as string;
+    const row = await keyRow(alice.userId, key);
+    expect(row.body).not.toContain(secret);
+    expect(row.body).not.toContain("retry-safe");
+
+    const ticketKey = crypto.randomUUID();
+    const target = { agent: "todo-feed-agent", name: `user-${alice.userId}` };
+    const ticket = await api("/api/agents/tickets", withKey(alice, ticketKey, { json: target }));
+    expect(ticket.status).toBe(201);
+    const ticketAgain = await api("/api/agents/tickets", withKey(alice, ticketKey, { json: target }));
+    expect(ticketAgain.body).toEqual(ticket.body);
+    expect(ticketAgain.headers.get("Idempotent-Replayed")).toBe("true");
+  });
+});
