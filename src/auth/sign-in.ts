@@ -2,7 +2,8 @@ import type { Db } from "../db/client";
 import { startSession, type SessionTokens } from "./sessions";
 import { issueToken, TOKEN_TTL_SECONDS, type TokenIdentity } from "./tokens";
 
-// What register, login and refresh answer: the spec's login result plus the session's refresh token.
+// What register, login and refresh answer: the login result (userId, username, token) plus the
+// session's refresh token.
 
 const USER_AGENT_MAX = 256;
 

@@ -1,10 +1,13 @@
 import type { VISIBILITIES } from "../db/files-schema";
 
-/** `public`: anyone with the key downloads it (the spec's default). `private`: its owner or a share link. */
+/**
+ * `public` (the default, as downloads by key always were): anyone with the key downloads it.
+ * `private`: its owner or a share link.
+ */
 export type Visibility = (typeof VISIBILITIES)[number];
 
 /**
- * An object's custom metadata: `originalName`, as the spec stores it, and for a private object its
+ * An object's custom metadata: `originalName`, as every upload stores it, and for a private object its
  * visibility and owner, so a download reads who may have it from the object itself and a public
  * download stays one R2 call.
  */
