@@ -6,7 +6,7 @@ import {
   type AuthResult,
 } from "../auth/authenticate";
 import { bearerToken } from "../http/bearer";
-import type { AuthUser } from "../http/types";
+import type { AuthUser } from "../auth/credentials";
 import { verifyTicket } from "../auth/tickets";
 import { jwtSecret } from "../auth/tokens";
 import { isApiKey } from "../auth/api-keys";

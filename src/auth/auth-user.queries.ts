@@ -2,7 +2,7 @@ import { and, eq, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { apiKeysTable, sessionsTable } from "../db/credentials-schema";
 import { usersTable } from "../db/schema";
-import type { AuthUser } from "../http/types";
+import type { AuthUser } from "./credentials";
 
 // What the gates read: one round trip per lookup, the user always joined in.
 

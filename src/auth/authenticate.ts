@@ -1,6 +1,6 @@
 import { createDb, type Db } from "../db/client";
 import { bearerToken } from "../http/bearer";
-import type { AuthUser, Credential, McpCredential } from "../http/types";
+import type { AuthUser, Credential, McpCredential } from "./credentials";
 import { isApiKey } from "./api-keys";
 import { cachedLookup, rememberLookup } from "./auth-user-cache";
 import { findAuthUserById, findSessionHolder, type SessionHolder } from "./auth-user.queries";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { apiKeysTable } from "../db/credentials-schema";
-import type { AuthUser, Credential } from "../http/types";
+import type { AuthUser, Credential } from "./credentials";
 import { cachedLookup, rememberLookup } from "./auth-user-cache";
 import { findKeyHolder, type KeyHolder } from "./auth-user.queries";
 import { touchApiKey } from "./api-keys.queries";

@@ -4,7 +4,8 @@ import { forgetAuthUser } from "./auth-user-cache";
 import { AUTH_FAILURE_MESSAGES, authenticateHeader, type AuthFailure } from "./authenticate";
 import { ApiError } from "../http/errors";
 import type { RouteAccess } from "../http/route-access";
-import type { AppEnv, Credential } from "../http/types";
+import type { AppEnv } from "../http/types";
+import type { Credential } from "./credentials";
 import { noteKeyUse } from "./key-auth";
 import { requireScopes, requireSignIn } from "./scopes";
 

@@ -1,6 +1,6 @@
 import type { ApiKeyScope } from "../db/credentials-schema";
 import { ApiError } from "../http/errors";
-import type { Credential, McpCredential } from "../http/types";
+import type { Credential, McpCredential } from "./credentials";
 
 /**
  * What a credential may do: a sign-in (a JWT) everything its user may; an API key or an OAuth grant only

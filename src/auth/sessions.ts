@@ -1,5 +1,5 @@
 import type { Db } from "../db/client";
-import type { AuthUser } from "../http/types";
+import type { AuthUser } from "./credentials";
 import { derivedKey } from "./derived-keys";
 import { base64url, randomSecret, sha256Hex } from "./opaque-tokens";
 import {

@@ -14,7 +14,7 @@ import { createDb } from "../db/client";
 import { MCP_CORS_HEADERS } from "../http/cors";
 import type { AppRouter } from "../http/create-app";
 import { ApiError } from "../http/errors";
-import type { McpCredential } from "../http/types";
+import type { McpCredential } from "../auth/credentials";
 import { callsToolOf } from "./tool-calls";
 
 export const MCP_PATH = PROTECTED_RESOURCE_PATH;

@@ -4,7 +4,8 @@ import { issueTicket } from "../../auth/tickets";
 import { jwtSecret } from "../../auth/tokens";
 import { created } from "../../http/envelope";
 import { ApiError } from "../../http/errors";
-import type { AuthedRouteHandler, Credential } from "../../http/types";
+import type { Credential } from "../../auth/credentials";
+import type { AuthedRouteHandler } from "../../http/types";
 import type { CreateTicketRoute } from "./agents.routes";
 
 /** The ticket carries the credential it was asked with, and is checked against it at connect. */

@@ -1,6 +1,7 @@
 import { created, ok } from "../../http/envelope";
 import { ApiError } from "../../http/errors";
-import type { AuthedRouteHandler, AuthUser } from "../../http/types";
+import type { AuthUser } from "../../auth/credentials";
+import type { AuthedRouteHandler } from "../../http/types";
 import { limitAuthAttempt } from "../../auth/attempt-limits";
 import { hashPassword, verifyPassword } from "../../auth/passwords";
 import { asUserConflict, usernameKey } from "../../auth/usernames";
