@@ -5,7 +5,7 @@ import {
   authenticateClaims,
   type AuthResult,
 } from "../auth/authenticate";
-import { bearerToken } from "../http/bearer";
+import { bearerToken } from "../auth/bearer";
 import type { AuthUser } from "../auth/credentials";
 import { verifyTicket } from "../auth/tickets";
 import { jwtSecret } from "../auth/tokens";

@@ -1,5 +1,5 @@
 import { createDb, type Db } from "../db/client";
-import { bearerToken } from "../http/bearer";
+import { bearerToken } from "./bearer";
 import type { AuthUser, Credential, McpCredential } from "./credentials";
 import { isApiKey } from "./api-keys";
 import { cachedLookup, rememberLookup } from "./auth-user-cache";

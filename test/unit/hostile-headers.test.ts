@@ -4,7 +4,7 @@
 // The Range regex this replaced took seconds on 3 KB of such input.
 import { describe, expect, it } from "vitest";
 import { AGENT_NAME } from "../../src/agents/agent-paths";
-import { bearerToken } from "../../src/http/bearer";
+import { bearerToken } from "../../src/auth/bearer";
 import { isJsonContentType } from "../../src/http/json-body";
 import { isPublicApiPath } from "../../src/auth/require-auth";
 import { ifNoneMatchHits, parseRange } from "../../src/http/conditional-requests";
