@@ -4,7 +4,7 @@ import * as writes from "../todos/todo-writes";
 import { listAttachments } from "../todos/attachments.queries";
 import * as queries from "../todos/todos.queries";
 import { CreateTodoBody, UpdateTodoBody } from "../todos/todos.schemas";
-import { PageQuery, pageOf, pageOffset } from "../http/paging";
+import { PageQuery, pageOf, pageOffset } from "../core/paging";
 
 /** A failure the caller (model or MCP client) can act on; its message is shown as is. */
 export class ToolError extends Error {

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { linkIdOf, linkToken, newLinkId } from "../../src/auth/link-tokens";
 import { issueTicket } from "../../src/auth/tickets";
 import { linkState } from "../../src/files/file-links";
-import { CursorQuery, decodeCursor, encodeCursor } from "../../src/http/paging";
+import { CursorQuery, decodeCursor, encodeCursor } from "../../src/core/paging";
 import { expectFastAsync, expectFast, hostile, KB8 } from "../helpers/hostile";
 
 const secret = env.JWT_SECRET;

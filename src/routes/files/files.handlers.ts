@@ -1,7 +1,7 @@
 import { storageQuotaBytes } from "../../core/config";
 import { created, ok } from "../../http/envelope";
 import { ApiError } from "../../http/errors";
-import { encodeCursor } from "../../http/paging";
+import { encodeCursor } from "../../core/paging";
 import type { AuthedRouteHandler } from "../../http/types";
 import { deleteFile } from "../../files/file-delete";
 import * as queries from "../../files/file-records.queries";

@@ -3,7 +3,7 @@ import { listApiKeys, revokeApiKey } from "../../auth/api-keys.queries";
 import { forgetAuthUser } from "../../auth/auth-user-cache";
 import { created, ok } from "../../http/envelope";
 import { ApiError } from "../../http/errors";
-import { pageOf, pageOffset } from "../../http/paging";
+import { pageOf, pageOffset } from "../../core/paging";
 import type { AuthedRouteHandler } from "../../http/types";
 import type { CreateRoute, ListRoute, RevokeRoute } from "./keys.routes";
 

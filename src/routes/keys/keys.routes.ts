@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { errorResponses, jsonBody, okContent } from "../../http/openapi-helpers";
-import { IdParams, PageQuery } from "../../http/paging";
+import { IdParams, PageQuery } from "../../core/paging";
 import { IdempotencyHeaders } from "../../http/idempotency";
 import { idempotent } from "../idempotent";
 import { ApiKeyPageSchema, ApiKeySchema, CreateApiKeyBody, CreatedApiKeySchema } from "./keys.schemas";

@@ -4,7 +4,7 @@ import { userGoneOr } from "../../auth/require-auth";
 import { ifNoneMatchHits } from "../../http/conditional-requests";
 import { created, ok } from "../../http/envelope";
 import { ApiError } from "../../http/errors";
-import { pageOf, pageOffset } from "../../http/paging";
+import { pageOf, pageOffset } from "../../core/paging";
 import type { AuthedEnv, AuthedRouteHandler } from "../../http/types";
 import * as writes from "../../todos/todo-writes";
 import { listAttachments } from "../../todos/attachments.queries";

@@ -5,7 +5,7 @@ import type { AuthedRouteHandler } from "../../http/types";
 import { limitAuthAttempt } from "../../auth/attempt-limits";
 import { hashPassword, verifyPassword } from "../../auth/passwords";
 import { asUserConflict, usernameKey } from "../../auth/usernames";
-import { pageOf, pageOffset } from "../../http/paging";
+import { pageOf, pageOffset } from "../../core/paging";
 import * as queries from "../../auth/users.queries";
 import type { CreateRoute, GetOneRoute, ListRoute, MeRoute, RemoveRoute, UpdateRoute } from "./users.routes";
 import { fullView, userView } from "./users.views";
