@@ -8,7 +8,7 @@ import { mountMcp } from "./mcp/mount";
 import { mountOAuth } from "./oauth/mount";
 import { jsonBodyGuard } from "./http/json-body";
 import { apiSecurityHeaders } from "./http/security-headers";
-import { requireAuth } from "./auth/require-auth";
+import { requireAuth } from "./http/require-auth";
 import { agentsRouter } from "./routes/agents/agents.index";
 import { aiRouter } from "./routes/ai/ai.index";
 import { authRouter, signOutRouter } from "./routes/auth/auth.index";

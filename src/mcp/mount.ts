@@ -7,7 +7,7 @@ import {
   PROTECTED_RESOURCE_PATH,
   REQUIRED_SCOPES,
 } from "../auth/oauth-resource";
-import { unauthorized } from "../auth/require-auth";
+import { unauthorized } from "../http/require-auth";
 import { missingScope } from "../auth/scopes";
 import type { ApiKeyScope } from "../db/credentials-schema";
 import { createDb } from "../db/client";

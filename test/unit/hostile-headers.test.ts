@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { AGENT_NAME } from "../../src/agents/agent-paths";
 import { bearerToken } from "../../src/auth/bearer";
 import { isJsonContentType } from "../../src/http/json-body";
-import { isPublicApiPath } from "../../src/auth/require-auth";
+import { isPublicApiPath } from "../../src/http/require-auth";
 import { ifNoneMatchHits, parseRange } from "../../src/http/conditional-requests";
 import { storeUpload } from "../../src/files/form-upload";
 import { InvalidUploadError } from "../../src/files/upload-errors";

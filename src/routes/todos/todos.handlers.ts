@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { findAuthUserById } from "../../auth/auth-user.queries";
-import { userGoneOr } from "../../auth/require-auth";
+import { userGoneOr } from "../../http/require-auth";
 import { ifNoneMatchHits } from "../../http/conditional-requests";
 import { created, ok } from "../../http/envelope";
 import { ApiError } from "../../http/errors";

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { created, ok } from "../../http/envelope";
 import { ApiError } from "../../http/errors";
 import type { AuthedEnv, AuthedRouteHandler } from "../../http/types";
-import { userGoneOr } from "../../auth/require-auth";
+import { userGoneOr } from "../../http/require-auth";
 import { storageQuotaBytes } from "../../core/config";
 import { recordObject } from "../../files/file-records";
 import { reservePart } from "../../files/quota";

@@ -1,13 +1,13 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { foreignKeyViolation } from "../db/errors";
-import { forgetAuthUser } from "./auth-user-cache";
-import { AUTH_FAILURE_MESSAGES, authenticateHeader, type AuthFailure } from "./authenticate";
-import { ApiError } from "../http/errors";
-import type { RouteAccess } from "../http/route-access";
-import type { AppEnv } from "../http/types";
-import type { Credential } from "./credentials";
-import { noteKeyUse } from "./key-auth";
-import { requireScopes, requireSignIn } from "./scopes";
+import { forgetAuthUser } from "../auth/auth-user-cache";
+import { AUTH_FAILURE_MESSAGES, authenticateHeader, type AuthFailure } from "../auth/authenticate";
+import { ApiError } from "./errors";
+import type { RouteAccess } from "./route-access";
+import type { AppEnv } from "./types";
+import type { Credential } from "../auth/credentials";
+import { noteKeyUse } from "../auth/key-auth";
+import { requireScopes, requireSignIn } from "../auth/scopes";
 
 /** The only place that decides which /api paths skip the token check. */
 const PUBLIC_PATHS = new Set([
