@@ -7,7 +7,8 @@ import type { RouteAccess } from "./route-access";
 import type { AppEnv } from "./types";
 import type { Credential } from "../auth/credentials";
 import { noteKeyUse } from "../auth/key-auth";
-import { requireScopes, requireSignIn } from "../auth/scopes";
+import { missingScope } from "../auth/scopes";
+import type { ApiKeyScope } from "../db/credentials-schema";
 
 /** The only place that decides which /api paths skip the token check. */
 const PUBLIC_PATHS = new Set([
@@ -42,6 +43,23 @@ export function unauthorized(
     ...headers,
     "WWW-Authenticate": `Bearer realm="${realm}"${error}${params}`,
   });
+}
+
+/** 403 naming the first scope the key lacks (with `headers`, such as a route's CORS headers). */
+export function requireScopes(
+  credential: Credential,
+  needed: readonly ApiKeyScope[],
+  headers?: Record<string, string>,
+): void {
+  const missing = missingScope(credential, needed);
+  if (missing) throw new ApiError(403, `This API key lacks the scope ${missing}`, undefined, headers);
+}
+
+/** 403 for an API key where only a sign-in will do. */
+export function requireSignIn(credential: Credential): void {
+  if (credential.kind === "api_key") {
+    throw new ApiError(403, "This route needs a signed-in session; API keys cannot use it");
+  }
 }
 
 /** An API key on a route: sign-in only, or missing one of the scopes the route's document names (403). */

@@ -1,5 +1,5 @@
 import { agentAccess, agentScopes } from "../../agents/agent-access";
-import { requireScopes } from "../../auth/scopes";
+import { requireScopes } from "../../http/require-auth";
 import { issueTicket } from "../../auth/tickets";
 import { jwtSecret } from "../../auth/tokens";
 import { created } from "../../http/envelope";
