@@ -1,5 +1,5 @@
 import { forgetAuthUser } from "../../auth/auth-user-cache";
-import { deleteSession, listSessions } from "../../auth/sessions.queries";
+import { deleteSession, listSessions } from "../../auth/sessions/sessions.queries";
 import { ok } from "../../http/envelope";
 import { ApiError } from "../../http/errors";
 import type { AuthedRouteHandler } from "../../http/types";

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, lte, ne, notInArray, or, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { refreshTokensTable, sessionsTable } from "../db/credentials-schema";
-import { NOW, usersTable } from "../db/schema";
+import type { Db } from "../../db/client";
+import { refreshTokensTable, sessionsTable } from "../../db/credentials-schema";
+import { NOW, usersTable } from "../../db/schema";
 
 export type SessionRow = typeof sessionsTable.$inferSelect;
 
@@ -59,7 +59,7 @@ export type RefreshTokenRow = NonNullable<Awaited<ReturnType<typeof findRefreshT
 /**
  * Spends `tokenHash` and makes `successorHash` the session's current token. Idempotent, so two
  * requests rotating the same token at once both end in the same state (the successor is derived,
- * not random: src/auth/sessions.ts).
+ * not random: src/auth/sessions/sessions.ts).
  */
 export async function rotateRefreshToken(
   db: Db,

@@ -1,7 +1,7 @@
-import type { Db } from "../db/client";
-import type { AuthUser } from "./credentials";
-import { derivedKey } from "./derived-keys";
-import { base64url, randomSecret, sha256Hex } from "./opaque-tokens";
+import type { Db } from "../../db/client";
+import type { AuthUser } from "../credentials";
+import { derivedKey } from "../derived-keys";
+import { base64url, randomSecret, sha256Hex } from "../opaque-tokens";
 import {
   deleteSession,
   findRefreshToken,
