@@ -1,10 +1,10 @@
 import { createDb, type Db } from "../db/client";
 import { bearerToken } from "./bearer";
 import type { AuthUser, Credential, McpCredential } from "./credentials";
-import { isApiKey } from "./api-keys";
+import { isApiKey } from "./api-keys/api-keys";
 import { cachedLookup, rememberLookup } from "./auth-user-cache";
 import { findAuthUserById, findSessionHolder, type SessionHolder } from "./auth-user.queries";
-import { authenticateApiKey, authenticateApiKeyId } from "./key-auth";
+import { authenticateApiKey, authenticateApiKeyId } from "./api-keys/key-auth";
 import { OAUTH_SCOPES } from "./oauth-resource";
 import { jwtSecret, userIdFromClaims, verifyToken, type TokenClaims } from "./tokens";
 

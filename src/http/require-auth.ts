@@ -6,7 +6,7 @@ import { ApiError } from "./errors";
 import type { RouteAccess } from "./route-access";
 import type { AppEnv } from "./types";
 import type { Credential } from "../auth/credentials";
-import { noteKeyUse } from "../auth/key-auth";
+import { noteKeyUse } from "../auth/api-keys/key-auth";
 import { missingScope } from "../auth/scopes";
 import type { ApiKeyScope } from "../db/credentials-schema";
 

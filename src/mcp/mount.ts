@@ -1,6 +1,6 @@
 import { createTodoTools, runTool, ToolError, type TodoTool } from "../ai/todo-tools";
 import { authenticateForResource } from "../auth/authenticate";
-import { noteKeyUse } from "../auth/key-auth";
+import { noteKeyUse } from "../auth/api-keys/key-auth";
 import {
   oauthChallenge,
   oauthIssuer,

@@ -1,5 +1,5 @@
-import { createApiKey } from "../../auth/api-keys";
-import { listApiKeys, revokeApiKey } from "../../auth/api-keys.queries";
+import { createApiKey } from "../../auth/api-keys/api-keys";
+import { listApiKeys, revokeApiKey } from "../../auth/api-keys/api-keys.queries";
 import { forgetAuthUser } from "../../auth/auth-user-cache";
 import { created, ok } from "../../http/envelope";
 import { ApiError } from "../../http/errors";
