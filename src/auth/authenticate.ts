@@ -5,7 +5,7 @@ import { isApiKey } from "./api-keys/api-keys";
 import { cachedLookup, rememberLookup } from "./auth-user-cache";
 import { findAuthUserById, findSessionHolder, type SessionHolder } from "./auth-user.queries";
 import { authenticateApiKey, authenticateApiKeyId } from "./api-keys/key-auth";
-import { OAUTH_SCOPES } from "./oauth-resource";
+import { OAUTH_SCOPES } from "./oauth/oauth-resource";
 import { jwtSecret, userIdFromClaims, verifyToken, type TokenClaims } from "./tokens";
 
 export type AuthFailure =
@@ -80,7 +80,7 @@ export async function authenticateForResource(
   if (!header || !token || !isOAuthToken(token)) return authenticateHeader(env, header);
   if (!issuer) return fail("invalid_token");
   // The OAuth library loads with the first OAuth token, not with the app.
-  const { validateAccessToken } = await import("./oauth-server");
+  const { validateAccessToken } = await import("./oauth/oauth-server");
   const grant = await validateAccessToken(env, issuer, token);
   if (!grant) return fail("invalid_token");
   const user = await authUser(createDb(env.DB), Number(grant.userId));

@@ -18,7 +18,7 @@ export type Credential =
   | { kind: "token" }
   | { kind: "api_key"; keyId: number; scopes: ApiKeyScope[] };
 
-/** An access token from an OAuth grant (src/auth/oauth-server.ts): accepted on /mcp only, within its scopes. */
+/** An access token from an OAuth grant (src/auth/oauth/oauth-server.ts): accepted on /mcp only, within its scopes. */
 export interface OAuthCredential {
   kind: "oauth";
   grantId: string;

@@ -6,7 +6,7 @@ import {
   oauthIssuer,
   PROTECTED_RESOURCE_PATH,
   REQUIRED_SCOPES,
-} from "../auth/oauth-resource";
+} from "../auth/oauth/oauth-resource";
 import { unauthorized } from "../http/require-auth";
 import { missingScope } from "../auth/scopes";
 import type { ApiKeyScope } from "../db/credentials-schema";

@@ -4,7 +4,7 @@ import type { AuthedRouteHandler } from "../../http/types";
 import type { ListRoute, RevokeRoute } from "./oauth-grants.routes";
 
 // The grants live in KV through the OAuth library, which loads on first use.
-const grants = () => import("../../auth/oauth-grants");
+const grants = () => import("../../auth/oauth/oauth-grants");
 
 export const list: AuthedRouteHandler<ListRoute> = async (c) => {
   const { listGrants } = await grants();

@@ -128,7 +128,7 @@ export const remove: AuthedRouteHandler<RemoveRoute> = async (c) => {
   const logger = c.get("logger");
   const erasure = await eraseNowIfSmall(c.env.R2_BUCKET, db, erasureId, logger);
   // OAuth grants are in KV, outside the batch; /mcp refuses a deleted user's tokens whatever becomes of them.
-  const { revokeAllGrants } = await import("../../auth/oauth-grants");
+  const { revokeAllGrants } = await import("../../auth/oauth/oauth-grants");
   const grants = await revokeAllGrants(c.env, id).catch((err: unknown) => {
     logger.warn("oauth_grants_revoke_failed", { userId: id, error: String(err) });
     return null;
