@@ -1,5 +1,5 @@
 import { createDb } from "../db/client";
-import { deleteSpentResets } from "./password-resets.queries";
+import { deleteSpentResets } from "./passwords/password-resets.queries";
 import { SESSION_IDLE_SECONDS } from "./sessions/sessions";
 import { deleteEndedSessions } from "./sessions/sessions.queries";
 

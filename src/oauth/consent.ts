@@ -1,9 +1,9 @@
 import type { AuthRequest, OAuthHelpers } from "@cloudflare/workers-oauth-provider";
 import type { Context } from "hono";
 import { z } from "@hono/zod-openapi";
-import { limitAuthAttempt } from "../auth/attempt-limits";
+import { limitAuthAttempt } from "../auth/passwords/attempt-limits";
 import { oauthIssuer, OAUTH_SCOPES, REQUIRED_SCOPES } from "../auth/oauth/oauth-resource";
-import { checkPassword } from "../auth/password-login";
+import { checkPassword } from "../auth/passwords/password-login";
 import { usernameKey } from "../auth/usernames";
 import { RateLimitedError } from "../core/rate-limit";
 import { createDb } from "../db/client";

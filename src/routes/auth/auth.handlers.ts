@@ -1,10 +1,10 @@
 import { created, ok } from "../../http/envelope";
 import { ApiError } from "../../http/errors";
 import type { AppRouteHandler, AuthedRouteHandler } from "../../http/types";
-import { limitAuthAttempt } from "../../auth/attempt-limits";
+import { limitAuthAttempt } from "../../auth/passwords/attempt-limits";
 import { forgetAuthUser } from "../../auth/auth-user-cache";
-import { checkPassword } from "../../auth/password-login";
-import { hashPassword } from "../../auth/passwords";
+import { checkPassword } from "../../auth/passwords/password-login";
+import { hashPassword } from "../../auth/passwords/passwords";
 import { refreshSession } from "../../auth/sessions/sessions";
 import { deleteSession } from "../../auth/sessions/sessions.queries";
 import { sessionResult, signIn } from "../../auth/sessions/sign-in";

@@ -1,6 +1,6 @@
-import { limitResetRequest } from "../../auth/attempt-limits";
+import { limitResetRequest } from "../../auth/passwords/attempt-limits";
 import { forgetAuthUser } from "../../auth/auth-user-cache";
-import { confirmReset, sendResetLink } from "../../auth/password-reset";
+import { confirmReset, sendResetLink } from "../../auth/passwords/password-reset";
 import { createDb } from "../../db/client";
 import { accepted, ok } from "../../http/envelope";
 import { ApiError } from "../../http/errors";
