@@ -1,6 +1,6 @@
 import type { Db } from "../../db/client";
 import type { AuthUser } from "../credentials";
-import { derivedKey } from "../derived-keys";
+import { derivedKey } from "../../core/derived-keys";
 import { base64url, randomSecret, sha256Hex } from "../opaque-tokens";
 import {
   deleteSession,
