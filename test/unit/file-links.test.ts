@@ -1,7 +1,7 @@
 // docs/security.md H1 (link tokens), H4 (expiry on an injected clock), F5 and E5 (cursors).
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { linkIdOf, linkToken, newLinkId } from "../../src/auth/link-tokens";
+import { linkIdOf, linkToken, newLinkId } from "../../src/files/link-tokens";
 import { issueTicket } from "../../src/auth/tickets";
 import { linkState } from "../../src/files/file-links";
 import { CursorQuery, decodeCursor, encodeCursor } from "../../src/core/paging";

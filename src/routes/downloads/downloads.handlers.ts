@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { authenticateHeader } from "../../auth/authenticate";
-import { linkIdOf } from "../../auth/link-tokens";
+import { linkIdOf } from "../../files/link-tokens";
 import { missingScope } from "../../auth/scopes";
 import { jwtSecret } from "../../auth/tokens";
 import { ApiError } from "../../http/errors";

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { linkToken, newLinkId } from "../../auth/link-tokens";
+import { linkToken, newLinkId } from "../../files/link-tokens";
 import { jwtSecret } from "../../auth/tokens";
 import { foreignKeyViolation } from "../../db/errors";
 import { created, ok } from "../../http/envelope";
