@@ -1,4 +1,4 @@
-import { createTodoTools, runTool, ToolError, type TodoTool } from "../ai/todo-tools";
+import { createTodoTools, runTool, ToolError, type TodoTool } from "../todos/todo-tools";
 import { authenticateForResource } from "../auth/authenticate";
 import { noteKeyUse } from "../auth/api-keys/key-auth";
 import {
