@@ -2,7 +2,6 @@ import { mountAgents } from "./agents/mount";
 import { apiCors } from "./http/cors";
 import { configureOpenAPI } from "./http/openapi-doc";
 import { createApp } from "./http/create-app";
-import { routeAccessOf } from "./http/route-access";
 import { d1Session } from "./http/d1-session";
 import { mountMcp } from "./mcp/mount";
 import { mountOAuth } from "./oauth/mount";
@@ -33,8 +32,8 @@ mountAgents(app);
 mountMcp(app);
 mountOAuth(app);
 // One D1 session per request, used by the token check too; the token is checked before any body is read.
-// API keys reach the routes whose OpenAPI security names the apiKey scheme (src/http/route-access.ts).
-app.use("/api/*", d1Session, requireAuth(routeAccessOf(app)), jsonBodyGuard);
+// Public paths, API keys' access and streamed bodies are read from each route's own declaration.
+app.use("/api/*", d1Session, requireAuth(app), jsonBodyGuard(app));
 
 const routes = app
   .route("/", healthRouter)
