@@ -6,7 +6,8 @@ import type { AuthUser } from "./credentials";
 
 // What the gates read: one round trip per lookup, the user always joined in.
 
-const AUTH_USER = {
+/** The columns of an AuthUser, for every query that joins the user in. */
+export const AUTH_USER = {
   id: usersTable.id,
   username: usersTable.username,
   role: usersTable.role,
