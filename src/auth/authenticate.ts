@@ -76,8 +76,10 @@ export async function authenticateForResource(
   header: string | undefined,
   issuer: string | null,
 ): Promise<AuthResult<McpCredential>> {
+  if (!header) return fail("missing");
   const token = bearerToken(header);
-  if (!header || !token || !isOAuthToken(token)) return authenticateHeader(env, header);
+  if (!token) return fail("malformed");
+  if (!isOAuthToken(token)) return authenticate(env, token);
   if (!issuer) return fail("invalid_token");
   // The OAuth library loads with the first OAuth token, not with the app.
   const { validateAccessToken } = await import("./oauth/oauth-server");
