@@ -35,7 +35,7 @@ mountOAuth(app);
 // Public paths, API keys' access and streamed bodies are read from each route's own declaration.
 app.use("/api/*", d1Session, requireAuth(app), jsonBodyGuard(app));
 
-const routes = app
+app
   .route("/", healthRouter)
   .route("/", aiRouter)
   .route("/", authRouter)
@@ -52,5 +52,4 @@ const routes = app
   .route("/", todosRouter)
   .route("/", agentsRouter);
 
-export type AppType = typeof routes;
 export default app;
