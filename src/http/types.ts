@@ -21,5 +21,6 @@ export interface AuthedEnv extends AppEnv {
   Variables: AppEnv["Variables"] & { user: AuthUser; credential: Credential };
 }
 
-export type AppRouteHandler<R extends RouteConfig> = RouteHandler<R, AppEnv>;
-export type AuthedRouteHandler<R extends RouteConfig> = RouteHandler<R, AuthedEnv>;
+/** What a handler of route R is given: the context with R's input validated (`c.req.valid(...)`). */
+export type AppRouteContext<R extends RouteConfig> = Parameters<RouteHandler<R, AppEnv>>[0];
+export type AuthedRouteContext<R extends RouteConfig> = Parameters<RouteHandler<R, AuthedEnv>>[0];
