@@ -1,5 +1,5 @@
 import type { ApiKeyScope } from "../db/credentials-schema";
-import type { Credential, McpCredential } from "./credentials";
+import type { McpCredential } from "./credentials";
 
 /**
  * What a credential may do: a sign-in (a JWT) everything its user may; an API key or an OAuth grant only
