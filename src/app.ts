@@ -13,6 +13,7 @@ import { aiRouter } from "./routes/ai/ai.index";
 import { authRouter, signOutRouter } from "./routes/auth/auth.index";
 import { healthRouter } from "./routes/health/health.index";
 import { keysRouter } from "./routes/keys/keys.index";
+import { passkeySignInRouter, passkeysRouter } from "./routes/passkeys/passkeys.index";
 import { oauthGrantsRouter } from "./routes/oauth-grants/oauth-grants.index";
 import { passwordResetRouter } from "./routes/password-reset/password-reset.index";
 import { sessionsRouter } from "./routes/sessions/sessions.index";
@@ -40,9 +41,11 @@ app
   .route("/", aiRouter)
   .route("/", authRouter)
   .route("/", passwordResetRouter)
+  .route("/", passkeySignInRouter)
   .route("/", signOutRouter)
   .route("/", sessionsRouter)
   .route("/", keysRouter)
+  .route("/", passkeysRouter)
   .route("/", oauthGrantsRouter)
   .route("/", usersRouter)
   .route("/", filesRouter)

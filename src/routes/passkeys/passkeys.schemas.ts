@@ -1,0 +1,158 @@
+import { z } from "@hono/zod-openapi";
+import { passkeysTable, PASSKEY_DEVICE_TYPES } from "../../db/credentials-schema";
+import { createSelectSchema } from "../../db/zod";
+import { pageSchema } from "../../core/paging";
+
+// Bodies are what @simplewebauthn/browser's startRegistration() and startAuthentication() return
+// (WebAuthn's RegistrationResponseJSON and AuthenticationResponseJSON), bounded field by field.
+
+const b64url = (max: number, description?: string) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]+$/, "Must be base64url")
+    .openapi({ description });
+
+const Transports = z
+  .array(
+    z
+      .string()
+      .regex(/^[a-z-]{1,32}$/)
+      .openapi({ example: "internal" }),
+  )
+  .max(10);
+
+const PasskeyName = z.string().trim().min(1).max(100).openapi({ example: "MacBook Touch ID" });
+
+// Credential ids are at most 1,023 bytes.
+const CredentialId = b64url(1364, "The credential id, as the authenticator returned it.");
+
+const credentialFields = {
+  id: CredentialId,
+  rawId: CredentialId,
+  type: z.literal("public-key"),
+  authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional(),
+  // The service asks for no extensions; what a client reports anyway is not read.
+  clientExtensionResults: z.record(z.string(), z.unknown()),
+};
+
+const RegistrationResponse = z
+  .object({
+    ...credentialFields,
+    response: z
+      .object({
+        clientDataJSON: b64url(8192),
+        attestationObject: b64url(16384),
+        authenticatorData: b64url(8192).optional(),
+        transports: Transports.optional(),
+        publicKeyAlgorithm: z.number().int().optional(),
+        publicKey: b64url(4096).optional(),
+      })
+      .strict(),
+  })
+  .strict()
+  .openapi("PasskeyRegistrationResponse", {
+    description: "The created credential, as `startRegistration()` of @simplewebauthn/browser returns it.",
+  });
+
+const AuthenticationResponse = z
+  .object({
+    ...credentialFields,
+    response: z
+      .object({
+        clientDataJSON: b64url(8192),
+        authenticatorData: b64url(8192),
+        signature: b64url(1024),
+        userHandle: b64url(88).optional(),
+      })
+      .strict(),
+  })
+  .strict()
+  .openapi("PasskeyAuthenticationResponse", {
+    description: "The assertion, as `startAuthentication()` of @simplewebauthn/browser returns it.",
+  });
+
+export const RegisterPasskeyBody = z
+  .object({
+    response: RegistrationResponse,
+    name: PasskeyName.optional().openapi({ description: 'Omitted: "Passkey added <date>".' }),
+  })
+  .strict()
+  .openapi("RegisterPasskeyBody");
+
+export const PasskeySignInBody = z
+  .object({ response: AuthenticationResponse })
+  .strict()
+  .openapi("PasskeySignInBody");
+
+export const RegistrationOptionsBody = z
+  .object({
+    currentPassword: z.string().min(1).max(256).openapi({
+      description: "Your password: a stolen token alone cannot add a passkey that outlives it.",
+      example: "correct horse battery staple",
+    }),
+  })
+  .strict()
+  .openapi("PasskeyRegistrationOptionsBody");
+
+export const RenamePasskeyBody = z.object({ name: PasskeyName }).strict().openapi("RenamePasskeyBody");
+
+export const PasskeySchema = createSelectSchema(passkeysTable, {
+  transports: Transports,
+  deviceType: z.enum(PASSKEY_DEVICE_TYPES).openapi({
+    description:
+      "`multiDevice`: synced between devices (iCloud Keychain, Google Password Manager); `singleDevice`: kept on one.",
+  }),
+  backedUp: z.boolean().openapi({ description: "Whether the passkey is backed up (synced) now." }),
+})
+  .omit({ userId: true, credentialId: true, publicKey: true, userHandle: true, counter: true })
+  .openapi("Passkey", { description: "A passkey as listed: never its key or handle." });
+
+export const PasskeyPageSchema = pageSchema(PasskeySchema).openapi("PasskeyPage");
+
+const Descriptor = z.object({
+  id: z.string(),
+  type: z.string(),
+  transports: z.array(z.string()).optional(),
+});
+
+const challenge = z.string().openapi({
+  description: "Signed by the service, valid 5 minutes, once; a registration's only for the user who asked.",
+});
+
+export const RegistrationOptionsSchema = z
+  .object({
+    rp: z.object({ id: z.string().optional(), name: z.string() }),
+    user: z.object({ id: z.string(), name: z.string(), displayName: z.string() }),
+    challenge,
+    pubKeyCredParams: z.array(z.object({ type: z.string(), alg: z.number().int() })),
+    timeout: z.number().int().optional(),
+    excludeCredentials: z.array(Descriptor).optional(),
+    authenticatorSelection: z
+      .object({
+        residentKey: z.string().optional(),
+        requireResidentKey: z.boolean().optional(),
+        userVerification: z.string().optional(),
+      })
+      .optional(),
+    attestation: z.string().optional(),
+    extensions: z.record(z.string(), z.unknown()).optional(),
+  })
+  .openapi("PasskeyRegistrationOptions", {
+    description:
+      "WebAuthn's PublicKeyCredentialCreationOptionsJSON: pass it to `startRegistration({ optionsJSON })`.",
+  });
+
+export const SignInOptionsSchema = z
+  .object({
+    challenge,
+    timeout: z.number().int().optional(),
+    rpId: z.string().optional(),
+    allowCredentials: z.array(Descriptor).optional(),
+    userVerification: z.string().optional(),
+  })
+  .openapi("PasskeySignInOptions", {
+    description:
+      "WebAuthn's PublicKeyCredentialRequestOptionsJSON: pass it to `startAuthentication({ optionsJSON })`.",
+  });
