@@ -1,3 +1,2 @@
 // A global Reflect polyfill that only @peculiar/x509 needs; the build replaces that package too
-// (src/shims/x509.ts), so nothing here reads decorator metadata.
-export {};
+// (src/shims/x509.ts), so nothing reads decorator metadata and this module is empty.

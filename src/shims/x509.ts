@@ -2,29 +2,32 @@
 // and tsyringe it needs) only to chain an attestation statement to trust anchors, or to check a
 // certificate's revocation list. The service sets no trust anchors (src/auth/passkeys/webauthn.ts), so
 // the library returns before either; the build swaps the package for this stand-in, 28 KiB less upload.
+// The names are those the library imports.
 
 function notBundled(): never {
   throw new Error("X.509 chain building is not bundled: the service verifies no attestation trust anchors");
 }
 
-export class X509Certificate {
-  constructor() {
-    notBundled();
-  }
+export function X509Certificate(): never {
+  notBundled();
 }
 
-export class X509ChainBuilder {
-  constructor() {
-    notBundled();
-  }
+export function X509ChainBuilder(): never {
+  notBundled();
 }
 
-export class X509Crl {
-  constructor() {
-    notBundled();
-  }
+export function X509Crl(): never {
+  notBundled();
 }
 
-export class AuthorityKeyIdentifierExtension {}
-export class CRLDistributionPointsExtension {}
-export class SubjectKeyIdentifierExtension {}
+export function AuthorityKeyIdentifierExtension(): never {
+  notBundled();
+}
+
+export function CRLDistributionPointsExtension(): never {
+  notBundled();
+}
+
+export function SubjectKeyIdentifierExtension(): never {
+  notBundled();
+}
