@@ -1,10 +1,13 @@
 // docs/security.md P1-P6: signing in with a passkey. A discoverable credential signs its user in to a
 // session like POST /api/login's; every refusal is a 401 that changes nothing stored (a snapshot of every
 // table, before and after), and the limits are the password login's.
+import { createScheduledController } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import worker from "../../src/index";
 import { signUp } from "../helpers/auth";
 import { ScriptedAuthenticator } from "../helpers/authenticator";
-import { refresh } from "../helpers/credentials";
+import { isoAgo, refresh } from "../helpers/credentials";
 import { api, expectData, expectError, type ApiResult } from "../helpers/http";
 import { freshIp } from "../helpers/client-ip";
 import {
@@ -225,5 +228,29 @@ describe("P3: rate limits like the password login's", () => {
     }
     // Nothing was spent: the same assertion still signs in.
     expect((await postAssertion(response)).status).toBe(201);
+  });
+});
+
+describe("used challenges", () => {
+  it("are kept until they expire, then the hourly cron removes them", async () => {
+    const user = await signUp();
+    const { authenticator } = await addPasskey(user);
+    const { response } = await passkeySignIn(authenticator);
+    const challenge = JSON.parse(
+      atob(response.response.clientDataJSON.replaceAll("-", "+").replaceAll("_", "/")),
+    ).challenge as string;
+    const used = env.DB.prepare(
+      "SELECT expiresAt FROM used_passkey_challenges_table WHERE challenge = ?",
+    ).bind(challenge);
+    const row = await used.first<{ expiresAt: string }>();
+    expect(Date.parse(row!.expiresAt) - Date.now()).toBeGreaterThan((CHALLENGE_TTL_SECONDS - 10) * 1000);
+
+    await worker.scheduled(createScheduledController({ cron: "17 * * * *" }), env);
+    expect(await used.first()).not.toBeNull();
+    await env.DB.prepare("UPDATE used_passkey_challenges_table SET expiresAt = ? WHERE challenge = ?")
+      .bind(isoAgo(1), challenge)
+      .run();
+    await worker.scheduled(createScheduledController({ cron: "17 * * * *" }), env);
+    expect(await used.first()).toBeNull();
   });
 });

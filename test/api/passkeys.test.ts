@@ -9,6 +9,7 @@ import { createKey } from "../helpers/credentials";
 import { freshIp } from "../helpers/client-ip";
 import { api, BAD_PAGING, expectData, expectError, type ApiResult } from "../helpers/http";
 import { grantFor } from "../helpers/oauth";
+import { requestResetLink, sentTo } from "../helpers/email";
 import {
   addPasskey,
   challengeIssuedAt,
@@ -286,5 +287,34 @@ describe("P6: who may manage passkeys", () => {
     expect(await storedPasskeys(user.userId)).toHaveLength(2);
     expect((await post(`/api/users/${user.userId}/delete`, user.token)).status).toBe(200);
     expect(await storedPasskeys(user.userId)).toEqual([]);
+  });
+});
+
+describe("P7: password reset", () => {
+  it("leaves passkeys signing in, and the e-mail names them (an intruder's among them)", async () => {
+    const user = await signUp();
+    const { authenticator } = await addPasskey(user, undefined, "Laptop");
+    await addPasskey(user, undefined, "Unknown tablet");
+    expect((await passkeySignIn(authenticator)).res.status).toBe(201);
+    const token = await requestResetLink(user.email);
+    const text = (await sentTo(user.email)).at(-1)!.text;
+    const today = new Date().toISOString().slice(0, 10);
+    expect(text).toContain("A reset does not remove passkeys");
+    expect(text).toContain(`  - Laptop (added ${today}, last used ${today})`);
+    expect(text).toContain(`  - Unknown tablet (added ${today}, never used)`);
+
+    const confirmed = await api("/api/auth/password-reset/confirm", {
+      method: "POST",
+      json: { token, password: "a brand new password" },
+    });
+    expect(confirmed.status).toBe(200);
+    expect(await storedPasskeys(user.userId)).toHaveLength(2);
+    expect((await passkeySignIn(authenticator)).res.status).toBe(201);
+  });
+
+  it("an account without passkeys gets the e-mail as before", async () => {
+    const user = await signUp();
+    await requestResetLink(user.email);
+    expect((await sentTo(user.email)).at(-1)!.text).not.toContain("passkey");
   });
 });
