@@ -1,4 +1,4 @@
-// docs/security.md P1-P6: signing in with a passkey. A discoverable credential signs its user in to a
+// docs/security.md W1-W5, W9: signing in with a passkey. A discoverable credential signs its user in to a
 // session like POST /api/login's; every refusal is a 401 that changes nothing stored (a snapshot of every
 // table, before and after), and the limits are the password login's.
 import { createScheduledController } from "cloudflare:test";
@@ -38,7 +38,7 @@ async function expectRefused(attempt: () => Promise<ApiResult>, message: string 
   expect(stateDiff(before, await snapshotState())).toBeNull();
 }
 
-describe("P1: signing in with a passkey", () => {
+describe("signing in with a passkey", () => {
   it("starts a session like /api/login's: token, refresh, the sessions list, logout", async () => {
     const user = await signUp();
     const { passkey, authenticator } = await addPasskey(user);
@@ -63,8 +63,10 @@ describe("P1: signing in with a passkey", () => {
     expect(row?.lastUsedAt).not.toBeNull();
   });
 
-  it("options name no credential and no user: the authenticator offers the passkeys it holds", async () => {
+  it("W9: options name no credential and no user, and store nothing", async () => {
+    const before = await snapshotState();
     const options = await signInOptions();
+    expect(stateDiff(before, await snapshotState())).toBeNull();
     expect(options).toMatchObject({ rpId: "service.test", userVerification: "required", timeout: 300_000 });
     expect(options.allowCredentials ?? []).toEqual([]);
     expect(options.challenge).toMatch(/^[A-Za-z0-9_-]{72}$/);
@@ -87,8 +89,8 @@ describe("P1: signing in with a passkey", () => {
   });
 });
 
-describe("P2: refusals answer 401 and change nothing", () => {
-  it("a replayed assertion (the same challenge again) from an authenticator that does not count", async () => {
+describe("refusals answer 401 and change nothing", () => {
+  it("W1: a replayed assertion (the same challenge again) from an authenticator that does not count", async () => {
     const user = await signUp();
     const { authenticator } = await addPasskey(user);
     const { res, response } = await passkeySignIn(authenticator);
@@ -96,7 +98,7 @@ describe("P2: refusals answer 401 and change nothing", () => {
     await expectRefused(() => postAssertion(response), "Passkey challenge already used: start again");
   });
 
-  it("a replayed assertion from an authenticator that counts", async () => {
+  it("W1: a replayed assertion from an authenticator that counts", async () => {
     const user = await signUp();
     const { authenticator } = await addPasskey(user, new ScriptedAuthenticator(undefined, true));
     const { res, response } = await passkeySignIn(authenticator);
@@ -104,7 +106,7 @@ describe("P2: refusals answer 401 and change nothing", () => {
     await expectRefused(() => postAssertion(response), NOT_ACCEPTED);
   });
 
-  it("a challenge issued more than 5 minutes ago", async () => {
+  it("W2: a challenge issued more than 5 minutes ago", async () => {
     const user = await signUp();
     const { authenticator } = await addPasskey(user);
     const issuedAt = new Date(Date.now() - (CHALLENGE_TTL_SECONDS + 1) * 1000);
@@ -112,7 +114,7 @@ describe("P2: refusals answer 401 and change nothing", () => {
     await expectRefused(() => postAssertion(response), "Passkey sign-in expired: start again");
   });
 
-  it("a challenge we did not sign, a tampered one, or a registration's", async () => {
+  it("W2: a challenge we did not sign, a tampered one, or a registration's", async () => {
     const user = await signUp();
     const { authenticator } = await addPasskey(user);
     const { challenge } = await signInOptions();
@@ -124,7 +126,7 @@ describe("P2: refusals answer 401 and change nothing", () => {
     }
   });
 
-  it("a wrong origin, a wrong RP id, the type of a registration", async () => {
+  it("W3: a wrong origin, a wrong RP id, the type of a registration", async () => {
     const user = await signUp();
     const { authenticator } = await addPasskey(user);
     for (const ceremony of [
@@ -139,7 +141,7 @@ describe("P2: refusals answer 401 and change nothing", () => {
     }
   });
 
-  it("an unknown credential, and a deleted one", async () => {
+  it("W4: an unknown credential, and a deleted one", async () => {
     const user = await signUp();
     const { passkey, authenticator } = await addPasskey(user);
     const stranger = new ScriptedAuthenticator();
@@ -154,7 +156,7 @@ describe("P2: refusals answer 401 and change nothing", () => {
     await expectRefused(() => postAssertion(deleted), "Passkey not recognised: it may have been deleted");
   });
 
-  it("a signature counter that goes backwards, or stays, where the authenticator counts", async () => {
+  it("W4: a signature counter that goes backwards, or stays, where the authenticator counts", async () => {
     const user = await signUp();
     const { authenticator } = await addPasskey(user, new ScriptedAuthenticator(undefined, true));
     expect((await passkeySignIn(authenticator, { counter: 10 })).res.status).toBe(201);
@@ -165,7 +167,7 @@ describe("P2: refusals answer 401 and change nothing", () => {
     expect((await storedPasskeys(user.userId))[0]?.counter).toBe(10);
   });
 
-  it("a bad signature, another user's handle, no user handle, no user verification", async () => {
+  it("W4: a bad signature, another user's handle, no user handle, no user verification", async () => {
     const user = await signUp();
     const other = await signUp();
     const { authenticator } = await addPasskey(user);
@@ -181,7 +183,7 @@ describe("P2: refusals answer 401 and change nothing", () => {
     }
   });
 
-  it("the passkey of a deleted user", async () => {
+  it("W4: the passkey of a deleted user", async () => {
     const user = await signUp();
     const { authenticator } = await addPasskey(user);
     expect(
@@ -193,7 +195,7 @@ describe("P2: refusals answer 401 and change nothing", () => {
   });
 });
 
-describe("P3: rate limits like the password login's", () => {
+describe("W5: rate limits like the password login's", () => {
   it("per client IP and passkey: the attempt past 10 answers 429 with Retry-After; other clients go on", async () => {
     const user = await signUp();
     const { authenticator } = await addPasskey(user);
@@ -231,7 +233,7 @@ describe("P3: rate limits like the password login's", () => {
   });
 });
 
-describe("used challenges", () => {
+describe("W9: used challenges", () => {
   it("are kept until they expire, then the hourly cron removes them", async () => {
     const user = await signUp();
     const { authenticator } = await addPasskey(user);

@@ -1,4 +1,4 @@
-// docs/security.md P4-P8: adding, listing, renaming and deleting passkeys. Registration needs the
+// docs/security.md W3, W6-W8, W11: adding, listing, renaming and deleting passkeys. Registration needs the
 // password and a signed-in session; its challenge is bound to the user, valid 5 minutes and once;
 // a refused registration stores nothing; API keys and OAuth tokens manage no passkeys.
 import { env } from "cloudflare:workers";
@@ -33,7 +33,7 @@ async function expectUnchanged(call: () => Promise<ApiResult>, status: number, m
   expect(stateDiff(before, await snapshotState())).toBeNull();
 }
 
-describe("P4: adding a passkey", () => {
+describe("adding a passkey", () => {
   it("options after the password: a discoverable, user-verified credential for this site, none twice", async () => {
     const user = await signUp();
     const options = await registrationOptions(user);
@@ -74,9 +74,15 @@ describe("P4: adding a passkey", () => {
       lastUsedAt: null,
     });
     const answered = (res.body as { data: object }).data;
-    expect(Object.keys(answered).sort()).toEqual(
-      ["backedUp", "createdAt", "deviceType", "id", "lastUsedAt", "name", "transports"].sort(),
-    );
+    expect(Object.keys(answered).toSorted()).toEqual([
+      "backedUp",
+      "createdAt",
+      "deviceType",
+      "id",
+      "lastUsedAt",
+      "name",
+      "transports",
+    ]);
     const unnamed = expectData(
       (await tryAddPasskey(user, new ScriptedAuthenticator())).res,
       201,
@@ -88,7 +94,7 @@ describe("P4: adding a passkey", () => {
     });
   });
 
-  it("needs the password: none is 400, a wrong one 403, and wrong ones are limited like a login (429)", async () => {
+  it("W6: needs the password: none is 400, a wrong one 403, and wrong ones are limited like a login (429)", async () => {
     const user = await signUp();
     const ip = { "CF-Connecting-IP": freshIp() };
     const ask = (json: unknown) =>
@@ -112,7 +118,7 @@ describe("P4: adding a passkey", () => {
     expectError(await ask({ currentPassword: user.password }), 429, "Too many requests");
   });
 
-  it("refuses with 400 and stores nothing: another user's challenge, an expired one, one used before", async () => {
+  it("W6: refuses with 400 and stores nothing: another user's challenge, an expired one, one used before", async () => {
     const user = await signUp();
     const other = await signUp();
     const authenticator = new ScriptedAuthenticator();
@@ -141,7 +147,7 @@ describe("P4: adding a passkey", () => {
     expect(await storedPasskeys(user.userId)).toHaveLength(1);
   });
 
-  it("refuses with 400 and stores nothing: a wrong origin or RP id, no user verification, a sign-in's type", async () => {
+  it("W3: refuses with 400 and stores nothing: a wrong origin or RP id, no user verification, a sign-in's type", async () => {
     const user = await signUp();
     const authenticator = new ScriptedAuthenticator();
     for (const ceremony of [
@@ -161,7 +167,7 @@ describe("P4: adding a passkey", () => {
     expect((await tryAddPasskey(user, client, { rpId: "service.test" })).res.status).toBe(201);
   });
 
-  it("a credential registered before is 409, for its owner or anyone else", async () => {
+  it("W11: a credential registered before is 409, for its owner or anyone else", async () => {
     const user = await signUp();
     const other = await signUp();
     const { body } = await tryAddPasskey(user, new ScriptedAuthenticator());
@@ -181,7 +187,7 @@ describe("P4: adding a passkey", () => {
     await expectUnchanged(() => replay(other), 409, "This passkey is already registered");
   });
 
-  it(`holds at most ${MAX_PASSKEYS} passkeys per user (409), before the authenticator is asked`, async () => {
+  it(`W11: holds at most ${MAX_PASSKEYS} passkeys per user (409), before the authenticator is asked`, async () => {
     const user = await signUp();
     await addPasskey(user);
     const [row] = await storedPasskeys(user.userId);
@@ -200,7 +206,7 @@ describe("P4: adding a passkey", () => {
   });
 });
 
-describe("P5: listing, renaming, deleting", () => {
+describe("W7: listing, renaming, deleting", () => {
   it("lists yours newest first; renames and deletes them; another user's is 404 and intact", async () => {
     const user = await signUp();
     const other = await signUp();
@@ -255,8 +261,8 @@ describe("P5: listing, renaming, deleting", () => {
   });
 });
 
-describe("P6: who may manage passkeys", () => {
-  it("API keys are 403 and OAuth tokens 401 on every passkey route; nothing changes", async () => {
+describe("who may manage passkeys", () => {
+  it("W7: API keys are 403 and OAuth tokens 401 on every passkey route; nothing changes", async () => {
     const user = await signUp();
     const { passkey } = await addPasskey(user);
     const key = await createKey(user.token, [
@@ -280,7 +286,7 @@ describe("P6: who may manage passkeys", () => {
     }
   });
 
-  it("deleting the user deletes their passkeys", async () => {
+  it("W8: deleting the user deletes their passkeys", async () => {
     const user = await signUp();
     await addPasskey(user);
     await addPasskey(user);
@@ -290,7 +296,7 @@ describe("P6: who may manage passkeys", () => {
   });
 });
 
-describe("P7: password reset", () => {
+describe("W8: password reset", () => {
   it("leaves passkeys signing in, and the e-mail names them (an intruder's among them)", async () => {
     const user = await signUp();
     const { authenticator } = await addPasskey(user, undefined, "Laptop");

@@ -106,7 +106,8 @@ export const signInOptions = createRoute({
   ...PUBLIC,
   responses: {
     200: okContent(SignInOptionsSchema, "Options for the browser"),
-    ...errorResponses(500),
+    // It reads no body; one sent anyway must still be JSON and under 1 MiB.
+    ...errorResponses(400, 413, 500),
   },
 });
 
