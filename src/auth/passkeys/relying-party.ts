@@ -6,6 +6,8 @@ export interface RelyingParty {
 }
 
 const DEFAULT_NAME = "Workers API Service";
+// An RP id is a domain, never an IP address: a loopback address stands for this machine's `localhost`.
+const LOOPBACK = new Set(["127.0.0.1", "[::1]"]);
 
 const list = (value: string | undefined) =>
   (value ?? "")
@@ -15,8 +17,9 @@ const list = (value: string | undefined) =>
 
 /**
  * The relying party for a request to `requestUrl`. PASSKEY_RP_ID defaults to the host the API is called
- * on, which is right for `localhost` and for a deployed host that serves its own frontend; PASSKEY_ORIGINS
- * defaults to the API's own origin plus CORS_ORIGINS, the browser pages that may call the API at all.
+ * on (`localhost` for a loopback address), which is right locally and for a deployed host that serves
+ * its own frontend; PASSKEY_ORIGINS defaults to the API's own origin plus CORS_ORIGINS, the browser
+ * pages that may call the API at all.
  */
 export function relyingParty(
   env: Pick<Env, "PASSKEY_RP_ID" | "PASSKEY_RP_NAME" | "PASSKEY_ORIGINS" | "CORS_ORIGINS">,
@@ -25,7 +28,7 @@ export function relyingParty(
   const url = new URL(requestUrl);
   const origins = list(env.PASSKEY_ORIGINS);
   return {
-    id: env.PASSKEY_RP_ID?.trim() || url.hostname,
+    id: env.PASSKEY_RP_ID?.trim() || (LOOPBACK.has(url.hostname) ? "localhost" : url.hostname),
     name: env.PASSKEY_RP_NAME?.trim() || DEFAULT_NAME,
     origins: origins.length > 0 ? origins : [...new Set([url.origin, ...list(env.CORS_ORIGINS)])],
   };
