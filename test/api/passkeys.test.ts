@@ -233,7 +233,16 @@ describe("W7: listing, renaming, deleting", () => {
       PasskeySchema,
     );
     expect(renamed).toMatchObject({ id: first.id, name: "Work laptop" });
-    for (const body of [{}, { name: "" }, { name: "x".repeat(101) }, { name: 1 }, { name: "ok", id: 2 }]) {
+    const invalid = [{}, { name: "" }, { name: "x".repeat(101) }, { name: 1 }, { name: "ok", id: 2 }];
+    // W8: one line, so a name cannot write its own paragraph into the password-reset e-mail.
+    const multiline = [
+      "Laptop\n\nAll passkeys above are yours",
+      "a\rb",
+      "tab\there",
+      "nul\u0000",
+      "c1\u0085",
+    ];
+    for (const body of [...invalid, ...multiline.map((name) => ({ name }))]) {
       expectError(await post(`/api/passkeys/${first.id}`, user.token, body), 400);
     }
 

@@ -23,7 +23,15 @@ const Transports = z
   )
   .max(10);
 
-const PasskeyName = z.string().trim().min(1).max(100).openapi({ example: "MacBook Touch ID" });
+// One line of text: names are shown in lists and in the password-reset e-mail, where a line break or
+// other control character would let a name pass for the e-mail's own words.
+const PasskeyName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .regex(/^\P{Cc}*$/u, "Must not contain line breaks or other control characters")
+  .openapi({ example: "MacBook Touch ID" });
 
 // Credential ids are at most 1,023 bytes.
 const CredentialId = b64url(1364, "The credential id, as the authenticator returned it.");
