@@ -12,6 +12,7 @@ import { requireAuth } from "./auth/require-auth";
 import { agentsRouter } from "./routes/agents/agents.index";
 import { aiRouter } from "./routes/ai/ai.index";
 import { authRouter, signOutRouter } from "./routes/auth/auth.index";
+import { chatsRouter } from "./routes/chats/chats.index";
 import { healthRouter } from "./routes/health/health.index";
 import { keysRouter } from "./routes/keys/keys.index";
 import { oauthGrantsRouter } from "./routes/oauth-grants/oauth-grants.index";
@@ -51,7 +52,8 @@ const routes = app
   .route("/", downloadsRouter)
   .route("/", uploadsRouter)
   .route("/", todosRouter)
-  .route("/", agentsRouter);
+  .route("/", agentsRouter)
+  .route("/", chatsRouter);
 
 export type AppType = typeof routes;
 export default app;

@@ -62,6 +62,11 @@ export class TodoFeedAgent extends Agent<Env> {
     };
   }
 
+  /** RPC from a user's delete (src/chats/agent-wipes.ts): the kept events and all storage go, sockets close. Idempotent. */
+  async wipe(): Promise<void> {
+    await this.destroy();
+  }
+
   // Clients listen only: a state push (`cf_agent_state`) is refused.
   validateStateChange(): void {
     throw new Error("The todo feed is read-only");

@@ -85,15 +85,16 @@ export function decodeCursor(cursor: string, tag = "k"): number | null {
  * An optional query parameter holding an opaque cursor: `parse` turns it into a position, and what it
  * refuses (null) is a 400 with `message`, never guessed at.
  */
-export function cursorParam(
+export function cursorParam<T>(
   name: string,
-  parse: (value: string) => number | null,
+  parse: (value: string) => T | null,
   message: string,
   doc: { description: string; example?: string },
+  maxLength = 64,
 ) {
   return z
     .string()
-    .max(64)
+    .max(maxLength)
     .optional()
     .transform((value, ctx) => {
       if (value === undefined) return undefined;
