@@ -3,6 +3,7 @@ import { Agent } from "agents";
 import { errorBody } from "../http/errors";
 import type { TodoEvent } from "../todos/todo-events";
 import { closedSubAgentRoute } from "./agent-paths";
+import { destroyAndReset } from "./agent-wipe";
 
 // Events kept for RPC subscribers that poll (eventsSince); older ones are dropped, delta sync has them all.
 export const KEPT_EVENTS = 1_000;
@@ -62,9 +63,12 @@ export class TodoFeedAgent extends Agent<Env> {
     };
   }
 
-  /** RPC from a user's delete (src/chats/agent-wipes.ts): the kept events and all storage go, sockets close. Idempotent. */
+  /**
+   * RPC from a user's delete (src/chats/agent-wipes.ts): the kept events and all storage go, sockets
+   * close. Idempotent. The call ends in the object's reset (src/agents/agent-wipe.ts).
+   */
   async wipe(): Promise<void> {
-    await this.destroy();
+    await destroyAndReset(this.ctx, () => this.destroy());
   }
 
   // Clients listen only: a state push (`cf_agent_state`) is refused.

@@ -1,6 +1,7 @@
 import type { Logger } from "../core/logger";
 import type { Db } from "../db/client";
 import type { WipedAgent } from "../db/chats-schema";
+import { wasWiped } from "../agents/agent-wipe";
 import * as queries from "./agent-wipes.queries";
 
 /** A delete that leaves at most this many instances to wipe wipes them before it answers. */
@@ -19,10 +20,13 @@ export interface WipeOutcome {
 }
 
 /** The instance's own wipe (its storage, alarm and schedules deleted, its sockets closed). */
-function wipeInstance(env: Env, agent: WipedAgent, name: string): Promise<void> {
-  return agent === "chat-agent"
-    ? env.ChatAgent.getByName(name).wipe()
-    : env.TodoFeedAgent.getByName(name).wipe();
+async function wipeInstance(env: Env, agent: WipedAgent, name: string): Promise<void> {
+  const stub = agent === "chat-agent" ? env.ChatAgent.getByName(name) : env.TodoFeedAgent.getByName(name);
+  try {
+    await stub.wipe();
+  } catch (err) {
+    if (!wasWiped(err)) throw err;
+  }
 }
 
 /**
