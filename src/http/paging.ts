@@ -1,4 +1,4 @@
-import { z } from "@hono/zod-openapi";
+import { z } from "./openapi-zod";
 import { base64url, fromBase64url } from "../core/base64url";
 
 /** A path id: a positive safe integer written as plain digits (`1e3`, `-1`, `0`, `1.5` are 400). */

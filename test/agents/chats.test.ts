@@ -157,6 +157,21 @@ describe("the chat keeps its row of the index", () => {
   });
 });
 
+describe("chats outside the index", () => {
+  it("in public mode, a chat named after a user stays out of it: anyone may write there", async () => {
+    const alice = await signUp();
+    const socket = await connectWS(chatPath(`user-${alice.userId}-public`));
+    sendTurn(socket, "p1", "Anyone could have sent this");
+    expect((await turnOutcome(socket, "p1")).error).toBeUndefined();
+    socket.close();
+    // A chat of her index, answered after that turn: its write has landed, and the public one wrote nothing.
+    const { chat, socket: mine } = await chatWithTurn(alice);
+    mine.close();
+    await rowWhen(alice, chat.id, (row) => row.messageCount === 2);
+    expect((await listAllChats(alice)).map((c) => c.id)).toEqual([chat.id]);
+  });
+});
+
 describe("deleting a chat", () => {
   it("wipes its Durable Object (messages, schedules, alarm) and closes its sockets; it is then 404 everywhere", async () => {
     const alice = await signUp();
