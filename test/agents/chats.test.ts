@@ -45,19 +45,22 @@ function rowWhen(
   return expect.poll(async () => check(await getChat(user, id)), { timeout: 5_000 }).toBe(true);
 }
 
+/** A call of test/workers/rpc-consumer.ts, another Worker bound to ChatsService. */
+const consumer = async (path: string) => (await env.RPC_CONSUMER.fetch(`http://consumer${path}`)).json<any>();
+
 describe("a chat of the index at the agents gate", () => {
   it("only its owner reaches it, whatever AGENTS_REQUIRE_AUTH says; anyone else finds no chat (404)", async () => {
     const [alice, bob] = await Promise.all([signUp(), signUp()]);
     const chat = await createChat(alice);
     const aliceTicket = (await requestTicket(alice.token, "chat-agent", chat.id)).body.data.ticket;
-    for (const env of [{}, AUTH_ON]) {
+    for (const gate of [{}, AUTH_ON]) {
       // No credential: the gate asks for one, as for the todo feed.
-      expect((await upgradeWith(env, chatPath(chat.id))).status).toBe(401);
-      expect((await fetchWith(env, `${chatPath(chat.id)}/get-messages`)).status).toBe(401);
+      expect((await upgradeWith(gate, chatPath(chat.id))).status).toBe(401);
+      expect((await fetchWith(gate, `${chatPath(chat.id)}/get-messages`)).status).toBe(401);
       for (const res of [
-        await upgradeWith(env, `${chatPath(chat.id)}?token=${bob.token}`),
-        await fetchWith(env, `${chatPath(chat.id)}/get-messages`, { headers: bearer(bob.token) }),
-        await fetchWith(env, `${chatPath("chat_AAAAAAAAAAAAAAAAAAAAAA")}/get-messages`, {
+        await upgradeWith(gate, `${chatPath(chat.id)}?token=${bob.token}`),
+        await fetchWith(gate, `${chatPath(chat.id)}/get-messages`, { headers: bearer(bob.token) }),
+        await fetchWith(gate, `${chatPath("chat_AAAAAAAAAAAAAAAAAAAAAA")}/get-messages`, {
           headers: bearer(alice.token),
         }),
       ]) {
@@ -66,7 +69,7 @@ describe("a chat of the index at the agents gate", () => {
         expect(await res.json()).toEqual({ success: false, error: { message: "Chat not found" } });
       }
       expect(
-        (await fetchWith(env, `${chatPath(chat.id)}/get-messages`, { headers: bearer(alice.token) })).status,
+        (await fetchWith(gate, `${chatPath(chat.id)}/get-messages`, { headers: bearer(alice.token) })).status,
       ).toBe(200);
     }
     // A ticket is for the owner's chats only, and names one chat: Alice's does not open another id.
@@ -204,9 +207,6 @@ describe("deleting a chat", () => {
 });
 
 describe("other Workers, over RPC (ChatsService)", () => {
-  const consumer = async (path: string) =>
-    (await env.RPC_CONSUMER.fetch(`http://consumer${path}`)).json<any>();
-
   it("list a user's chats and read one's messages, under the same ownership rule", async () => {
     const [alice, bob] = await Promise.all([signUp(), signUp()]);
     const { chat, socket } = await chatWithTurn(alice);
