@@ -5,7 +5,7 @@
 import { createLogger } from "./core/logger";
 
 export { ChatAgent, CounterAgent, TodoFeedAgent } from "./agents";
-export { ChatsService } from "./chats/chats-entrypoint";
+export { ChatsService } from "./rpc/chats-service";
 export type { AppType } from "./app";
 
 let app: Promise<typeof import("./app")> | undefined;

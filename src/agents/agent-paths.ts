@@ -19,8 +19,7 @@ export function isPrivateInstance(agent: RoutableAgent, name: string): boolean {
   return agent === "todo-feed-agent" || (agent === "chat-agent" && isChatId(name));
 }
 
-// Every new name persists a Durable Object, so names are short and plain.
-export const AGENT_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+export { AGENT_NAME } from "../core/agent-names";
 
 /** Sub-paths an agent documents; anything else (the SDK's `/sub/<agent>/<name>` child routing included) is closed. */
 const SUB_PATHS: Record<RoutableAgent, readonly string[]> = {

@@ -6,7 +6,7 @@ import type { UIMessage } from "ai";
 import type { ChatIndexSync } from "../chats/chat-index-sync";
 import { errorBody } from "../http/errors";
 import { closedSubAgentRoute } from "./agent-paths";
-import { destroyAndReset } from "./agent-wipe";
+import { destroyAndReset } from "../chats/agent-reset";
 import { DailyTokenLedger, rememberCaller } from "./chat-limits";
 import { reminderMessage, type ReminderPayload } from "../todos/reminders";
 
@@ -131,13 +131,13 @@ export class ChatAgent extends AIChatAgent<Env> {
   /**
    * RPC from a chat's or user's delete (src/chats/agent-wipes.ts): every message, schedule (reminders
    * included), alarm and stored state of this instance goes, and its sockets close. Idempotent. The call
-   * ends in the object's reset (src/agents/agent-wipe.ts).
+   * ends in the object's reset (src/chats/agent-reset.ts).
    */
   async wipe(): Promise<void> {
     await destroyAndReset(this.ctx, () => this.destroy());
   }
 
-  /** RPC from ChatsService (src/chats/chats-entrypoint.ts), once it checked the chat is its user's. */
+  /** RPC from ChatsService (src/rpc/chats-service.ts), once it checked the chat is its user's. */
   async transcript(): Promise<UIMessage[]> {
     return this.messages;
   }

@@ -1,6 +1,6 @@
 // Runs in the Worker: the opaque cursor of a chat list page (clients pass it back, they do not build it).
 import { base64url, fromBase64url } from "../core/base64url";
-import { AGENT_NAME } from "../agents/agent-paths";
+import { AGENT_NAME } from "../core/agent-names";
 import type { ChatPosition } from "./chats.queries";
 
 // The timestamps every index row holds: ISO 8601 UTC with milliseconds.

@@ -2,7 +2,7 @@
 // script, and a user's chats through a service binding to its ChatsService entrypoint (an auxiliary
 // worker in vitest.config.ts), as a consumer Worker does in production.
 import type { ChatAgent, CounterAgent, TodoFeedAgent } from "../../src/agents";
-import type { ChatsService } from "../../src/chats/chats-entrypoint";
+import type { ChatsService } from "../../src/rpc/chats-service";
 
 interface ConsumerEnv {
   COUNTER: DurableObjectNamespace<CounterAgent>;

@@ -2,8 +2,8 @@
 // `entrypoint: "ChatsService"`). Loaded with the entry module, so it imports its work on first call.
 import { WorkerEntrypoint } from "cloudflare:workers";
 import type { UIMessage } from "ai";
-import type { ChatPage } from "./chats";
-import type { ChatView } from "./chats.queries";
+import type { ChatPage } from "../chats/chats";
+import type { ChatView } from "../chats/chats.queries";
 
 const MAX_LIMIT = 100;
 
@@ -29,8 +29,8 @@ export class ChatsService extends WorkerEntrypoint<Env> {
     }
     const [{ createDb }, { decodeChatCursor }, { listChats }] = await Promise.all([
       import("../db/client"),
-      import("./chat-cursor"),
-      import("./chats"),
+      import("../chats/chat-cursor"),
+      import("../chats/chats"),
     ]);
     const after = options.cursor === undefined ? undefined : decodeChatCursor(options.cursor);
     if (after === null) throw new TypeError("Invalid cursor: pass a nextCursor as given");
@@ -43,7 +43,7 @@ export class ChatsService extends WorkerEntrypoint<Env> {
     if (typeof chatId !== "string") throw new TypeError("chatId must be a string");
     const [{ createDb }, { findChatForUser }] = await Promise.all([
       import("../db/client"),
-      import("./chats.queries"),
+      import("../chats/chats.queries"),
     ]);
     return findChatForUser(createDb(this.env.DB), chatId, owner);
   }
