@@ -49,7 +49,7 @@ function rowWhen(
 const consumer = async (path: string) => (await env.RPC_CONSUMER.fetch(`http://consumer${path}`)).json<any>();
 
 describe("a chat of the index at the agents gate", () => {
-  it("only its owner reaches it, whatever AGENTS_REQUIRE_AUTH says; anyone else finds no chat (404)", async () => {
+  it("M1, M2, M4: only its owner reaches it, whatever AGENTS_REQUIRE_AUTH says; anyone else finds no chat (404)", async () => {
     const [alice, bob] = await Promise.all([signUp(), signUp()]);
     const chat = await createChat(alice);
     const aliceTicket = (await requestTicket(alice.token, "chat-agent", chat.id)).body.data.ticket;
@@ -120,7 +120,7 @@ describe("the chat keeps its row of the index", () => {
     socket.close();
   });
 
-  it("falls back to a cut of the first message when the model fails", async () => {
+  it("M12: falls back to a cut of the first message when the model fails", async () => {
     const alice = await signUp();
     const text = "[script:title-fail] Please help me plan the quarterly budget review for the whole team";
     const { chat, socket } = await chatWithTurn(alice, text);
@@ -130,7 +130,7 @@ describe("the chat keeps its row of the index", () => {
     socket.close();
   });
 
-  it("a title its owner gave wins: the model is not asked", async () => {
+  it("M12: a title its owner gave wins: the model is not asked", async () => {
     const alice = await signUp();
     const chat = await createChat(alice);
     expect(
@@ -161,7 +161,7 @@ describe("the chat keeps its row of the index", () => {
 });
 
 describe("chats outside the index", () => {
-  it("in public mode, a chat named after a user stays out of it: anyone may write there", async () => {
+  it("M11: in public mode, a chat named after a user stays out of it: anyone may write there", async () => {
     const alice = await signUp();
     const socket = await connectWS(chatPath(`user-${alice.userId}-public`));
     sendTurn(socket, "p1", "Anyone could have sent this");
@@ -176,7 +176,7 @@ describe("chats outside the index", () => {
 });
 
 describe("deleting a chat", () => {
-  it("wipes its Durable Object (messages, schedules, alarm) and closes its sockets; it is then 404 everywhere", async () => {
+  it("M8: wipes its Durable Object (messages, schedules, alarm) and closes its sockets; it is then 404 everywhere", async () => {
     const alice = await signUp();
     const { chat, socket } = await chatWithTurn(alice);
     // A pending reminder in this chat: the alarm is set.
@@ -207,7 +207,7 @@ describe("deleting a chat", () => {
 });
 
 describe("other Workers, over RPC (ChatsService)", () => {
-  it("list a user's chats and read one's messages, under the same ownership rule", async () => {
+  it("M1: list a user's chats and read one's messages, under the same ownership rule", async () => {
     const [alice, bob] = await Promise.all([signUp(), signUp()]);
     const { chat, socket } = await chatWithTurn(alice);
     socket.close();

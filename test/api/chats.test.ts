@@ -7,6 +7,8 @@ import { api, expectData, expectError, request } from "../helpers/http";
 import { snapshotState, stateDiff } from "../helpers/state";
 import { encodeChatCursor } from "../../src/chats/chat-cursor";
 import { MAX_CHATS } from "../../src/chats/chats";
+import { updateSummary } from "../../src/chats/chats.queries";
+import { createDb } from "../../src/db/client";
 import { ChatPageSchema, ChatSchema, DeletedChatSchema } from "../../src/routes/chats/chats.schemas";
 
 /** `count` chats of `user` written straight into the index, with activity times `at(i)`. */
@@ -69,7 +71,7 @@ describe("the chat index: POST/GET /api/chats, rename, delete", () => {
     expect((await listAllChats(alice, 100)).map((c) => c.id)).toEqual(expected);
   });
 
-  it("deletes a chat: gone from the list and every route, a second delete is 404", async () => {
+  it("M8, M10: deletes a chat: gone from the list and every route, a second delete is 404; its agent cannot bring the row back", async () => {
     const alice = await signUp();
     const [keep, doomed] = [await createChat(alice), await createChat(alice)];
     const deleted = expectData(await remove(alice, doomed.id), 200, DeletedChatSchema);
@@ -78,9 +80,18 @@ describe("the chat index: POST/GET /api/chats, rename, delete", () => {
     expectError(await api(`/api/chats/${doomed.id}`, { token: alice.token }), 404, "Chat not found");
     expectError(await rename(alice, doomed.id, { title: "back?" }), 404, "Chat not found");
     expectError(await remove(alice, doomed.id), 404, "Chat not found");
+    // The deleted chat's agent, finishing a write of its summary late, updates nothing.
+    const late = {
+      messageCount: 9,
+      preview: "late",
+      lastMessageAt: doomed.createdAt,
+      lastActivityAt: doomed.createdAt,
+    };
+    await updateSummary(createDb(env.DB), doomed.id, late);
+    expectError(await api(`/api/chats/${doomed.id}`, { token: alice.token }), 404, "Chat not found");
   });
 
-  it("answers 404 for another user's chat everywhere, and changes nothing", async () => {
+  it("M1: answers 404 for another user's chat everywhere, and changes nothing", async () => {
     const [alice, bob] = await Promise.all([signUp(), signUp()]);
     const chat = await createChat(alice, { title: "Alice's" });
     const before = await snapshotState();
@@ -94,7 +105,7 @@ describe("the chat index: POST/GET /api/chats, rename, delete", () => {
     expect(await getChat(alice, chat.id)).toEqual(chat);
   });
 
-  it("rejects bad input with a 400 and writes nothing", async () => {
+  it("M5: rejects bad input with a 400 and writes nothing", async () => {
     const alice = await signUp();
     const chat = await createChat(alice);
     const before = await snapshotState();
@@ -145,7 +156,7 @@ describe("the chat index: POST/GET /api/chats, rename, delete", () => {
     expect(stateDiff(before, await snapshotState())).toBeNull();
   });
 
-  it("needs a sign-in or an API key with agents:connect; deleting needs a sign-in", async () => {
+  it("M6: needs a sign-in or an API key with agents:connect; deleting needs a sign-in", async () => {
     const alice = await signUp();
     const [connect, todosOnly] = [
       await createKey(alice.token, ["agents:connect"]),
@@ -199,7 +210,7 @@ describe("the chat index: POST/GET /api/chats, rename, delete", () => {
     expect(await listAllChats(alice)).toHaveLength(1);
   });
 
-  it(`keeps at most ${MAX_CHATS} chats a user: the next create is 409 and writes nothing`, async () => {
+  it(`M7: keeps at most ${MAX_CHATS} chats a user: the next create is 409 and writes nothing`, async () => {
     const alice = await signUp();
     await env.DB.prepare(
       `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)

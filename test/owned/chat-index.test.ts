@@ -29,7 +29,7 @@ async function turnByName(user: SignedUpUser, name: string, text = "Hello by nam
 const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
 
 describe("chats named user-<id>[-<suffix>] with sign-in on", () => {
-  it("enter their owner's index on their first turn and keep working by name; deleting one wipes it", async () => {
+  it("M9: enter their owner's index on their first turn and keep working by name; deleting one wipes it, and the name opens a new, empty chat", async () => {
     const alice = await signUp();
     const name = `user-${alice.userId}-travel`;
     await turnByName(alice, name, "[script:title:Travel plans] Where to go?");
@@ -53,7 +53,7 @@ describe("chats named user-<id>[-<suffix>] with sign-in on", () => {
 });
 
 describe("deleting a user wipes every agent of theirs", () => {
-  it("their chats (by id and by name), their own chat with its pending reminders, and their todo feed", async () => {
+  it("X5: their chats (by id and by name), their own chat with its pending reminders, and their todo feed", async () => {
     const alice = await signUp();
     const byName = `user-${alice.userId}-notes`;
     const own = `user-${alice.userId}`;

@@ -11,7 +11,7 @@ import { cleanTitle, fallbackTitle } from "../../src/chats/chat-titles";
 const AT = "2026-11-20T10:00:00.000Z";
 
 describe("chat ids", () => {
-  it("are minted at random in their own shape, which no name a client chose before has", () => {
+  it("M3: are minted at random in their own shape, which no name a client chose before has", () => {
     const ids = new Set(Array.from({ length: 200 }, newChatId));
     expect(ids.size).toBe(200);
     for (const id of ids) expect(isChatId(id)).toBe(true);
