@@ -4,7 +4,7 @@ import type { Db } from "../db/client";
 import type { RoutableAgent } from "./agent-paths";
 import { ownerIdFromChatName } from "../auth/chat-names";
 import { isChatId } from "../chats/chat-ids";
-import { chatOwner } from "../chats/chats.queries";
+import { ownerOfChat } from "../chats/chat-owners";
 import { feedName } from "../todos/todo-events";
 
 export type AgentAccess = { ok: true } | { ok: false; status: 403 | 404; message: string };
@@ -16,7 +16,7 @@ const CHAT_NOT_FOUND: AgentAccess = { ok: false, status: 404, message: "Chat not
  * Undefined for every other instance, whose owner (if any) its name carries.
  */
 export function indexedOwner(db: Db, agent: RoutableAgent, name: string): Promise<number | null> | undefined {
-  return agent === "chat-agent" && isChatId(name) ? chatOwner(db, name) : undefined;
+  return agent === "chat-agent" && isChatId(name) ? ownerOfChat(db, name) : undefined;
 }
 
 /**

@@ -47,9 +47,13 @@ export class ChatAgent extends AIChatAgent<Env> {
     return this.indexOfInstance;
   }
 
-  // Off the turn's path: the index write never delays a model call or the end of a stream.
+  // Off the turn's path: the index write never delays a model call or the end of a stream. A chat id
+  // whose row is gone was deleted (reached through a stale gate lookup): nothing of it may stay.
   private noteTranscriptChange(): void {
-    this.ctx.waitUntil(this.index().then((index) => index.noteChange(() => this.messages)));
+    const noted = this.index().then(async (index) => {
+      if (!(await index.noteChange(() => this.messages))) await this.wipe();
+    });
+    this.ctx.waitUntil(noted);
   }
 
   async persistMessages(

@@ -42,28 +42,34 @@ export class ChatIndexSync {
     this.logger = createLogger({ agent: "chat-agent", chat: name }, env.LOG_LEVEL);
   }
 
-  /** After a change of the transcript: its summary (count, preview, times) to the index, when it differs. */
-  noteChange(transcript: () => UIMessage[]): Promise<void> {
-    if (!this.entry) return Promise.resolve();
-    this.writes = this.writes.then(() => this.write(transcript()));
-    return this.writes;
+  /**
+   * After a change of the transcript: its summary (count, preview, times) to the index, when it
+   * differs. False when a chat id has no row any more (deleted): its agent then wipes itself.
+   */
+  noteChange(transcript: () => UIMessage[]): Promise<boolean> {
+    if (!this.entry) return Promise.resolve(true);
+    const write = this.writes.then(() => this.write(transcript()));
+    this.writes = write.then(() => undefined);
+    return write;
   }
 
-  private async write(messages: UIMessage[]): Promise<void> {
+  private async write(messages: UIMessage[]): Promise<boolean> {
     const key = summaryKey(messages);
-    if (key === this.writtenKey) return;
+    if (key === this.writtenKey) return true;
     const summary = summarize(messages, new Date().toISOString());
     try {
       if (this.entry?.kind === "adopted") {
         await queries.adoptChat(this.db, this.name, this.entry.owner, summary);
-      } else {
-        await queries.updateSummary(this.db, this.name, summary);
+      } else if (!(await queries.updateSummary(this.db, this.name, summary))) {
+        this.logger.warn("chat_index_row_gone");
+        return false;
       }
       this.writtenKey = key;
     } catch (err) {
       // The transcript stands; the next change writes the summary again.
       this.logger.error("chat_index_write_failed", { error: String(err) });
     }
+    return true;
   }
 
   /**

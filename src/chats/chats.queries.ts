@@ -104,9 +104,13 @@ export async function titleOf(db: Db, id: string): Promise<{ title: string | nul
 /** What the chat's transcript looks like now, as its Durable Object reports it after each change. */
 export type ChatSummary = Pick<ChatRow, "lastActivityAt" | "lastMessageAt" | "preview" | "messageCount">;
 
-/** Updates an indexed chat's summary; a chat deleted meanwhile stays deleted (no row is created). */
-export async function updateSummary(db: Db, id: string, summary: ChatSummary): Promise<void> {
-  await db.update(chats).set(summary).where(eq(chats.id, id));
+/**
+ * Updates an indexed chat's summary; a chat deleted meanwhile stays deleted (no row is created).
+ * False when there is no row to update.
+ */
+export async function updateSummary(db: Db, id: string, summary: ChatSummary): Promise<boolean> {
+  const rows = await db.update(chats).set(summary).where(eq(chats.id, id)).returning({ id: chats.id });
+  return rows.length > 0;
 }
 
 /**

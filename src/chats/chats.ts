@@ -4,6 +4,7 @@ import type { Logger } from "../core/logger";
 import type { Db } from "../db/client";
 import { deleteChatStatements, wipeNowIfFew } from "./agent-wipes";
 import { encodeChatCursor } from "./chat-cursor";
+import { forgetChatOwner } from "./chat-owners";
 import { newChatId } from "./chat-ids";
 import * as queries from "./chats.queries";
 
@@ -57,6 +58,7 @@ export async function deleteChat(
   const [queue, remove] = deleteChatStatements(db, id, userId, erasureId);
   const [, deleted] = await db.batch([queue, remove]);
   if (deleted.length === 0) return null;
+  forgetChatOwner(id);
   const { pending } = await wipeNowIfFew(env, db, erasureId, logger);
   return { id, pending };
 }

@@ -1,5 +1,6 @@
 // Chats of the index (ids from POST /api/chats) at the agents gate, in their Durable Object and over
 // RPC. The agents here run in public mode (AGENTS_REQUIRE_AUTH off): a chat of the index is private anyway.
+import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import type { UIMessage } from "ai";
 import { describe, expect, it } from "vitest";
@@ -20,6 +21,7 @@ import { api, expectError } from "../helpers/http";
 import { connectWS } from "../helpers/ws";
 import { fallbackTitle } from "../../src/chats/chat-titles";
 import { reminderFor } from "../../src/todos/reminders";
+import type { ChatAgent } from "../../src/agents/chat-agent";
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
@@ -203,6 +205,24 @@ describe("deleting a chat", () => {
       .bind(chat.id)
       .first<{ n: number }>();
     expect(queued?.n).toBe(0);
+  });
+});
+
+describe("a deleted chat reached anyway", () => {
+  it("M10: its agent, finding its row gone on its next change, wipes itself", async () => {
+    const alice = await signUp();
+    const chat = await createChat(alice);
+    expect((await api(`/api/chats/${chat.id}/delete`, { method: "POST", token: alice.token })).status).toBe(
+      200,
+    );
+    // As if another isolate's gate still knew the chat (its owner lookup lives 2 s there): a message lands.
+    await runInDurableObject(env.ChatAgent.getByName(chat.id), async (agent: ChatAgent) => {
+      await agent.persistMessages([
+        { id: "late", role: "user", parts: [{ type: "text", text: "Too late" }] },
+      ]);
+    });
+    await expect.poll(() => chatStorage(chat.id), { timeout: 5_000 }).toEqual(WIPED);
+    expectError(await api(`/api/chats/${chat.id}`, { token: alice.token }), 404, "Chat not found");
   });
 });
 
