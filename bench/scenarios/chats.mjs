@@ -13,19 +13,35 @@ const CONNECTS = 20;
 const median = (values) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)];
 const wsBase = (url) => url.replace(/^http/, "ws");
 
-/** Inserts `total` chats of `userId` straight into the service's local D1, one a second apart in activity. */
-function seed(service, root, userId, total) {
-  const sqlText =
-    "INSERT INTO chats_table (id, userId, title, lastActivityAt, lastMessageAt, preview, messageCount) " +
-    `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${total}) ` +
-    `SELECT printf('chat_%022d', i), ${Number(userId)}, 'Bench chat ' || i, ` +
-    "strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || i || ' seconds'), " +
-    "strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || i || ' seconds'), 'A preview of the latest answer ' || i, 2 FROM n";
+/** Runs one SQL statement on the service's local D1. */
+function execute(service, root, sqlText) {
   const wrangler = join(root, "node_modules", "wrangler", "bin", "wrangler.js");
   const args = [wrangler, "d1", "execute", "DB", "--local", "--persist-to", service.persistTo];
   args.push("-c", join(root, "wrangler.jsonc"), "--command", sqlText);
   const result = spawnSync(process.execPath, args, { cwd: root, encoding: "utf8" });
   if (result.status !== 0) throw new Error(`wrangler d1 execute: ${result.stderr}${result.stdout}`);
+}
+
+const upTo = (total) => `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${total}) `;
+
+/**
+ * `total` chats of `userId`, one a second apart in activity, and as many todos (a reference page of
+ * the same size from another list), each in one statement.
+ */
+function seed(service, root, userId, total) {
+  execute(
+    service,
+    root,
+    `INSERT INTO todos_table (userId, title, description) ${upTo(total)}` +
+      `SELECT ${Number(userId)}, 'Benchmark todo ' || i, 'Seeded for npm run bench' FROM n`,
+  );
+  const sqlText =
+    "INSERT INTO chats_table (id, userId, title, lastActivityAt, lastMessageAt, preview, messageCount) " +
+    upTo(total) +
+    `SELECT printf('chat_%022d', i), ${Number(userId)}, 'Bench chat ' || i, ` +
+    "strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || i || ' seconds'), " +
+    "strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || i || ' seconds'), 'A preview of the latest answer ' || i, 2 FROM n";
+  execute(service, root, sqlText);
 }
 
 async function post(url, token, body) {
@@ -91,10 +107,19 @@ export async function run({ service, baseline, compare, pairedRatio, ratio, roun
       `page 1 is not the 20 most recent of ${CHATS} chats: ${JSON.stringify(first).slice(0, 300)}`,
     );
   }
+  // A cursor 40 pages in: the keyset seeks the index there.
+  let cursor = first.data.nextCursor;
+  for (let page = 2; page <= 40; page++) {
+    cursor = (
+      await (await fetch(`${service.url}/api/chats?limit=20&cursor=${cursor}`, { headers: auth })).json()
+    ).data.nextCursor;
+  }
   const list = await compare(
     {
       baseline: { url: `${baseline.url}/row` },
+      todos: { url: `${service.url}/api/todos?page=1&pageSize=20`, headers: auth },
       page1: { url: `${service.url}/api/chats?limit=20`, headers: auth },
+      page41: { url: `${service.url}/api/chats?limit=20&cursor=${cursor}`, headers: auth },
     },
     { rounds: ROUNDS, duration: 2, connections: 10 },
   );
@@ -140,13 +165,30 @@ export async function run({ service, baseline, compare, pairedRatio, ratio, roun
         errors: list.baseline.errors,
       },
       {
+        measure: `GET /api/todos?page=1&pageSize=20 of ${CHATS} todos (reference)`,
+        "req/s": round(list.todos.rps),
+        "p50 ms": list.todos.p50,
+        "p99 ms": list.todos.p99,
+        errors: list.todos.errors,
+        "ratio req/s to baseline": pairedRatio(list.todos, list.baseline),
+      },
+      {
         measure: `GET /api/chats?limit=20, page 1 of ${CHATS} chats`,
         "req/s": round(list.page1.rps),
         "p50 ms": list.page1.p50,
         "p99 ms": list.page1.p99,
         errors: list.page1.errors,
         "ratio req/s to baseline": pairedRatio(list.page1, list.baseline),
+        "ratio req/s to todos page 1": pairedRatio(list.page1, list.todos),
         goal: "report p50",
+      },
+      {
+        measure: "GET /api/chats?limit=20, page 41 (by cursor)",
+        "req/s": round(list.page41.rps),
+        "p50 ms": list.page41.p50,
+        "p99 ms": list.page41.p99,
+        errors: list.page41.errors,
+        "p50 ratio to page 1": ratio(list.page41.p50, list.page1.p50),
       },
       connectRow("WebSocket connect by name, public mode (no credential)", publicTimes.byName),
       connectRow(
@@ -164,7 +206,7 @@ export async function run({ service, baseline, compare, pairedRatio, ratio, roun
       ),
     ],
     notes: [
-      `Seeded ${CHATS} chats of one user with one INSERT through wrangler d1 execute --local; the bench checks page 1 holds the 20 most recent.`,
+      `Seeded ${CHATS} chats of one user (and ${CHATS} todos, for the reference row) with one INSERT each through wrangler d1 execute --local; the bench checks page 1 holds the 20 most recent.`,
       "A list page: the bearer check (its user lookup reused for 2 s per isolate), then one indexed D1 read of 21 rows on (userId, lastActivityAt, id); no chat is woken.",
       `Connect: milliseconds from the upgrade request to the open socket, ${CONNECTS} connects per variant and round, ${ROUNDS} rounds in alternating order, each after a fresh ticket (not timed). By id, the gate reads the chat's owner from the index while it checks the ticket.`,
       "Public mode: a connect by name does no credential check at all, a chat id always needs one, so that ratio includes the ticket check; with sign-in on both do the same checks, and the ratio is the index's own cost.",

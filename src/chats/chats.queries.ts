@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { NOW } from "../db/schema";
 import { chatsTable } from "../db/chats-schema";
@@ -46,12 +46,8 @@ export async function insertChat(
 
 /** One page of the user's chats, most recent activity first; one extra row tells whether more follow. */
 export function listChatsForUser(db: Db, userId: number, after: ChatPosition | undefined, limit: number) {
-  const afterPosition =
-    after &&
-    or(
-      lt(chats.lastActivityAt, after.lastActivityAt),
-      and(eq(chats.lastActivityAt, after.lastActivityAt), lt(chats.id, after.id)),
-    );
+  // A row-value comparison: SQLite seeks the (userId, lastActivityAt, id) index to the cursor.
+  const afterPosition = after && sql`(${chats.lastActivityAt}, ${chats.id}) < (${after.lastActivityAt}, ${after.id})`;
   return db
     .select(VIEW)
     .from(chats)
