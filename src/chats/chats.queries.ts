@@ -47,7 +47,8 @@ export async function insertChat(
 /** One page of the user's chats, most recent activity first; one extra row tells whether more follow. */
 export function listChatsForUser(db: Db, userId: number, after: ChatPosition | undefined, limit: number) {
   // A row-value comparison: SQLite seeks the (userId, lastActivityAt, id) index to the cursor.
-  const afterPosition = after && sql`(${chats.lastActivityAt}, ${chats.id}) < (${after.lastActivityAt}, ${after.id})`;
+  const afterPosition =
+    after && sql`(${chats.lastActivityAt}, ${chats.id}) < (${after.lastActivityAt}, ${after.id})`;
   return db
     .select(VIEW)
     .from(chats)

@@ -27,25 +27,16 @@ export class ChatsService extends WorkerEntrypoint<Env> {
     if (!Number.isSafeInteger(limit) || limit < 1 || limit > MAX_LIMIT) {
       throw new TypeError(`limit must be an integer from 1 to ${MAX_LIMIT}`);
     }
-    const [{ createDb }, { decodeChatCursor }, { listChats }] = await Promise.all([
-      import("../db/client"),
-      import("../chats/chat-cursor"),
-      import("../chats/chats"),
-    ]);
-    const after = options.cursor === undefined ? undefined : decodeChatCursor(options.cursor);
-    if (after === null) throw new TypeError("Invalid cursor: pass a nextCursor as given");
-    return listChats(createDb(this.env.DB), owner, after, limit);
+    const { chatPage } = await import("../chats/chats-reads");
+    return chatPage(this.env, owner, options.cursor, limit);
   }
 
   /** One of the user's chats, or null. */
   async getChat(userId: number, chatId: string): Promise<ChatView | null> {
     const owner = checkUserId(userId);
     if (typeof chatId !== "string") throw new TypeError("chatId must be a string");
-    const [{ createDb }, { findChatForUser }] = await Promise.all([
-      import("../db/client"),
-      import("../chats/chats.queries"),
-    ]);
-    return findChatForUser(createDb(this.env.DB), chatId, owner);
+    const { chatOf } = await import("../chats/chats-reads");
+    return chatOf(this.env, owner, chatId);
   }
 
   /** The messages of one of the user's chats (the last 200), oldest first; null when it is not theirs. */
