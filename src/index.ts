@@ -6,7 +6,6 @@ import { createLogger } from "./core/logger";
 
 export { ChatAgent, CounterAgent, TodoFeedAgent } from "./agents";
 export { ChatsService } from "./rpc/chats-service";
-export type { AppType } from "./app";
 
 let app: Promise<typeof import("./app")> | undefined;
 

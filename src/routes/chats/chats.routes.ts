@@ -1,8 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
-import { IdempotencyHeaders } from "../../http/idempotency";
+import { IdempotencyHeaders, idempotent } from "../../http/idempotency";
 import { errorResponses, jsonBody, okContent } from "../../http/openapi-helpers";
 import { keyAccess } from "../../http/route-access";
-import { idempotent } from "../idempotent";
 import {
   ChatIdParams,
   ChatListQuery,

@@ -4,7 +4,7 @@ import { decodeChatCursor, MAX_CHAT_CURSOR } from "../../chats/chat-cursor";
 import { PREVIEW_CHARS, TITLE_CHARS } from "../../chats/chat-text";
 import { chatsTable } from "../../db/chats-schema";
 import { createSelectSchema } from "../../db/zod";
-import { CursorQuery, cursorParam } from "../../http/paging";
+import { CursorQuery, cursorParam } from "../../core/paging";
 
 const CHAT_ID_EXAMPLE = "chat_Qm9vWmFwX2xpc3Rfb2ZfY2g";
 
