@@ -133,7 +133,9 @@ export async function startScriptedServer(options: { chunkDelayMs?: number } = {
         object: "chat.completion",
         created: Math.floor(Date.now() / 1000),
         model: body.model,
-        choices: [{ index: 0, message: { role: "assistant", content: plainAnswer(body) }, finish_reason: "stop" }],
+        choices: [
+          { index: 0, message: { role: "assistant", content: plainAnswer(body) }, finish_reason: "stop" },
+        ],
         usage: { prompt_tokens: 12, completion_tokens: 3, total_tokens: 15 },
       }),
     );
