@@ -51,9 +51,8 @@ export async function snapshotState(
   bucket: R2Bucket = env.R2_BUCKET,
   kv: KVNamespace = env.OAUTH_KV,
 ) {
+  // One batch reads every table, beside the bucket and namespace listings: a fuzzed request waits for one round trip each.
   const names = await tableNames(db);
-  // One round trip for every table, the bucket and the namespace read meanwhile (the fuzzer takes a
-  // snapshot after each of its thousands of requests).
   const [results, keys, records] = await Promise.all([
     db.batch(names.map((name) => db.prepare(`SELECT * FROM "${name}" ORDER BY rowid`))),
     objectKeys(bucket),
