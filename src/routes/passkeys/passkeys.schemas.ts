@@ -30,7 +30,9 @@ const PasskeyName = z
   .trim()
   .min(1)
   .max(100)
-  .regex(/^\P{Cc}*$/u, "Must not contain line breaks or other control characters")
+  // C0 and C1 controls; no `u` flag, which a JSON Schema pattern cannot carry.
+  // oxlint-disable-next-line no-control-regex -- matching control characters is the point
+  .regex(/^[^\u0000-\u001f\u007f-\u009f]*$/, "Must not contain line breaks or other control characters")
   .openapi({ example: "MacBook Touch ID" });
 
 // Credential ids are at most 1,023 bytes.
