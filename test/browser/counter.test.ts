@@ -10,9 +10,9 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 async function openCounter(page: Page, name: string) {
-  await page.getByLabel("Counter instance name").fill(name);
+  await page.getByLabel("Counter name").fill(name);
   await page.getByRole("button", { name: "Open" }).click();
-  await page.getByText(`Connected to counter-agent/${name}.`).waitFor();
+  await page.getByText(`Connected to “${name}”`).waitFor();
 }
 
 const increment = (page: Page) => page.getByRole("button", { name: "+ Increment" });

@@ -34,6 +34,14 @@ describe("/docs", () => {
     await page.waitForLoadState("networkidle");
     await screenshot(page, "09-docs");
 
+    // Buttons of Scalar's cloud lead nowhere offline: none is shown. The tab has the app's icon.
+    for (const cloud of ["Ask AI", "Generate MCP", "Deploy", "Share", "Developer Tools"]) {
+      expect(await page.getByRole("button", { name: cloud }).count(), cloud).toBe(0);
+    }
+    const icon = await page.locator('link[rel="icon"]').getAttribute("href");
+    const favicon = await fetch(new URL(icon!, apiOrigin));
+    expect(favicon.headers.get("Content-Type")).toMatch(/^image\/svg\+xml/);
+
     expect(offLoopback).toEqual([]);
     expect(failed).toEqual([]);
     await context.close();

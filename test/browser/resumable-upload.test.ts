@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newContext, registerUser, screenshot, signInThroughUi } from "./browser";
+import { launchBrowser, newContext, openTodo, registerUser, screenshot, signInThroughUi } from "./browser";
 
 const MiB = 1024 * 1024;
 const PART = /\/api\/uploads\/[0-9a-f-]{36}\/parts\/(\d+)$/;
@@ -78,8 +78,7 @@ describe("resumable upload in the React client", () => {
     expect(Object.fromEntries(stored)).toEqual({ 1: 1, 2: 1, 3: 1 });
 
     await form.getByRole("button", { name: "Add todo" }).click();
-    const link = page
-      .getByRole("region", { name: "Todo details" })
+    const link = (await openTodo(page, "Holiday video"))
       .getByRole("list", { name: "Attachments" })
       .getByRole("link", { name: "holiday.mp4" });
     await link.waitFor();

@@ -36,9 +36,10 @@ export function SessionList() {
     }
   }
 
-  /** The others first, this one last (its token signs the other revokes). */
+  /** The others first, this one last (its token signs the other revokes); the list as it is now. */
   async function signOutEverywhere() {
-    for (const other of sessions?.filter((item) => !item.current) ?? []) {
+    const { items } = await unwrap(api.GET("/api/auth/sessions"));
+    for (const other of items.filter((item) => !item.current)) {
       await unwrap(api.POST("/api/auth/sessions/{id}/revoke", { params: { path: { id: other.id } } }));
     }
     await logOut("You are signed out on every device.");

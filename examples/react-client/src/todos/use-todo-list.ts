@@ -28,14 +28,16 @@ export function useTodoList(userId: number) {
   query.current = { page, filter };
 
   const refresh = useCallback(async () => {
-    const { page, filter } = query.current;
-    const completed = filter === "all" ? undefined : filter === "done" ? "true" : "false";
+    const asked = query.current;
+    const completed = asked.filter === "all" ? undefined : asked.filter === "done" ? "true" : "false";
     try {
       const loaded = await unwrap(
-        api.GET("/api/todos", { params: { query: { page, pageSize: PAGE_SIZE, completed } } }),
+        api.GET("/api/todos", { params: { query: { page: asked.page, pageSize: PAGE_SIZE, completed } } }),
       );
       // Without updatedSince the answer is always a page (the delta answer has `changes` instead).
-      if (!("items" in loaded) || query.current.page !== page || query.current.filter !== filter) return;
+      // A page or filter chosen meanwhile has its own load: this answer is stale.
+      const now = query.current;
+      if (!("items" in loaded) || now.page !== asked.page || now.filter !== asked.filter) return;
       setError(null);
       // Deleting the last todo of the last page: step back to a page that exists.
       if (loaded.items.length === 0 && loaded.page > 1) setPage(Math.max(1, loaded.totalPages));

@@ -16,7 +16,7 @@ export type ButtonVariant = keyof typeof VARIANTS;
 
 /** The classes of a button, for the rare link that must look like one. */
 export function buttonClass(variant: ButtonVariant = "secondary", size: keyof typeof SIZES = "md"): string {
-  return `inline-flex items-center justify-center gap-1.5 rounded-lg border font-medium transition-colors disabled:cursor-not-allowed ${VARIANTS[variant]} ${SIZES[size]}`;
+  return `inline-flex items-center justify-center gap-1.5 rounded-lg border font-medium disabled:cursor-not-allowed ${VARIANTS[variant]} ${SIZES[size]}`;
 }
 
 /** A button; `type="button"` unless it submits a form. */

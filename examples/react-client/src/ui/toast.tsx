@@ -52,6 +52,8 @@ export function Toaster() {
         <RadixToast.Root
           key={item.id}
           type={item.tone === "error" ? "foreground" : "background"}
+          // A toast with an action (Undo) stays longer: people need the time to reach it.
+          duration={item.action ? 10_000 : undefined}
           onOpenChange={(open) => !open && close(item.id)}
           className={`flex items-start gap-3 rounded-xl border bg-white p-3 text-sm shadow-lg ${TONES[item.tone]}`}
         >
