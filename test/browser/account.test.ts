@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   accountButton,
   apiOrigin,
-  launchBrowser,
+  connectBrowser,
   newContext,
   registerUser,
   screenshot,
@@ -14,7 +14,7 @@ import {
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
 });
 afterAll(() => browser?.close());
 

@@ -2,11 +2,11 @@ import { randomUUID } from "node:crypto";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ANSWER } from "../fakes/openai-compatible";
-import { chatReady, gated, launchBrowser, newContext, registerUser, signInThroughUi } from "./browser";
+import { chatReady, gated, connectBrowser, newContext, registerUser, signInThroughUi } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
 });
 afterAll(() => browser?.close());
 

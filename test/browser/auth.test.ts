@@ -4,7 +4,7 @@ import type { Page } from "playwright-core";
 import {
   accountButton,
   clientOrigin,
-  launchBrowser,
+  connectBrowser,
   newContext,
   newCredentials,
   registerUser,
@@ -34,7 +34,7 @@ async function editSession(page: Page, changes: Partial<LoginResult>) {
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
 });
 afterAll(() => browser?.close());
 

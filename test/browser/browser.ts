@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Download, type Page } from "playwright-core";
 import { expect, inject } from "vitest";
 import type { components } from "../../examples/react-client/src/api/schema";
 import { ROOT } from "../../scripts/lib/wrangler-dev.mjs";
-import { CHROMIUM } from "./chromium-path";
 
 export type LoginResult = components["schemas"]["LoginResult"];
 
@@ -15,21 +14,16 @@ export const open = inject("open");
 export const gated = inject("gated");
 export const { apiOrigin, clientOrigin } = open;
 
-/** Headless Chromium; the flags stop its own background traffic, which a closed network refuses. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+/** The suite's headless Chromium, started once by global-setup.ts: each test file connects to it. */
+export function connectBrowser(): Promise<Browser> {
+  return chromium.connect(inject("browserEndpoint"));
+}
+
+/** The bytes of a finished download (read through the connection: the file is on the browser's side). */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);

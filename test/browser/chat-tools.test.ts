@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TOOL_DONE } from "../fakes/openai-compatible";
 import {
   gated,
-  launchBrowser,
+  connectBrowser,
   listTitles,
   newContext,
   registerUser,
@@ -13,7 +13,7 @@ import {
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
 });
 afterAll(() => browser?.close());
 

@@ -1,11 +1,11 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ANSWER, REASONING } from "../fakes/openai-compatible";
-import { chatReady, launchBrowser, newContext, registerUser, screenshot, signInThroughUi } from "./browser";
+import { chatReady, connectBrowser, newContext, registerUser, screenshot, signInThroughUi } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
 });
 afterAll(() => browser?.close());
 

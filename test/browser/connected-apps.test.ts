@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiOrigin, launchBrowser, newContext, registerUser, screenshot, signInThroughUi } from "./browser";
+import { apiOrigin, connectBrowser, newContext, registerUser, screenshot, signInThroughUi } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
 });
 afterAll(() => browser?.close());
 

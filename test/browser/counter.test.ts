@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newContext, registerUser, screenshot, signInThroughUi } from "./browser";
+import { connectBrowser, newContext, registerUser, screenshot, signInThroughUi } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
 });
 afterAll(() => browser?.close());
 

@@ -2,7 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   apiOrigin,
-  launchBrowser,
+  connectBrowser,
   listTitles,
   newContext,
   openTodo,
@@ -13,7 +13,7 @@ import {
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
 });
 afterAll(() => browser?.close());
 
@@ -41,7 +41,9 @@ describe("live todos", () => {
     await expect.poll(() => listTitles(page)).toEqual(["Written by a script"]);
 
     // Open it, then let another writer change it: the detail says so and keeps the form as it was.
-    const detail = await openTodo(page, "Written by a script");
+    await openTodo(page, "Written by a script");
+    // The dialog is named after the todo, whose title changes below.
+    const detail = page.getByRole("dialog");
     const edit = detail.getByRole("form", { name: "Edit todo" });
     await writeElsewhere(user.token, `/api/todos/${todo.id}`, { title: "Renamed by the assistant" });
     await expect.poll(() => listTitles(page)).toEqual(["Renamed by the assistant"]);

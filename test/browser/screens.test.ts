@@ -6,7 +6,7 @@ import {
   apiOrigin,
   chatReady,
   clientOrigin,
-  launchBrowser,
+  connectBrowser,
   newContext,
   openTodo,
   registerUser,
@@ -16,7 +16,7 @@ import { checkState, networkSettler, type Finding } from "./screen-checks";
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
 });
 afterAll(() => browser?.close());
 

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { readFile } from "node:fs/promises";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   apiOrigin,
-  launchBrowser,
+  connectBrowser,
+  downloadedBytes,
   listTitles,
   newContext,
   openTodo,
@@ -16,7 +16,7 @@ import {
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
 });
 afterAll(() => browser?.close());
 
@@ -84,7 +84,7 @@ describe("todos", () => {
     );
     const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
     expect(download.suggestedFilename()).toBe("measurements.bin");
-    expect(Buffer.compare(await readFile((await download.path())!), bytes)).toBe(0);
+    expect(Buffer.compare(await downloadedBytes(download), bytes)).toBe(0);
 
     expect(offLoopback).toEqual([]);
     await context.close();
@@ -185,14 +185,16 @@ describe("todos", () => {
   it("pages through 30 todos, 10 at a time", async () => {
     const user = await registerUser();
     const titles = Array.from({ length: 30 }, (_, i) => `Todo ${String(i + 1).padStart(2, "0")}`);
-    for (const title of titles) {
-      const res = await fetch(`${apiOrigin}/api/todos`, {
-        method: "POST",
-        headers: { Authorization: `Bearer ${user.token}`, "Content-Type": "application/json" },
-        body: JSON.stringify({ title }),
-      });
-      expect(res.status).toBe(201);
-    }
+    const created = await Promise.all(
+      titles.map((title) =>
+        fetch(`${apiOrigin}/api/todos`, {
+          method: "POST",
+          headers: { Authorization: `Bearer ${user.token}`, "Content-Type": "application/json" },
+          body: JSON.stringify({ title }),
+        }),
+      ),
+    );
+    expect(created.map((res) => res.status)).toEqual(titles.map(() => 201));
     const { context } = await newContext(browser);
     const page = await context.newPage();
     await signInThroughUi(page, user);

@@ -13,7 +13,6 @@ export function InstanceNameForm(props: {
   const [draft, setDraft] = useState(props.name);
   return (
     <form
-      aria-label={props.label}
       className="flex flex-wrap items-end gap-2"
       onSubmit={(event) => {
         event.preventDefault();

@@ -98,7 +98,7 @@ export function TodoDetail({ summary, remote, onLoaded, onChanged, onDelete, onC
             onReload={() => setReloads((n) => n + 1)}
           />
           {/* key: reset the uncontrolled inputs when another version of the todo arrives */}
-          <form key={todo.updatedAt} onSubmit={save} aria-label="Edit todo" className="space-y-4">
+          <form key={todo.version} onSubmit={save} aria-label="Edit todo" className="space-y-4">
             <Field label="Title">
               <input name="title" defaultValue={todo.title} required maxLength={200} className={inputClass} />
             </Field>
