@@ -7,8 +7,11 @@ import { screenshot } from "./browser";
 // axe-core, the accessibility engine browsers' own audits use, run inside the page.
 const AXE = readFileSync(join(ROOT, "node_modules", "axe-core", "axe.min.js"), "utf8");
 
-/** Phones to wide desktops: no width in between may scroll sideways. */
-export const WIDTHS = [360, 390, 768, 1024, 1280, 1440];
+/**
+ * Phones to wide desktops: no width in between may scroll sideways. Within one of Tailwind's breakpoint
+ * ranges the narrowest width is the tightest, so each range's first width is here (360, sm 640, lg 1024).
+ */
+export const WIDTHS = [360, 390, 640, 1024, 1280, 1440];
 /** axe runs (and screenshots are taken) at a phone's width and a laptop's. */
 export const AXE_WIDTHS = new Set([390, 1280]);
 
@@ -88,9 +91,10 @@ export function networkSettler(page: Page) {
   page.on("request", () => change(1));
   page.on("requestfinished", () => change(-1));
   page.on("requestfailed", () => change(-1));
+  const busy = () => inFlight > 0 || Date.now() - lastChange < 100;
   return async () => {
     const deadline = Date.now() + 10_000;
-    while (Date.now() < deadline && (inFlight > 0 || Date.now() - lastChange < 100)) {
+    while (Date.now() < deadline && busy()) {
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
   };

@@ -11,6 +11,16 @@ import { deviceName } from "./device-name";
 
 type SignIn = components["schemas"]["Session"];
 
+/** Ends every sign-in: the others first, this one last (its token signs the others' revokes). */
+async function signOutEverywhere() {
+  // The list as it is now: a sign-in since the screen loaded goes too.
+  const { items } = await unwrap(api.GET("/api/auth/sessions"));
+  for (const other of items.filter((item) => !item.current)) {
+    await unwrap(api.POST("/api/auth/sessions/{id}/revoke", { params: { path: { id: other.id } } }));
+  }
+  await logOut("You are signed out on every device.");
+}
+
 /** Where the account is signed in: end one sign-in, or all of them. */
 export function SessionList() {
   const [sessions, setSessions] = useState<SignIn[] | null>(null);
@@ -34,15 +44,6 @@ export function SessionList() {
     } catch (err) {
       setError(err);
     }
-  }
-
-  /** The others first, this one last (its token signs the other revokes); the list as it is now. */
-  async function signOutEverywhere() {
-    const { items } = await unwrap(api.GET("/api/auth/sessions"));
-    for (const other of items.filter((item) => !item.current)) {
-      await unwrap(api.POST("/api/auth/sessions/{id}/revoke", { params: { path: { id: other.id } } }));
-    }
-    await logOut("You are signed out on every device.");
   }
 
   return (
