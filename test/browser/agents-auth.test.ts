@@ -48,6 +48,8 @@ describe("agents behind the opt-in JWT gate", () => {
     page.on("websocket", (socket) => sockets.push(socket.url()));
     await signInThroughUi(page, user, "#/chat", gated);
     await chatReady(page);
+    // "ready" is the chat's status before its socket opens too: wait for the socket (its ticket came first).
+    await expect.poll(() => sockets.some((url) => url.includes("/agents/chat-agent/"))).toBe(true);
     expect(tickets.map((body) => JSON.parse(body) as unknown)).toContainEqual({
       agent: "chat-agent",
       name: `user-${user.userId}`,

@@ -24,14 +24,19 @@ const COMPONENTS: Components = {
   h2: styled("p", heading),
   h3: styled("p", heading),
   h4: styled("p", heading),
-  a: ({ node: _node, ...props }) => (
-    <a
-      className="font-medium text-orange-800 underline"
-      target="_blank"
-      rel="noopener noreferrer"
-      {...props}
-    />
-  ),
+  // A link whose URL the renderer dropped (javascript: and the like) stays text, not a link to nowhere.
+  a: ({ node: _node, href, ...props }) =>
+    href ? (
+      <a
+        className="font-medium text-orange-800 underline"
+        target="_blank"
+        rel="noopener noreferrer"
+        href={href}
+        {...props}
+      />
+    ) : (
+      <span {...props} />
+    ),
   code: styled("code", "rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.9em]"),
   pre: styled(
     "pre",

@@ -56,8 +56,10 @@ export function ShareDialog({ file, onClose }: { file: FileRecord; onClose: () =
         expiresIn: Number(form.get("expiresIn")),
         ...(limit ? { maxDownloads: Number(limit) } : {}),
       };
-      setCreated(await unwrap(api.POST("/api/files/{key}/links", { params: { path }, body })));
+      const link = await unwrap(api.POST("/api/files/{key}/links", { params: { path }, body }));
+      // The list first, so the new link and the states of the others show together.
       await reload();
+      setCreated(link);
     } catch (err) {
       setError(err);
     } finally {
