@@ -34,7 +34,7 @@ export const SCREENS: Screen[] = [
     path: "chat",
     label: "Chat",
     menu: "main",
-    component: load(() => import("./agents/chat-panel"), "ChatPanel"),
+    component: load(() => import("./chats/chats-screen"), "ChatsScreen"),
   },
   {
     path: "counter",
