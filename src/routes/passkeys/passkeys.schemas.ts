@@ -131,22 +131,26 @@ const challenge = z.string().openapi({
   description: "Signed by the service, valid 5 minutes, once; a registration's only for the user who asked.",
 });
 
+// WebAuthn's requirement levels, for resident keys and user verification alike.
+const Requirement = z.enum(["required", "preferred", "discouraged"]);
+
 export const RegistrationOptionsSchema = z
   .object({
     rp: z.object({ id: z.string().optional(), name: z.string() }),
     user: z.object({ id: z.string(), name: z.string(), displayName: z.string() }),
     challenge,
-    pubKeyCredParams: z.array(z.object({ type: z.string(), alg: z.number().int() })),
+    pubKeyCredParams: z.array(z.object({ type: z.literal("public-key"), alg: z.number().int() })),
     timeout: z.number().int().optional(),
     excludeCredentials: z.array(Descriptor).optional(),
     authenticatorSelection: z
       .object({
-        residentKey: z.string().optional(),
+        authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional(),
+        residentKey: Requirement.optional(),
         requireResidentKey: z.boolean().optional(),
-        userVerification: z.string().optional(),
+        userVerification: Requirement.optional(),
       })
       .optional(),
-    attestation: z.string().optional(),
+    attestation: z.enum(["none", "indirect", "direct", "enterprise"]).optional(),
     extensions: z.record(z.string(), z.unknown()).optional(),
   })
   .openapi("PasskeyRegistrationOptions", {
@@ -160,7 +164,7 @@ export const SignInOptionsSchema = z
     timeout: z.number().int().optional(),
     rpId: z.string().optional(),
     allowCredentials: z.array(Descriptor).optional(),
-    userVerification: z.string().optional(),
+    userVerification: Requirement.optional(),
   })
   .openapi("PasskeySignInOptions", {
     description:
