@@ -95,7 +95,9 @@ export const showConsent = (c: C) =>
  */
 export const decide = (c: C) =>
   withOAuth(c, async (oauth) => {
-    const form = ConsentForm.safeParse(await c.req.parseBody());
+    // A body that does not parse (a malformed multipart form) is an incomplete form too, never a 500.
+    const fields = await c.req.parseBody().catch(() => null);
+    const form = ConsentForm.safeParse(fields);
     if (!form.success) return refuse(c, 400, "The form was incomplete or changed.");
     const { handle, decision, write, username = "", password = "" } = form.data;
     if (decision === "deny") {

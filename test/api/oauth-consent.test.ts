@@ -139,6 +139,16 @@ describe("O6 the consent page", () => {
       expect((await post(body)).status, body).toBe(400);
     }
     expect((await post(JSON.stringify({ handle: page.handle }), "application/json")).status).toBe(400);
+    // A multipart body that does not parse: the refusal page, not a 500.
+    for (const [type, body] of [
+      ["multipart/form-data; boundary=x", "not multipart at all"],
+      ["multipart/form-data", "--x\r\nContent-Disposition: form-data; name=handle\r\n\r\n"],
+      ["multipart/form-data; boundary=x", "--x\r\nContent-Disposition: form-data; name=\"handle\"\r\n\r\nabc"],
+    ] as const) {
+      const res = await post(body, type);
+      expect(res.status, `${type} ${body}`).toBe(400);
+      expect(await res.text()).toContain("The form was incomplete or changed.");
+    }
     expect((await post(`handle=${page.handle}&decision=approve&password=${"x".repeat(20_000)}`)).status).toBe(
       413,
     );
