@@ -65,10 +65,13 @@ export function grantStore(env: Env): OAuthHelpers {
 export async function validateAccessToken(env: Env, issuer: string, token: string) {
   const valid = await authorizationServer(issuer, env).validateToken(resourceOf(issuer), token, env);
   if (!valid) return null;
+  // Grants from before grant versions carry none: version 0, as every user started.
+  const props = (valid.props ?? {}) as { grantVersion?: number };
   return {
     userId: valid.userId,
     clientId: valid.clientId,
     scope: valid.scope,
     grantId: token.split(":")[1]!,
+    grantVersion: props.grantVersion ?? 0,
   };
 }

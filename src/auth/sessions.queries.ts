@@ -44,6 +44,7 @@ export async function findRefreshToken(db: Db, tokenHash: string) {
         username: usersTable.username,
         role: usersTable.role,
         tokenVersion: usersTable.tokenVersion,
+        grantVersion: usersTable.grantVersion,
       },
     })
     .from(refreshTokensTable)

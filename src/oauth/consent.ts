@@ -129,13 +129,15 @@ export const decide = (c: C) =>
     const approved = await oauth.approveConsent(c.req.raw, handle, { scope });
     const { clientName, redirectHost } = await oauth.describeConsent(approved.request);
     const userId = String(checked.user.id);
+    // The grant version at consent: an account recovery raises it, and /mcp then refuses this grant.
+    const { grantVersion } = checked.user;
     const { redirectTo } = await oauth.completeAuthorization({
       request: approved.request,
       userId,
       // Shown in the user's list of connected apps; stored in the clear, so nothing secret.
-      metadata: { clientName, redirectHost },
+      metadata: { clientName, redirectHost, grantVersion },
       scope,
-      props: { userId },
+      props: { userId, grantVersion },
     });
     logger.info("oauth_granted", { userId: checked.user.id, clientId: approved.request.clientId, scope });
     approved.headers.set("Location", redirectTo);

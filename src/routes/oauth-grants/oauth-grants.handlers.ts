@@ -8,14 +8,14 @@ const grants = () => import("../../auth/oauth-grants");
 
 export const list: AuthedRouteHandler<ListRoute> = async (c) => {
   const { listGrants } = await grants();
-  return ok(c, { items: await listGrants(c.env, c.get("user").id) });
+  return ok(c, { items: await listGrants(c.env, c.get("user")) });
 };
 
 export const revoke: AuthedRouteHandler<RevokeRoute> = async (c) => {
   const { id } = c.req.valid("param");
   const user = c.get("user");
   const { revokeGrant } = await grants();
-  const grant = await revokeGrant(c.env, user.id, id);
+  const grant = await revokeGrant(c.env, user, id);
   if (!grant) throw new ApiError(404, "Grant not found");
   c.get("logger").info("oauth_grant_revoked", { userId: user.id, grantId: id, clientId: grant.clientId });
   return ok(c, grant);
