@@ -3,8 +3,9 @@ import { todoAttachmentsTable, todosTable } from "../db/schema";
 import { createInsertSchema, createSelectSchema } from "../db/zod";
 import { MAX_ATTACHMENTS } from "./attachments";
 import { MAX_KEY_BYTES, utf8Length } from "../files/file-keys";
-import { cursorParam, IdParams, PageQuery, pageSchema } from "../http/paging";
-import { parseSyncCursor, SYNC_HORIZON_DAYS } from "./todo-sync";
+import { IdParams, PageQuery, pageSchema } from "../http/paging";
+import { INVALID_SYNC_CURSOR, SYNC_CURSOR_PATTERN } from "./sync-cursors";
+import { SYNC_HORIZON_DAYS } from "./todo-sync";
 
 // NUL and other control characters (tab and newlines aside) and lone surrogates cannot round-trip.
 const UNSAFE_TEXT =
@@ -108,14 +109,20 @@ export const TodoPageQuery = PageQuery.extend({
 
 /** The list's query: a page, or with `updatedSince` the changes after a cursor (delta sync). */
 export const TodoListQuery = TodoPageQuery.extend({
-  updatedSince: cursorParam("updatedSince", parseSyncCursor, "Invalid cursor: pass a cursor as given, or 0", {
-    description:
-      "Delta sync: `0` (from the start of the log) or the `cursor` of an earlier delta answer. The answer is " +
-      "then `TodoChanges` (each write after the cursor, once, deletions as tombstones), not a page; " +
-      `\`pageSize\` bounds it, \`page\` and \`completed\` do not apply. A cursor older than ${SYNC_HORIZON_DAYS} days ` +
-      "answers 410: list in full, then sync from the `X-Todos-Cursor` of that answer.",
-    example: "czQy",
-  }),
+  updatedSince: z
+    .string()
+    .regex(SYNC_CURSOR_PATTERN, INVALID_SYNC_CURSOR)
+    .optional()
+    .openapi({
+      param: { name: "updatedSince", in: "query" },
+      description:
+        "Delta sync: `0` (from the start of the log) or the `cursor` of an earlier delta answer. The answer is " +
+        "then `TodoChanges` (each write after the cursor, once, deletions as tombstones), not a page; " +
+        `\`pageSize\` bounds it, \`page\` and \`completed\` do not apply. A cursor older than ${SYNC_HORIZON_DAYS} days ` +
+        "answers 410: list in full, then sync from the `X-Todos-Cursor` of that answer. Cursors are opaque and " +
+        `yours alone: one this server did not give you is 400 "${INVALID_SYNC_CURSOR}".`,
+      example: "0",
+    }),
 });
 
 export const TodoChangeSchema = z
@@ -134,7 +141,10 @@ export const TodoChangeSchema = z
 export const TodoChangesSchema = z
   .object({
     changes: z.array(TodoChangeSchema),
-    cursor: z.string().openapi({ description: "Send as `updatedSince` next time.", example: "czQy" }),
+    cursor: z.string().regex(SYNC_CURSOR_PATTERN).openapi({
+      description: "Send as `updatedSince` next time (opaque, and valid for you alone).",
+      example: "nH3Qv1xG0eK7m2bWcT9aLzRkYf4sUq8dJp6oXiEhM5tNrVwB",
+    }),
     hasMore: z.boolean().openapi({ description: "More changes follow: call again with `cursor` now." }),
   })
   .openapi("TodoChanges");
