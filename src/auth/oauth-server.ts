@@ -8,7 +8,11 @@ import { SESSION_MAX_SECONDS } from "./sessions";
 // namespace). Loaded on first use (an OAuth endpoint, an OAuth token on /mcp, the grants API, a user's
 // deletion, the cron), never with the rest of the app.
 
-export { AuthorizationError, CimdFetchError } from "@cloudflare/workers-oauth-provider";
+export {
+  AuthorizationError,
+  authorizationErrorRedirect,
+  CimdFetchError,
+} from "@cloudflare/workers-oauth-provider";
 
 // One server per issuer seen (see oauth-resource.ts); a few at most, bounded against made-up Host headers.
 const MAX_SERVERS = 16;
