@@ -45,10 +45,7 @@ function view(grant: GrantSummary): GrantView {
 }
 
 /** The user's grants that still work, newest first: none from before the account's last recovery. */
-export async function listGrants(
-  env: Env,
-  user: { id: number; grantVersion: number },
-): Promise<GrantView[]> {
+export async function listGrants(env: Env, user: { id: number; grantVersion: number }): Promise<GrantView[]> {
   const { items } = await grantStore(env).listUserGrants(String(user.id), { limit: MAX_LISTED_GRANTS });
   return items
     .filter((grant) => current(grant, user.grantVersion))

@@ -61,7 +61,10 @@ async function revokeGrantRecords(env: Env, userId: number, logger: Logger): Pro
     const { revokeAllGrants } = await import("./oauth-grants");
     return await revokeAllGrants(env, userId);
   } catch (err) {
-    logger.error("password_reset_grants_failed", { userId, error: err instanceof Error ? err.message : String(err) });
+    logger.error("password_reset_grants_failed", {
+      userId,
+      error: err instanceof Error ? err.message : String(err),
+    });
     return null;
   }
 }

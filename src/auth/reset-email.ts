@@ -29,7 +29,9 @@ export async function sendRecoveryEmail(
   ended: { sessions: number; apiKeys: number; oauthGrants: number | null },
 ): Promise<void> {
   const grants =
-    ended.oauthGrants === null ? "every connected app" : counted(ended.oauthGrants, "connected app", "connected apps");
+    ended.oauthGrants === null
+      ? "every connected app"
+      : counted(ended.oauthGrants, "connected app", "connected apps");
   const text =
     `Hello ${to.username},\n\nThe password of your account was just reset with a link sent to this address. ` +
     `That ended ${counted(ended.sessions, "session", "sessions")} (every device is signed out), ` +

@@ -33,6 +33,8 @@ export const ResetDoneSchema = z
             "Connected apps (OAuth grants) disconnected; null when they could not be counted, though every one ended.",
         }),
       })
-      .openapi({ description: "What the recovery ended; the account's e-mail address gets the same summary." }),
+      .openapi({
+        description: "What the recovery ended; the account's e-mail address gets the same summary.",
+      }),
   })
   .openapi("PasswordResetDone");
