@@ -206,7 +206,12 @@ describe("Idempotency-Key belongs to the credential that sent it", () => {
     const key = crypto.randomUUID();
     const chat = { agent: "chat-agent", name: `user-${alice.userId}` };
     const mint = (token: string, target: object = chat) =>
-      api("/api/agents/tickets", { method: "POST", token, headers: { "Idempotency-Key": key }, json: target });
+      api("/api/agents/tickets", {
+        method: "POST",
+        token,
+        headers: { "Idempotency-Key": key },
+        json: target,
+      });
     const minted = await mint(alice.token);
     expect(minted.status).toBe(201);
     // A key with agents:connect alone may not open a chat: its own request is refused, nothing replayed.

@@ -84,7 +84,10 @@ describe("O11 clients named by a metadata document (CIMD)", () => {
     vi.spyOn(globalThis, "fetch").mockImplementation((input, init) => {
       const url = input instanceof Request ? input.url : String(input);
       if (!url.startsWith(ORIGIN)) {
-        fetched.push({ url, redirect: init?.redirect ?? (input instanceof Request ? input.redirect : undefined) });
+        fetched.push({
+          url,
+          redirect: init?.redirect ?? (input instanceof Request ? input.redirect : undefined),
+        });
         return Promise.resolve(
           new Response(null, { status: 302, headers: { Location: "https://elsewhere.example/client.json" } }),
         );

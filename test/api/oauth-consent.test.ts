@@ -144,7 +144,7 @@ describe("O6 the consent page", () => {
     for (const [type, body] of [
       ["multipart/form-data; boundary=x", "not multipart at all"],
       ["multipart/form-data", "--x\r\nContent-Disposition: form-data; name=handle\r\n\r\n"],
-      ["multipart/form-data; boundary=x", "--x\r\nContent-Disposition: form-data; name=\"handle\"\r\n\r\nabc"],
+      ["multipart/form-data; boundary=x", '--x\r\nContent-Disposition: form-data; name="handle"\r\n\r\nabc'],
     ] as const) {
       const res = await post(body, type);
       expect(res.status, `${type} ${body}`).toBe(400);
@@ -220,7 +220,10 @@ describe("O12 the consent page stores nothing until the form decides, and is lim
     const { url, page } = await consentFor();
     const widened = new URL(url);
     widened.searchParams.set("scope", "todos:read todos:write");
-    const res = await submitConsent(widened.toString(), page, { username: user.username, password: user.password });
+    const res = await submitConsent(widened.toString(), page, {
+      username: user.username,
+      password: user.password,
+    });
     expect(res.status).toBe(400);
     expect(await res.text()).toMatch(/start again/i);
   });
@@ -252,4 +255,3 @@ describe("O12 the consent page stores nothing until the form decides, and is lim
     expect((await openConsent(url)).status).toBe(200);
   }, 60_000);
 });
-

@@ -231,7 +231,11 @@ describe("POST /api/auth/password-reset/confirm", () => {
     // KV refuses to list the grants: the reset still ends them, through the grant version in D1.
     const kv = withFaults(env.OAUTH_KV, { list: () => injected("KV list") });
     const res = await postAndSettle(CONFIRM, { token, password: "the new password" }, { OAUTH_KV: kv });
-    expect(expectData(res, 200, ResetDoneSchema).ended).toEqual({ sessions: 1, apiKeys: 0, oauthGrants: null });
+    expect(expectData(res, 200, ResetDoneSchema).ended).toEqual({
+      sessions: 1,
+      apiKeys: 0,
+      oauthGrants: null,
+    });
     expect((await sentTo(user.email)).at(-1)!.text).toContain("disconnected every connected app");
     expect((await rpc(grant.access_token, "tools/list", {}, RESOURCE)).status).toBe(401);
     expect(await grantsOf(await logIn(user.username, "the new password"))).toEqual([]);

@@ -99,7 +99,9 @@ describe("resumable uploads", () => {
     const session = await startUpload(token, { fileName: "claimed.bin", size: 10 });
     expect((await putPart(token, session.uploadId, 1, bytes(10))).status).toBe(200);
     const claim = (at: string) =>
-      env.DB.prepare("UPDATE uploads_table SET completingAt = ? WHERE id = ?").bind(at, session.uploadId).run();
+      env.DB.prepare("UPDATE uploads_table SET completingAt = ? WHERE id = ?")
+        .bind(at, session.uploadId)
+        .run();
     await claim(new Date().toISOString());
     expectError(await putPart(token, session.uploadId, 1, bytes(10)), 409, /being completed/);
     expectError(await finish(token, session.uploadId, "abort"), 409, /being completed/);

@@ -159,4 +159,3 @@ describe("clients named by a metadata document under wrangler dev", () => {
     }
   });
 });
-
