@@ -26,7 +26,7 @@ export async function tokenRequestNamesUrlClient(request: Request): Promise<bool
   if (!/^application\/x-www-form-urlencoded/i.test(request.headers.get("Content-Type") ?? "")) return false;
   const length = Number(request.headers.get("Content-Length") ?? Number.NaN);
   if (!(length <= MAX_PEEKED_BYTES)) return true;
-  const form = new URLSearchParams(await request.clone().text());
+  const form = new URLSearchParams(new TextDecoder().decode(await request.clone().arrayBuffer()));
   return isUrl(form.get("client_id")) || form.has("client_assertion");
 }
 

@@ -96,31 +96,31 @@ describe("createApp", () => {
   });
 });
 
-describe("a body the answer left unread (wrangler dev's lost next request, workers-sdk#15203)", () => {
-  /** A request whose body yields `chunks` chunks of 64 KiB, counting what was pulled and whether it was cancelled. */
-  function countedRequest(chunks: number, declared?: number) {
-    const seen = { pulled: 0, cancelled: false };
-    let left = chunks;
-    const body = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        if (left-- === 0) return controller.close();
-        seen.pulled += 65_536;
-        controller.enqueue(new Uint8Array(65_536));
-      },
-      cancel() {
-        seen.cancelled = true;
-      },
-    });
-    const headers = declared === undefined ? undefined : { "Content-Length": String(declared) };
-    const app = createApp();
-    app.post("/early", (c) => c.json({ early: true }, 401));
-    return {
-      seen,
-      answer: () =>
-        app.request("/early", { method: "POST", body, headers, duplex: "half" } as RequestInit, env),
-    };
-  }
+/** A request whose body yields `chunks` chunks of 64 KiB, counting what was pulled and whether it was cancelled. */
+function countedRequest(chunks: number, declared?: number) {
+  const seen = { pulled: 0, cancelled: false };
+  let left = chunks;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (left-- === 0) return controller.close();
+      seen.pulled += 65_536;
+      controller.enqueue(new Uint8Array(65_536));
+    },
+    cancel() {
+      seen.cancelled = true;
+    },
+  });
+  const headers = declared === undefined ? undefined : { "Content-Length": String(declared) };
+  const app = createApp();
+  app.post("/early", (c) => c.json({ early: true }, 401));
+  return {
+    seen,
+    answer: () =>
+      app.request("/early", { method: "POST", body, headers, duplex: "half" } as RequestInit, env),
+  };
+}
 
+describe("a body the answer left unread (wrangler dev's lost next request, workers-sdk#15203)", () => {
   it("reads a small unread body to its end before answering", async () => {
     const { seen, answer } = countedRequest(4);
     expect((await answer()).status).toBe(401);
