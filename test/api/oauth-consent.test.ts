@@ -127,7 +127,7 @@ describe("O6 the consent page", () => {
     expect(replay.status).toBe(400);
   });
 
-  it("answers a malformed form with an error page and a large one with 413", async () => {
+  it("O13: answers a malformed form (multipart included) with an error page and a large one with 413", async () => {
     const { url, page } = await consentFor();
     const post = (body: string, type = "application/x-www-form-urlencoded") =>
       request(url, {

@@ -177,7 +177,7 @@ describe("POST /api/auth/password-reset", () => {
 });
 
 describe("POST /api/auth/password-reset/confirm", () => {
-  it("R4: a recovery: sets the password and ends every session, old token, API key, OAuth grant and other link", async () => {
+  it("R4, R7: a recovery: sets the password and ends every session, old token, API key, OAuth grant and other link", async () => {
     const user = await signUp();
     const second = await signIn(user.username, user.password);
     const sessionless = await craftToken(HS256_HEADER, { ...claimsFor(user.userId, user.username), ver: 0 });
@@ -224,7 +224,7 @@ describe("POST /api/auth/password-reset/confirm", () => {
     expect(await logIn(user.username, "the new password")).toMatch(/\./);
   });
 
-  it("R4: a grant KV could not revoke is refused on /mcp all the same (the grant version in D1 ended it)", async () => {
+  it("R7: a grant KV could not revoke is refused on /mcp all the same (the grant version in D1 ended it)", async () => {
     const user = await signUp();
     const grant = await grantFor(user);
     const token = await linkFor(user);

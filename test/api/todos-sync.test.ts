@@ -108,7 +108,7 @@ describe("GET /api/todos?updatedSince (delta sync)", () => {
     }
   });
 
-  it("C8: a cursor is opaque and its user's own: it tells no change count, and another user's is 400 even where it would fit", async () => {
+  it("C14: a cursor is opaque and its user's own: it tells no change count, and another user's is 400 even where it would fit", async () => {
     const [alice, bob] = await Promise.all([signUp(), signUp()]);
     await createTodo(alice);
     await createTodo(bob);

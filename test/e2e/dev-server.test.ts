@@ -33,7 +33,7 @@ describe("wrangler dev --local, started as npm run dev does", () => {
     expect((await bundle.arrayBuffer()).byteLength).toBeGreaterThan(1_000_000);
   });
 
-  it("keeps serving after answers given before a body was read: 60 pairs of a 100 KB upload with a bad token, then a small request", async () => {
+  it("E9: keeps serving after answers given before a body was read: 60 pairs of a 100 KB upload with a bad token, then a small request", async () => {
     // wrangler dev without its body-drain middleware (no_bundle, workers-sdk#15203) failed the pair's
     // second request with 500 "Network connection lost" a few times in 30 before the body was settled.
     const upload = new Uint8Array(100 * 1024).fill(120);

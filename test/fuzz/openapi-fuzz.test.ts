@@ -315,7 +315,7 @@ describe("openapi fuzz", () => {
   });
 
   it(
-    "positive pass: requests sampled from openapi.json alone are refused only for reasons it states",
+    "V11 positive pass: requests sampled from openapi.json alone are refused only for reasons it states",
     async () => {
       const problems: string[] = [];
       let sent = 0;

@@ -120,7 +120,7 @@ function countedRequest(chunks: number, declared?: number) {
   };
 }
 
-describe("a body the answer left unread (wrangler dev's lost next request, workers-sdk#15203)", () => {
+describe("E9 a body the answer left unread (wrangler dev's lost next request, workers-sdk#15203)", () => {
   it("reads a small unread body to its end before answering", async () => {
     const { seen, answer } = countedRequest(4);
     expect((await answer()).status).toBe(401);
