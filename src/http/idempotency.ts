@@ -1,9 +1,12 @@
 import { z } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import type { Db } from "../db/client";
+import { IDEMPOTENCY_TTL_HOURS, idempotencyStore, type IdempotencyStore } from "../idempotency/idempotency";
+import type { IdempotencyId, IdempotencyRow } from "../idempotency/idempotency.queries";
 import { bufferedFingerprint, StreamedFingerprint } from "./body-fingerprint";
 import { ApiError } from "./errors";
-import type { AuthedEnv, AuthUser, Credential } from "./types";
+import type { AuthUser, Credential } from "../auth/credentials";
+import type { AuthedEnv } from "./types";
 
 export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
 export const REPLAYED_HEADER = "Idempotent-Replayed";
@@ -28,39 +31,9 @@ export const IdempotencyHeaders = z.object({
     }),
 });
 
-interface KeptRow {
-  fingerprint: string | null;
-  state: "in_flight" | "done";
-  status: number | null;
-  headers: string | null;
-  body: string | null;
-}
-
-type Id = { userId: number; route: string; key: string };
-
-/** Where keys are kept (src/idempotency/idempotency.ts has the D1 store). */
-export interface IdempotencyStore {
-  claim(db: Db, id: Id, fingerprint: string | null, claimedAt: string, bounds: ClaimBounds): Promise<boolean>;
-  find(db: Db, id: Id): Promise<KeptRow | null>;
-  keep(db: Db, id: Id, claimedAt: string, answer: KeptAnswer): Promise<void>;
-  release(db: Db, id: Id, claimedAt: string): Promise<void>;
-}
-interface ClaimBounds {
-  inFlightBefore: string;
-  expiredBefore: string;
-}
-interface KeptAnswer {
-  fingerprint: string;
-  status: number;
-  headers: string;
-  body: string;
-}
-
-export interface IdempotencyOptions {
+interface IdempotencyOptions {
   /** The route's name in the key (its method and path pattern). */
   route: string;
-  /** The request's store (it may need the environment's secrets). */
-  store: (env: Env) => IdempotencyStore;
   ttlMs: number;
   /** After this long an unanswered claim counts as a request that died: the key is free again. */
   inFlightMs: number;
@@ -80,7 +53,7 @@ function holder(user: AuthUser, credential: Credential): string {
   return `token:${user.tokenVersion}`;
 }
 
-function replay(row: KeptRow): Response {
+function replay(row: IdempotencyRow): Response {
   const headers = new Headers(JSON.parse(row.headers ?? "{}") as Record<string, string>);
   headers.set(REPLAYED_HEADER, "true");
   return new Response(row.body, { status: row.status ?? 200, headers });
@@ -91,12 +64,12 @@ function replay(row: KeptRow): Response {
  * `ttlMs`; a retry with the same key and request gets that answer again, another request with the key
  * 422, and a retry while the first still runs 409. Keys are per user, credential and route.
  */
-export function idempotency(options: IdempotencyOptions): MiddlewareHandler<AuthedEnv> {
+function idempotency(options: IdempotencyOptions): MiddlewareHandler<AuthedEnv> {
   return async (c, next) => {
     const key = c.req.header(IDEMPOTENCY_KEY_HEADER);
     if (key === undefined) return next();
     if (!KEY.test(key)) throw new ApiError(400, "Invalid Idempotency-Key: 1-255 visible ASCII characters");
-    const store = options.store(c.env);
+    const store = idempotencyStore(c.env);
     const db = c.get("db");
     const user = c.get("user");
     const id = { userId: user.id, route: `${options.route} ${holder(user, c.get("credential"))}`, key };
@@ -135,13 +108,27 @@ export function idempotency(options: IdempotencyOptions): MiddlewareHandler<Auth
   };
 }
 
+/**
+ * The Idempotency-Key middleware of one route (`route`: its method and path pattern), keeping keys in
+ * D1. `inFlightSeconds` bounds how long a request that died keeps its key: longer for uploads, whose
+ * bodies may take minutes.
+ */
+export function idempotent(route: string, { streamedBody = false, inFlightSeconds = 60 } = {}) {
+  return idempotency({
+    route,
+    ttlMs: IDEMPOTENCY_TTL_HOURS * 3_600_000,
+    inFlightMs: inFlightSeconds * 1000,
+    streamedBody,
+  });
+}
+
 async function run(
   c: Context<AuthedEnv>,
   next: () => Promise<void>,
   claim: {
     store: IdempotencyStore;
     db: Db;
-    id: Id;
+    id: IdempotencyId;
     claimedAt: string;
     fingerprint: string | null;
     streamed?: StreamedFingerprint;

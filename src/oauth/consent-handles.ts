@@ -1,4 +1,4 @@
-import { derivedKey } from "../auth/derived-keys";
+import { derivedKey } from "../core/derived-keys";
 import { base64url, fromBase64url } from "../core/base64url";
 
 // The consent form's handle, made when the page is shown without storing anything: a nonce, the

@@ -1,4 +1,4 @@
-import { derivedKey } from "../auth/derived-keys";
+import { derivedKey } from "../core/derived-keys";
 import { base64url, fromBase64url } from "../core/base64url";
 
 // A delta-sync cursor names a position in the change log, whose ids count every todo write of the

@@ -3,7 +3,7 @@ import { todoAttachmentsTable, todosTable } from "../db/schema";
 import { createInsertSchema, createSelectSchema } from "../db/zod";
 import { MAX_ATTACHMENTS } from "./attachments";
 import { MAX_KEY_BYTES, utf8Length } from "../files/file-keys";
-import { IdParams, idParam, PageQuery, pageSchema } from "../http/paging";
+import { IdParams, idParam, PageQuery, pageSchema } from "../core/paging";
 import { INVALID_SYNC_CURSOR, SYNC_CURSOR_PATTERN } from "./sync-cursors";
 import { SYNC_HORIZON_DAYS } from "./todo-sync";
 

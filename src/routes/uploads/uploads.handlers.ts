@@ -2,8 +2,8 @@ import type { Context } from "hono";
 import type { Db } from "../../db/client";
 import { created, ok } from "../../http/envelope";
 import { ApiError } from "../../http/errors";
-import type { AuthedEnv, AuthedRouteHandler } from "../../http/types";
-import { userGoneOr } from "../../auth/require-auth";
+import type { AuthedEnv, AuthedRouteContext } from "../../http/types";
+import { userGoneOr } from "../../http/require-auth";
 import { storageQuotaBytes } from "../../core/config";
 import { recordObject } from "../../files/file-records";
 import { reservePart } from "../../files/quota";
@@ -39,7 +39,7 @@ async function activeUpload(c: Context<AuthedEnv>, db: Db, uploadId: string): Pr
   return upload;
 }
 
-export const create: AuthedRouteHandler<CreateRoute> = async (c) => {
+export async function create(c: AuthedRouteContext<CreateRoute>) {
   const { contentType = DEFAULT_CONTENT_TYPE, visibility = "public", ...input } = c.req.valid("json");
   const db = c.get("db");
   const userId = c.get("user").id;
@@ -58,7 +58,7 @@ export const create: AuthedRouteHandler<CreateRoute> = async (c) => {
   }
   const { id: uploadId, key, partSize, expiresAt } = upload;
   return created(c, { uploadId, key, partSize, expiresAt });
-};
+}
 
 function contentLength(request: Request): number {
   const header = request.headers.get("Content-Length");
@@ -68,7 +68,7 @@ function contentLength(request: Request): number {
   return Number(header);
 }
 
-export const uploadPart: AuthedRouteHandler<UploadPartRoute> = async (c) => {
+export async function uploadPart(c: AuthedRouteContext<UploadPartRoute>) {
   const { uploadId, partNumber } = c.req.valid("param");
   const db = c.get("db");
   const upload = await activeUpload(c, db, uploadId);
@@ -84,9 +84,9 @@ export const uploadPart: AuthedRouteHandler<UploadPartRoute> = async (c) => {
   );
   await queries.upsertPart(db, { uploadId, partNumber, etag: part.etag, size: length });
   return ok(c, { partNumber, etag: part.etag });
-};
+}
 
-export const complete: AuthedRouteHandler<CompleteRoute> = async (c) => {
+export async function complete(c: AuthedRouteContext<CompleteRoute>) {
   const { uploadId } = c.req.valid("param");
   const db = c.get("db");
   const upload = await activeUpload(c, db, uploadId);
@@ -95,7 +95,7 @@ export const complete: AuthedRouteHandler<CompleteRoute> = async (c) => {
   const { result, parts } = stored;
   c.get("logger").info("upload_stored", { key: result.key, size: result.size, parts });
   return created(c, result);
-};
+}
 
 /** Joins the parts in R2 and records the file, holding the upload's completion claim. */
 async function completeClaimed(c: Context<AuthedEnv>, db: Db, upload: queries.UploadRow) {
@@ -135,7 +135,7 @@ async function completeClaimed(c: Context<AuthedEnv>, db: Db, upload: queries.Up
   return { result, parts: parts.length };
 }
 
-export const abort: AuthedRouteHandler<AbortRoute> = async (c) => {
+export async function abort(c: AuthedRouteContext<AbortRoute>) {
   const { uploadId } = c.req.valid("param");
   const db = c.get("db");
   const upload = await queries.findUploadForUser(db, uploadId, c.get("user").id);
@@ -143,4 +143,4 @@ export const abort: AuthedRouteHandler<AbortRoute> = async (c) => {
   if (completionUnderWay(upload)) throw beingCompleted();
   await callStorage("abortMultipartUpload", () => discardUpload(c.env.R2_BUCKET, db, upload));
   return ok(c, { uploadId });
-};
+}

@@ -1,6 +1,6 @@
-import type { Logger } from "../core/logger";
-import type { Db } from "../db/client";
-import { randomSecret, sha256Hex } from "./opaque-tokens";
+import type { Logger } from "../../core/logger";
+import type { Db } from "../../db/client";
+import { randomSecret, sha256Hex } from "../opaque-tokens";
 import { hashPassword } from "./passwords";
 import {
   completeReset,
@@ -58,7 +58,7 @@ export interface RecoveryEnded {
  */
 async function revokeGrantRecords(env: Env, userId: number, logger: Logger): Promise<number | null> {
   try {
-    const { revokeAllGrants } = await import("./oauth-grants");
+    const { revokeAllGrants } = await import("../oauth/oauth-grants");
     return await revokeAllGrants(env, userId);
   } catch (err) {
     logger.error("password_reset_grants_failed", {
