@@ -3,6 +3,7 @@ import { Agent } from "agents";
 import { errorBody } from "../http/errors";
 import type { TodoEvent } from "../todos/todo-events";
 import { closedSubAgentRoute } from "./agent-paths";
+import { destroyAndReset } from "../chats/agent-reset";
 
 // Events kept for RPC subscribers that poll (eventsSince); older ones are dropped, delta sync has them all.
 export const KEPT_EVENTS = 1_000;
@@ -60,6 +61,14 @@ export class TodoFeedAgent extends Agent<Env> {
       cursor: events.at(-1)?.seq ?? after,
       complete: oldest?.seq == null || oldest.seq <= after + 1,
     };
+  }
+
+  /**
+   * RPC from a user's delete (src/chats/agent-wipes.ts): the kept events and all storage go, sockets
+   * close. Idempotent. The call ends in the object's reset (src/chats/agent-reset.ts).
+   */
+  async wipe(): Promise<void> {
+    await destroyAndReset(this.ctx, () => this.destroy());
   }
 
   // Clients listen only: a state push (`cf_agent_state`) is refused.

@@ -1,4 +1,4 @@
-import { z } from "@hono/zod-openapi";
+import { z } from "./openapi-zod";
 import { base64url, fromBase64url } from "./base64url";
 
 /** A path id named `name`: a positive safe integer written as plain digits (`1e3`, `-1`, `0`, `1.5` are 400). */
@@ -94,17 +94,19 @@ export function decodeCursor(cursor: string, tag = "k"): number | null {
 
 /**
  * An optional query parameter holding an opaque cursor: `parse` turns it into a position, and what it
- * refuses (null) is a 400 with `message` (which the description states), never guessed at.
+ * refuses (null) is a 400 with `message` (which the description states), never guessed at. `pattern`
+ * is what every cursor of this kind looks like, as the document states it.
  */
-export function cursorParam(
+export function cursorParam<T>(
   name: string,
-  parse: (value: string) => number | null,
+  parse: (value: string) => T | null,
   message: string,
   doc: { description: string; example?: string },
+  pattern = CURSOR_PATTERN,
 ) {
   return z
     .string()
-    .regex(CURSOR_PATTERN, message)
+    .regex(pattern, message)
     .optional()
     .transform((value, ctx) => {
       if (value === undefined) return undefined;
@@ -115,7 +117,7 @@ export function cursorParam(
     .openapi({
       param: { name, in: "query" },
       type: "string",
-      pattern: CURSOR_PATTERN.source,
+      pattern: pattern.source,
       ...doc,
       description: `${doc.description} Opaque: any value this server did not give is 400 "${message}".`,
     });

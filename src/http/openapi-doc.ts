@@ -54,6 +54,11 @@ export const OPENAPI_CONFIG = {
     },
     { name: "Todos", description: "Your todos, with attachments that reference uploaded files by key" },
     { name: "Agents", description: "Short-lived connect tickets for the Durable Object agents' WebSockets" },
+    {
+      name: "Chats",
+      description:
+        "Your chats with the chat agent: an index to list, title, rename and delete them; each chat's id is its agent instance",
+    },
   ],
   security: [{ bearerAuth: [] }],
 };

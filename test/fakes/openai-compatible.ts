@@ -4,7 +4,7 @@
 // The last user message picks the script: "[script:slow]", "[script:chunks:N]" (N numbered chunks, paced
 // by chunkDelayMs, emit times recorded), "[script:fail-midway]", "[script:tool:<name> <json args>]" (one streamed
 // tool call in OpenAI's delta.tool_calls format), otherwise a short reasoning + answer. After a tool result (the
-// last message has role "tool") it answers TOOL_DONE.
+// last message has role "tool") it answers TOOL_DONE. A plain call answers AI_OK, or a chat's scripted title.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -37,6 +37,10 @@ function lastUserText(body: any): string {
   const user = (body?.messages ?? []).findLast((m: any) => m.role === "user");
   return typeof user?.content === "string" ? user.content : JSON.stringify(user?.content ?? "");
 }
+
+// A plain (non-streamed) call: the probe, or a chat's title ("[script:title:<text>]" in the exchange).
+const TITLE_SCRIPT = /\[script:title:([^\]]*)\]/;
+const plainAnswer = (body: any) => TITLE_SCRIPT.exec(lastUserText(body))?.[1] ?? "AI_OK";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -129,7 +133,9 @@ export async function startScriptedServer(options: { chunkDelayMs?: number } = {
         object: "chat.completion",
         created: Math.floor(Date.now() / 1000),
         model: body.model,
-        choices: [{ index: 0, message: { role: "assistant", content: "AI_OK" }, finish_reason: "stop" }],
+        choices: [
+          { index: 0, message: { role: "assistant", content: plainAnswer(body) }, finish_reason: "stop" },
+        ],
         usage: { prompt_tokens: 12, completion_tokens: 3, total_tokens: 15 },
       }),
     );

@@ -11,7 +11,7 @@ import { ROUTES, useHashRoute, useResetToken } from "./ui/use-hash-route";
 
 // The agent screens bring the Agents SDK and the AI SDK: loaded when first opened, not with sign-in.
 const CounterPanel = lazy(() => import("./agents/counter-panel").then((m) => ({ default: m.CounterPanel })));
-const ChatPanel = lazy(() => import("./agents/chat-panel").then((m) => ({ default: m.ChatPanel })));
+const ChatsScreen = lazy(() => import("./chats/chats-screen").then((m) => ({ default: m.ChatsScreen })));
 
 const LABELS = {
   todos: "Todos",
@@ -51,7 +51,7 @@ export function App() {
           {route === "files" && <FilesScreen />}
           {route === "apps" && <ConnectedApps />}
           {route === "counter" && <CounterPanel />}
-          {route === "chat" && <ChatPanel key={session.userId} session={session} />}
+          {route === "chat" && <ChatsScreen key={session.userId} session={session} />}
         </Suspense>
       </main>
     </>

@@ -1,23 +1,44 @@
 import { useAgentChat } from "@cloudflare/ai-chat/react";
 import { useAgent } from "agents/react";
 import { useState, type FormEvent } from "react";
+import { chatTitle, useTurnEnd } from "../chats/chat-events";
 import type { Session } from "../auth/session";
 import { ErrorMessage } from "../ui/error-message";
 import { agentHeaders, agentOptions, chatNamePattern, defaultChatName } from "./agent-options";
 import { InstanceNameForm } from "./instance-name-form";
 import { MessageParts } from "./message-parts";
 
-/** Chat with the service's ChatAgent over WebSocket; answers stream in part by part. */
-export function ChatPanel({ session }: { session: Session }) {
-  const [name, setName] = useState(() => defaultChatName(session.userId));
+/** What the chats screen (src/chats/chats-screen.tsx) hands a chat of the index. */
+export interface IndexedChat {
+  chat: { id: string; title: string | null };
+  /** After each turn: the list's previews, order and titles move. */
+  onTurnEnd: () => void;
+  /** The title the first exchange gave the chat, as its socket announces it. */
+  onTitle: (title: string) => void;
+}
+
+/**
+ * Chat with the service's ChatAgent over WebSocket; answers stream in part by part. A chat of the index
+ * is opened by its id; otherwise a conversation by name (the form in the header picks it).
+ */
+export function ChatPanel({ session, indexed }: { session: Session; indexed?: IndexedChat }) {
+  const [byName, setByName] = useState(() => defaultChatName(session.userId));
+  const name = indexed?.chat.id ?? byName;
   const [input, setInput] = useState("");
 
-  const agent = useAgent(agentOptions("chat-agent", name));
+  const agent = useAgent({
+    ...agentOptions("chat-agent", name),
+    onMessage: (event: MessageEvent) => {
+      const title = chatTitle(event.data);
+      if (title !== null) indexed?.onTitle(title);
+    },
+  });
   const { messages, sendMessage, status, stop, error, clearError, clearHistory, addToolApprovalResponse } =
     useAgentChat({
       agent,
-      headers: agentHeaders(),
+      headers: agentHeaders(name),
     });
+  useTurnEnd(status, indexed?.onTurnEnd);
 
   function send(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -31,18 +52,24 @@ export function ChatPanel({ session }: { session: Session }) {
   return (
     <section className="card chat" aria-label="Chat">
       <header>
-        <h2>Chat</h2>
-        <InstanceNameForm
-          name={name}
-          onOpen={setName}
-          label="Conversation"
-          ariaLabel="Conversation name"
-          pattern={chatNamePattern(session.userId)}
-        >
+        <h2>{indexed ? (indexed.chat.title ?? "New chat") : "Chat"}</h2>
+        {indexed ? (
           <button type="button" className="link" disabled={busy} onClick={clearHistory}>
             Clear history
           </button>
-        </InstanceNameForm>
+        ) : (
+          <InstanceNameForm
+            name={byName}
+            onOpen={setByName}
+            label="Conversation"
+            ariaLabel="Conversation name"
+            pattern={chatNamePattern(session.userId)}
+          >
+            <button type="button" className="link" disabled={busy} onClick={clearHistory}>
+              Clear history
+            </button>
+          </InstanceNameForm>
+        )}
       </header>
       <ol className="messages" aria-live="polite">
         {messages.map((message) => {
