@@ -5,6 +5,7 @@ import { IDEMPOTENCY_TTL_HOURS, idempotencyStore, type IdempotencyStore } from "
 import type { IdempotencyId, IdempotencyRow } from "../idempotency/idempotency.queries";
 import { bufferedFingerprint, StreamedFingerprint } from "./body-fingerprint";
 import { ApiError } from "./errors";
+import type { AuthUser, Credential } from "../auth/credentials";
 import type { AuthedEnv } from "./types";
 
 export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
@@ -21,8 +22,9 @@ export const IdempotencyHeaders = z.object({
     .optional()
     .openapi({
       description:
-        "Makes a retry safe: the same key with the same request (method, path and body) answers the first " +
-        "request's answer again, with `Idempotent-Replayed: true`, for 24 h; with another request 422; while " +
+        "Makes a retry safe: the same key with the same request (method, path and body) from the same " +
+        "credential (session or API key) answers the first request's answer again, with " +
+        "`Idempotent-Replayed: true`, for 24 h; another credential's key is its own; with another request 422; while " +
         "the first is still running 409. Only 2xx answers are kept: after a failure the key may be reused. " +
         "A UUID per logical request is a good key.",
       example: "5f1c7a0e-2b9d-4f4e-8a53-0c6d1e2f3a4b",
@@ -41,6 +43,16 @@ interface IdempotencyOptions {
 
 const iso = (at: Date, minusMs: number) => new Date(at.getTime() - minusMs).toISOString();
 
+/**
+ * The credential a kept answer belongs to, beside its user: an answer minted under a session (a
+ * ticket carrying its `sid`, a new API key) is never replayed to an API key or another session.
+ */
+function holder(user: AuthUser, credential: Credential): string {
+  if (credential.kind === "session") return `session:${credential.sessionId}`;
+  if (credential.kind === "api_key") return `key:${credential.keyId}`;
+  return `token:${user.tokenVersion}`;
+}
+
 function replay(row: IdempotencyRow): Response {
   const headers = new Headers(JSON.parse(row.headers ?? "{}") as Record<string, string>);
   headers.set(REPLAYED_HEADER, "true");
@@ -50,7 +62,7 @@ function replay(row: IdempotencyRow): Response {
 /**
  * `Idempotency-Key` on a write route: the first request with a key runs and its 2xx answer is kept for
  * `ttlMs`; a retry with the same key and request gets that answer again, another request with the key
- * 422, and a retry while the first still runs 409. Keys are per user and route.
+ * 422, and a retry while the first still runs 409. Keys are per user, credential and route.
  */
 function idempotency(options: IdempotencyOptions): MiddlewareHandler<AuthedEnv> {
   return async (c, next) => {
@@ -59,7 +71,8 @@ function idempotency(options: IdempotencyOptions): MiddlewareHandler<AuthedEnv> 
     if (!KEY.test(key)) throw new ApiError(400, "Invalid Idempotency-Key: 1-255 visible ASCII characters");
     const store = idempotencyStore(c.env);
     const db = c.get("db");
-    const id = { userId: c.get("user").id, route: options.route, key };
+    const user = c.get("user");
+    const id = { userId: user.id, route: `${options.route} ${holder(user, c.get("credential"))}`, key };
     const url = new URL(c.req.url);
     const target = url.pathname + url.search;
     const streamed = options.streamedBody

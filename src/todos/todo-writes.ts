@@ -36,10 +36,14 @@ export class StaleVersionError extends Failure {
   }
 }
 
-/** R2 lookups for the submitted keys; an R2 failure is a StorageError before anything is written. */
-function attachmentFiles(env: Env, inputs: readonly AttachmentInput[]): Promise<AttachmentFile[]> {
+/** R2 lookups for the keys `userId` submits; an R2 failure is a StorageError before anything is written. */
+function attachmentFiles(
+  env: Env,
+  inputs: readonly AttachmentInput[],
+  userId: number,
+): Promise<AttachmentFile[]> {
   if (inputs.length === 0) return Promise.resolve([]);
-  return callStorage("head", () => resolveAttachments(env.R2_BUCKET, inputs));
+  return callStorage("head", () => resolveAttachments(env.R2_BUCKET, inputs, userId));
 }
 
 /** After the commit: the live feed (in the background where the caller allows) and the reminder. */
@@ -63,7 +67,7 @@ export async function createTodo(
   fields: TodoFields & { title: string },
   attachments: readonly AttachmentInput[] = [],
 ): Promise<{ todo: TodoRow; attachments: AttachmentRow[] }> {
-  const files = await attachmentFiles(w.env, attachments);
+  const files = await attachmentFiles(w.env, attachments, userId);
   const result = await queries.insertTodoWithAttachments(w.db, { ...fields, userId }, files);
   const { todo } = result;
   await afterCommit(w, userId, { type: "todo.created", id: todo.id, version: todo.version }, () =>
@@ -88,7 +92,7 @@ export async function updateTodo(
   if (attachments !== undefined) {
     // Checked first so a foreign or missing id costs no R2 lookups.
     if (!(await findTodoForUser(w.db, id, userId))) return null;
-    files = await attachmentFiles(w.env, attachments);
+    files = await attachmentFiles(w.env, attachments, userId);
   }
   const todo = await queries.updateTodoWithAttachments(w.db, id, userId, fields, files, expected);
   if (todo === queries.STALE) return refuseStale(w, id, userId);

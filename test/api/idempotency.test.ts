@@ -2,8 +2,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../../src/db/client";
 import { purgeExpiredKeys } from "../../src/idempotency/idempotency";
-import { signUp, type SignedUpUser } from "../helpers/auth";
-import { isoAgo } from "../helpers/credentials";
+import { signIn, signUp, type SignedUpUser } from "../helpers/auth";
+import { createKey, isoAgo, sessionOf } from "../helpers/credentials";
 import { api, expectError, type ApiInit } from "../helpers/http";
 import { multipartBody } from "../helpers/multipart";
 import { putPart } from "../helpers/uploads";
@@ -58,9 +58,9 @@ describe("Idempotency-Key on POST /api/todos", () => {
     const key = crypto.randomUUID();
     const insert = (createdAt: string) =>
       env.DB.prepare(
-        "INSERT INTO idempotency_keys_table (userId, route, key, state, createdAt) VALUES (?, 'POST /api/todos', ?, 'in_flight', ?)",
+        "INSERT INTO idempotency_keys_table (userId, route, key, state, createdAt) VALUES (?, ?, ?, 'in_flight', ?)",
       )
-        .bind(alice.userId, key, createdAt)
+        .bind(alice.userId, `POST /api/todos session:${sessionOf(alice.token)}`, key, createdAt)
         .run();
     await insert(new Date().toISOString());
     const busy = await api("/api/todos", withKey(alice, key, { json: { title: "x" } }));
@@ -197,5 +197,40 @@ describe("Idempotency-Key on the other creating routes", () => {
     const ticketAgain = await api("/api/agents/tickets", withKey(alice, ticketKey, { json: target }));
     expect(ticketAgain.body).toEqual(ticket.body);
     expect(ticketAgain.headers.get("Idempotent-Replayed")).toBe("true");
+  });
+});
+
+describe("Idempotency-Key belongs to the credential that sent it", () => {
+  it("C13: an API key or another session sending a session's key runs its own request; never the session's ticket", async () => {
+    const alice = await signUp();
+    const key = crypto.randomUUID();
+    const chat = { agent: "chat-agent", name: `user-${alice.userId}` };
+    const mint = (token: string, target: object = chat) =>
+      api("/api/agents/tickets", {
+        method: "POST",
+        token,
+        headers: { "Idempotency-Key": key },
+        json: target,
+      });
+    const minted = await mint(alice.token);
+    expect(minted.status).toBe(201);
+    // A key with agents:connect alone may not open a chat: its own request is refused, nothing replayed.
+    const connectOnly = await createKey(alice.token, ["agents:connect"]);
+    const refused = await mint(connectOnly.key);
+    expectError(refused, 403);
+    expect(refused.headers.get("Idempotent-Replayed")).toBeNull();
+    const chatKey = await createKey(alice.token, ["agents:connect", "todos:read", "todos:write"]);
+    const second = await signIn(alice.username, alice.password);
+    for (const token of [chatKey.key, second.token]) {
+      const other = await mint(token);
+      expect(other.status).toBe(201);
+      expect(other.headers.get("Idempotent-Replayed")).toBeNull();
+      expect((other.body as any).data.ticket).not.toBe((minted.body as any).data.ticket);
+      // Each credential replays its own answer.
+      const again = await mint(token);
+      expect(again.headers.get("Idempotent-Replayed")).toBe("true");
+      expect(again.body).toEqual(other.body);
+    }
+    expect((await mint(alice.token)).body).toEqual(minted.body);
   });
 });

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { findAuthUserById } from "../../auth/auth-user.queries";
 import { userGoneOr } from "../../http/require-auth";
+import { jwtSecret } from "../../auth/tokens";
 import { ifNoneMatchHits } from "../../http/conditional-requests";
 import { created, ok } from "../../http/envelope";
 import { ApiError } from "../../http/errors";
@@ -8,6 +9,7 @@ import { pageOf, pageOffset } from "../../core/paging";
 import type { AuthedEnv, AuthedRouteContext } from "../../http/types";
 import * as writes from "../../todos/todo-writes";
 import { listAttachments } from "../../todos/attachments.queries";
+import { INVALID_SYNC_CURSOR } from "../../todos/sync-cursors";
 import { syncTodos } from "../../todos/todo-sync";
 import * as queries from "../../todos/todos.queries";
 import { ifMatchVersions, todoEtag } from "./todo-etags";
@@ -55,8 +57,9 @@ export async function list(c: AuthedRouteContext<ListRoute>) {
   const query = c.req.valid("query");
   const userId = c.get("user").id;
   if (query.updatedSince === undefined) return ok(c, await listPage(c, userId, query));
-  const answer = await syncTodos(c.get("db"), userId, query.updatedSince, query.pageSize);
-  if (answer.kind === "invalid") throw new ApiError(400, "Invalid cursor: pass a cursor as given, or 0");
+  const secret = jwtSecret(c.env);
+  const answer = await syncTodos(c.get("db"), secret, userId, query.updatedSince, query.pageSize);
+  if (answer.kind === "invalid") throw new ApiError(400, INVALID_SYNC_CURSOR);
   if (answer.kind === "stale") {
     throw new ApiError(
       410,
