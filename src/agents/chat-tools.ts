@@ -13,11 +13,17 @@ export const TOOLS_PROMPT =
 
 /**
  * The todo tools of the chat's owner, or none: in public mode (AGENTS_REQUIRE_AUTH off) anyone can reach
- * an instance, and a name that carries no user id belongs to nobody.
+ * an instance, and a name that carries no user id belongs to nobody. `waitUntil` is the agent's: a
+ * write's feed publish and reminder sync run after the tool's answer, as for REST and MCP.
  */
-export function chatTools(env: Env, chatName: string, logger: Logger): ToolSet | undefined {
+export function chatTools(
+  env: Env,
+  chatName: string,
+  logger: Logger,
+  waitUntil: (promise: Promise<unknown>) => void,
+): ToolSet | undefined {
   if (!agentsRequireAuth(env)) return undefined;
   const owner = ownerIdFromChatName(chatName);
   if (owner === null) return undefined;
-  return aiSdkTools(createTodoTools({ env, db: createDb(env.DB), logger }, owner));
+  return aiSdkTools(createTodoTools({ env, db: createDb(env.DB), logger, waitUntil }, owner));
 }

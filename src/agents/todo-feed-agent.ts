@@ -1,12 +1,17 @@
 // Runs in the Durable Object: one TodoFeedAgent per user (`user-<id>`), the live feed of their todo writes.
 import { Agent } from "agents";
+import { createLogger } from "../core/logger";
 import { errorBody } from "../http/errors";
-import type { TodoEvent } from "../todos/todo-events";
+import { eventOfChange, feedOwner, type TodoEvent } from "../todos/todo-events";
 import { closedSubAgentRoute } from "./agent-paths";
 
 // Events kept for RPC subscribers that poll (eventsSince); older ones are dropped, delta sync has them all.
 export const KEPT_EVENTS = 1_000;
 const MAX_PAGE = 500;
+// Older events go in steps of this many, not one statement per publish.
+const TRIM_EVERY = 64;
+// The change-log id up to which the feed has taken in the log (storage.kv, beside the events).
+const LOG_CURSOR = "todo-feed:log-cursor";
 
 /** An event as RPC subscribers read it: `seq` orders this feed's events (its own counter). */
 export type FeedEvent = TodoEvent & { seq: number };
@@ -19,30 +24,84 @@ export interface FeedPage {
   complete: boolean;
 }
 
+// A todo's version is raised by every write, so a todo id and version name one change.
+const changeKey = (event: { id: number; version: number }) => `${event.id}:${event.version}`;
+
 /**
  * Broadcasts every todo write of its user to the user's open sockets (only the owner may connect: see
  * src/agents/mount.ts), and keeps the last KEPT_EVENTS for other Workers calling eventsSince() over a
- * Durable Object binding. Clients only listen: no callables, no client state.
+ * Durable Object binding. Clients only listen: no callables, no client state. When it starts (first
+ * use, or after an eviction or restart) it takes from the change log what it missed.
  */
 export class TodoFeedAgent extends Agent<Env> {
   private tableReady = false;
+  // Events the start-up catch-up took from the log: their own publish, should it still come, is a repeat.
+  private readonly caughtUp = new Set<string>();
 
-  private events(): void {
-    if (this.tableReady) return;
-    this.ctx.storage.sql.exec(
-      "CREATE TABLE IF NOT EXISTS feed_events (seq INTEGER PRIMARY KEY AUTOINCREMENT, event TEXT NOT NULL)",
-    );
-    this.tableReady = true;
+  private events(): SqlStorage {
+    const sql = this.ctx.storage.sql;
+    if (!this.tableReady) {
+      sql.exec(
+        "CREATE TABLE IF NOT EXISTS feed_events (seq INTEGER PRIMARY KEY AUTOINCREMENT, event TEXT NOT NULL)",
+      );
+      this.tableReady = true;
+    }
+    return sql;
+  }
+
+  /** Stores the event and answers it as sent to sockets. */
+  private keep(event: TodoEvent): string {
+    const sql = this.events();
+    const json = JSON.stringify({ type: event.type, id: event.id, version: event.version });
+    const { seq } = sql
+      .exec<{ seq: number }>("INSERT INTO feed_events (event) VALUES (?) RETURNING seq", json)
+      .one();
+    if (seq % TRIM_EVERY === 0) sql.exec("DELETE FROM feed_events WHERE seq <= ?", seq - KEPT_EVENTS);
+    return json;
+  }
+
+  async onStart(): Promise<void> {
+    try {
+      await this.catchUp();
+    } catch (err) {
+      // The feed still works; the next start tries again.
+      createLogger({ agent: "todo-feed-agent", feed: this.name }, this.env.LOG_LEVEL).error(
+        "todo_feed_catch_up_failed",
+        {
+          error: String(err),
+        },
+      );
+    }
+  }
+
+  /**
+   * Takes in the user's changes (D1) this feed has not heard of since its last start: a publish that
+   * never arrived (the feed was evicted or restarting, or the Worker failed to send it). At most the
+   * newest KEPT_EVENTS, oldest first, each kept and broadcast like a publish.
+   */
+  private async catchUp(): Promise<void> {
+    const userId = feedOwner(this.name);
+    if (userId === null) return;
+    const { createDb } = await import("../db/client");
+    const { latestChanges } = await import("../todos/todo-changes.queries");
+    const after = this.ctx.storage.kv.get<number>(LOG_CURSOR) ?? 0;
+    const changes = await latestChanges(createDb(this.env.DB), userId, after, KEPT_EVENTS);
+    if (changes.length === 0) return;
+    const rows = this.events().exec<{ event: string }>("SELECT event FROM feed_events").toArray();
+    const known = new Set(rows.map((row) => changeKey(JSON.parse(row.event) as TodoEvent)));
+    for (const change of changes.toReversed()) {
+      const event = eventOfChange(change);
+      if (known.has(changeKey(event))) continue;
+      this.caughtUp.add(changeKey(event));
+      this.broadcast(this.keep(event));
+    }
+    this.ctx.storage.kv.put(LOG_CURSOR, changes[0]!.id);
   }
 
   /** RPC from the todo writes (src/todos/todo-events.ts), after their D1 write committed. */
   async publish(event: TodoEvent): Promise<void> {
-    this.events();
-    const json = JSON.stringify({ type: event.type, id: event.id, version: event.version });
-    const sql = this.ctx.storage.sql;
-    sql.exec("INSERT INTO feed_events (event) VALUES (?)", json);
-    sql.exec("DELETE FROM feed_events WHERE seq <= (SELECT max(seq) FROM feed_events) - ?", KEPT_EVENTS);
-    this.broadcast(json);
+    if (this.caughtUp.delete(changeKey(event))) return;
+    this.broadcast(this.keep(event));
   }
 
   /** RPC for other Workers: the kept events after `after` (0: the oldest kept), oldest first. */

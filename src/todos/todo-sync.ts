@@ -1,7 +1,7 @@
 import type { Db } from "../db/client";
 import { decodeCursor, encodeCursor } from "../http/paging";
 import { changesSince, purgeChangesBefore, type ChangesSince } from "./todo-changes.queries";
-import type { TodoEvent } from "./todo-events";
+import { eventOfChange, type TodoEvent } from "./todo-events";
 
 /** How long the change log keeps a change (tombstones included); an older cursor must sync in full. */
 export const SYNC_HORIZON_DAYS = 30;
@@ -19,8 +19,6 @@ export function parseSyncCursor(value: string): number | null {
 export function syncCursor(changeId: number): string {
   return changeId === 0 ? START_CURSOR : encodeCursor(changeId, CURSOR_TAG);
 }
-
-const EVENT_TYPES = { created: "todo.created", updated: "todo.updated", deleted: "todo.deleted" } as const;
 
 export type SyncAnswer =
   | {
@@ -44,12 +42,7 @@ export async function syncTodos(db: Db, userId: number, after: number, limit: nu
   if (page.purgedThrough > after) {
     return { kind: "stale", cursor: syncCursor(Math.max(page.latest, page.purgedThrough)) };
   }
-  const changes = page.changes.map(({ change, todo }) => ({
-    type: EVENT_TYPES[change.kind],
-    id: change.todoId,
-    version: change.version,
-    todo,
-  }));
+  const changes = page.changes.map(({ change, todo }) => ({ ...eventOfChange(change), todo }));
   const last = page.changes.at(-1)?.change.id ?? after;
   return { kind: "changes", changes, cursor: syncCursor(last), hasMore: page.hasMore };
 }

@@ -97,23 +97,23 @@ export async function updateTodoWithAttachments(
 
 /**
  * Deletes a user's todo (with `expected`, only at one of those versions); its attachment rows go by
- * cascade. The deleted todo's id and the version its tombstone carries, null if none, STALE if it
- * exists at another version.
+ * cascade. The deleted todo's id, the version its tombstone carries and the scheduleAt it had (its
+ * reminder goes too); null if none, STALE if it exists at another version.
  */
 export async function deleteTodoForUser(
   db: Db,
   id: number,
   userId: number,
   expected?: ExpectedVersions,
-): Promise<{ id: number; version: number } | null | typeof STALE> {
+): Promise<{ id: number; version: number; scheduleAt: string | null } | null | typeof STALE> {
   const owned = and(eq(todosTable.id, id), eq(todosTable.userId, userId));
   const condition = expected === undefined ? owned : and(owned, inArray(todosTable.version, [...expected]));
   const [row] = await db
     .delete(todosTable)
     .where(condition)
-    .returning({ id: todosTable.id, version: todosTable.version });
+    .returning({ id: todosTable.id, version: todosTable.version, scheduleAt: todosTable.scheduleAt });
   // The tombstone's version is one past the last (migrations/0006_sync.sql).
-  if (row) return { id: row.id, version: row.version + 1 };
+  if (row) return { ...row, version: row.version + 1 };
   if (expected !== undefined && (await findTodoForUser(db, id, userId))) return STALE;
   return null;
 }

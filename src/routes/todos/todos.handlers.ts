@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { findAuthUserById } from "../../auth/auth-user.queries";
 import { userGoneOr } from "../../auth/require-auth";
+import { background } from "../../http/background";
 import { ifNoneMatchHits } from "../../http/conditional-requests";
 import { created, ok } from "../../http/envelope";
 import { ApiError } from "../../http/errors";
@@ -22,16 +23,6 @@ import type {
 
 const notFound = () => new ApiError(404, "Todo not found");
 const CURSOR_HEADER = "X-Todos-Cursor";
-
-/** The request's waitUntil, when it runs with an execution context (app.request() in unit tests has none). */
-function background(c: Context<AuthedEnv>): writes.TodoWriter["waitUntil"] {
-  try {
-    const ctx = c.executionCtx;
-    return (promise) => ctx.waitUntil(promise);
-  } catch {
-    return undefined;
-  }
-}
 
 function writer(c: Context<AuthedEnv>): writes.TodoWriter {
   // The live feed is published after the answer; the write itself has committed by then.
