@@ -30,12 +30,29 @@ const keyed = (token) => ({
   ],
 });
 
+/** Fails the run unless both sides answer a create with the same envelope and todo fields. */
+async function sameAnswer(bareUrl, bareToken, serviceUrl, serviceToken) {
+  const fields = async (url, token) => {
+    const res = await fetch(url, post(token));
+    const body = await res.json();
+    return JSON.stringify([
+      res.status,
+      Object.keys(body),
+      Object.keys(body.data).toSorted(),
+      res.headers.has("etag"),
+    ]);
+  };
+  const [bare, service] = await Promise.all([fields(bareUrl, bareToken), fields(serviceUrl, serviceToken)]);
+  if (bare !== service) throw new Error(`the bare Worker answers ${bare}, the service ${service}`);
+}
+
 export async function run(context) {
   const { service, baseline, compare, pairedRatio, round, ROOT } = context;
   d1Migrate(join(ROOT, "bench", "baseline", "wrangler.jsonc"), baseline.persistTo, "WRITES");
   const setup = await (await fetch(`${baseline.url}/setup-writes`, { method: "POST" })).json();
   const bare = setup.data;
   const user = await signUp(service.url);
+  await sameAnswer(`${baseline.url}/todos`, bare.token, `${service.url}/api/todos`, user.token);
   const listeners = await Promise.all([
     openServiceFeed(service.url, user),
     openBaselineFeed(baseline.url, bare.userId),

@@ -3,10 +3,10 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { Db } from "../db/client";
 import { bufferedFingerprint, StreamedFingerprint } from "./body-fingerprint";
 import { ApiError } from "./errors";
+import { answerHeld, type KeptRow, type ReplayResult } from "./held-keys";
 import type { AuthedEnv } from "./types";
 
 export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
-export const REPLAYED_HEADER = "Idempotent-Replayed";
 const KEY = /^[\x21-\x7e]{1,255}$/;
 // Headers of a kept answer that a replay repeats; the others are set afresh by the middlewares.
 const KEPT_HEADERS = ["content-type", "etag", "location"];
@@ -26,14 +26,6 @@ export const IdempotencyHeaders = z.object({
       example: "5f1c7a0e-2b9d-4f4e-8a53-0c6d1e2f3a4b",
     }),
 });
-
-interface KeptRow {
-  fingerprint: string | null;
-  state: "in_flight" | "done";
-  status: number | null;
-  headers: string | null;
-  body: string | null;
-}
 
 type Id = { userId: number; route: string; key: string };
 
@@ -65,15 +57,14 @@ export interface IdempotencyOptions {
   inFlightMs: number;
   /** The body streams to the handler (an upload): hashed on its way through, not read first. */
   streamedBody?: boolean;
+  /**
+   * The route's write takes the key in its own D1 batch (src/idempotency/keyed-writes.ts): nothing is
+   * claimed here, the handler reads the key from `c.get("idempotencyKey")`. Buffered bodies only.
+   */
+  inBatch?: boolean;
 }
 
 const iso = (at: Date, minusMs: number) => new Date(at.getTime() - minusMs).toISOString();
-
-function replay(row: KeptRow): Response {
-  const headers = new Headers(JSON.parse(row.headers ?? "{}") as Record<string, string>);
-  headers.set(REPLAYED_HEADER, "true");
-  return new Response(row.body, { status: row.status ?? 200, headers });
-}
 
 /**
  * `Idempotency-Key` on a write route: the first request with a key runs and its 2xx answer is kept for
@@ -99,25 +90,20 @@ export function idempotency(options: IdempotencyOptions): MiddlewareHandler<Auth
     const at = new Date();
     const claimedAt = at.toISOString();
     const bounds = { inFlightBefore: iso(at, options.inFlightMs), expiredBefore: iso(at, options.ttlMs) };
+    if (options.inBatch && fingerprint !== null) {
+      const sent = () => Promise.resolve(fingerprint);
+      c.set("idempotencyKey", {
+        write: { ...id, fingerprint, claimedAt, ...bounds },
+        // A row without a result was kept by the route before it took keys in its batch: that answer is
+        // the route's own too.
+        answerTaken: async <R extends Response>(answerResult: ReplayResult<R>) =>
+          (await answerHeld(await store.find(db, id), options.inFlightMs, sent, answerResult)) as R,
+      });
+      return next();
+    }
     if (!(await store.claim(db, id, fingerprint, claimedAt, bounds))) {
-      const kept = await store.find(db, id);
-      if (!kept || kept.state === "in_flight") {
-        const seconds = Math.ceil(options.inFlightMs / 1000);
-        throw new ApiError(
-          409,
-          "A request with this Idempotency-Key is still in progress: wait for its answer, then retry",
-          undefined,
-          { "Retry-After": String(Math.min(seconds, 60)) },
-        );
-      }
-      const sent = fingerprint ?? (await streamed!.of(c.req.raw.body));
-      if (kept.fingerprint !== sent) {
-        throw new ApiError(
-          422,
-          "This Idempotency-Key was used for another request: send a new key with a new request",
-        );
-      }
-      return replay(kept);
+      const sent = async () => fingerprint ?? (await streamed!.of(c.req.raw.body));
+      return answerHeld(await store.find(db, id), options.inFlightMs, sent);
     }
     return run(c, next, { store, db, id, claimedAt, fingerprint, streamed });
   };

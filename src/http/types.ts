@@ -1,6 +1,7 @@
 import type { RouteConfig, RouteHandler } from "@hono/zod-openapi";
 import type { Db } from "../db/client";
 import type { Logger } from "../core/logger";
+import type { BatchKey } from "./held-keys";
 import type { ApiKeyScope } from "../db/credentials-schema";
 
 /** The signed-in user, set by requireAuth on protected routes. */
@@ -42,6 +43,8 @@ export interface AppEnv {
     credential?: Credential;
     /** drizzle on this request's D1 session (src/http/d1-session.ts), on /api/* only. */
     db: Db;
+    /** The Idempotency-Key a route's write takes in its own batch, when one was sent (src/http/idempotency.ts). */
+    idempotencyKey?: BatchKey;
   };
 }
 

@@ -2,10 +2,11 @@ import { Failure } from "../core/failures";
 import type { Logger } from "../core/logger";
 import type { Db } from "../db/client";
 import { callStorage } from "../files/storage-errors";
+import type { KeyedWrite } from "../idempotency/keyed-writes";
 import { resolveAttachments, type AttachmentFile } from "./attachments";
-import type { AttachmentRow } from "./attachments.queries";
 import { mayHaveReminder, syncTodoReminder, type ReminderTodo } from "./reminders";
 import { publishTodoEvent, type TodoEvent } from "./todo-events";
+import { insertTodoWithAttachments, type CreatedTodo } from "./todo-create.queries";
 import * as queries from "./todo-writes.queries";
 import { findTodoForUser, type TodoFields, type TodoRow } from "./todos.queries";
 
@@ -58,14 +59,16 @@ async function refuseStale(w: TodoWriter, id: number, userId: number): Promise<n
   return null;
 }
 
+/** The new todo; with `key`, the Idempotency-Key is taken in the same batch (KeyTakenError when held). */
 export async function createTodo(
   w: TodoWriter,
   userId: number,
   fields: TodoFields & { title: string },
   attachments: readonly AttachmentInput[] = [],
-): Promise<{ todo: TodoRow; attachments: AttachmentRow[] }> {
+  key?: KeyedWrite,
+): Promise<CreatedTodo> {
   const files = await attachmentFiles(w.env, attachments);
-  const result = await queries.insertTodoWithAttachments(w.db, { ...fields, userId }, files);
+  const result = await insertTodoWithAttachments(w.db, { ...fields, userId }, files, key);
   const { todo } = result;
   afterCommit(w, userId, { type: "todo.created", id: todo.id, version: todo.version }, mayHaveReminder(todo));
   return result;

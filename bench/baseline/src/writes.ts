@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { sign, verify } from "hono/jwt";
 
 // POST /api/todos as the service runs it, without its framework: the same HS256 check, then the same
-// INSERT ... RETURNING (drizzle's rendering of src/todos/todo-writes.queries.ts) in one batch on a D1
+// INSERT ... RETURNING (drizzle's rendering of src/todos/todo-create.queries.ts) in one batch on a D1
 // session, against the service's own schema and triggers (`WRITES` has its migrations applied). With
 // `?publish=1` the event goes to the user's BaselineFeed after the answer, as the service's feed does.
 
@@ -14,7 +14,7 @@ export interface WritesEnv {
 
 const INSERT_SQL =
   'insert into "todos_table" ("id", "userId", "title", "description", "completed", "scheduleAt", "completedAt", "version", "createdAt", "updatedAt") ' +
-  "values (null, ?, ?, ?, ?, null, ?, ?, (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')), (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))) " +
+  "values (null, ?, ?, ?, ?, ?, CASE WHEN ? THEN (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) END, ?, (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')), (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))) " +
   'returning "id", "userId", "title", "description", "completed", "scheduleAt", "completedAt", "version", "createdAt", "updatedAt"';
 const USER_ID = 1;
 
@@ -60,7 +60,7 @@ writes.post("/todos", async (c) => {
     return c.json({ success: false, error: { message: "Invalid title" } }, 400);
   const session = c.env.WRITES.withSession("first-primary");
   const [inserted] = await session.batch<Record<string, unknown>>([
-    session.prepare(INSERT_SQL).bind(userId, body.title, "", 0, null, 1),
+    session.prepare(INSERT_SQL).bind(userId, body.title, "", 0, null, 0, 1),
   ]);
   const row = inserted!.results[0]!;
   const todo = { ...row, completed: row.completed === 1, attachments: [] };

@@ -7,6 +7,8 @@ import { created, ok } from "../../http/envelope";
 import { ApiError } from "../../http/errors";
 import { pageOf, pageOffset } from "../../http/paging";
 import type { AuthedEnv, AuthedRouteHandler } from "../../http/types";
+import { KeyTakenError } from "../../idempotency/keyed-writes";
+import { createdTodoOf, type CreatedTodo } from "../../todos/todo-create.queries";
 import * as writes from "../../todos/todo-writes";
 import { listAttachments } from "../../todos/attachments.queries";
 import { syncTodos } from "../../todos/todo-sync";
@@ -73,17 +75,27 @@ export const listForUser: AuthedRouteHandler<ListForUserRoute> = async (c) => {
   return ok(c, await listPage(c, userId, c.req.valid("query")));
 };
 
+/** A new todo's answer, for the write and for its Idempotency-Key's replays alike. */
+function createdTodo(c: Context<AuthedEnv>, { todo, attachments }: CreatedTodo) {
+  c.header("ETag", todoEtag(todo));
+  return created(c, { ...todo, attachments });
+}
+
 export const create: AuthedRouteHandler<CreateRoute> = async (c) => {
   const { attachments = [], ...fields } = c.req.valid("json");
   const userId = c.get("user").id;
+  // With an Idempotency-Key, the create takes it in its own batch (the route's middleware hands it over).
+  const key = c.get("idempotencyKey");
   let result;
   try {
-    result = await writes.createTodo(writer(c), userId, fields, attachments);
+    result = await writes.createTodo(writer(c), userId, fields, attachments, key?.write);
   } catch (err) {
+    if (key && err instanceof KeyTakenError) {
+      return key.answerTaken((kept) => createdTodo(c, createdTodoOf(kept)));
+    }
     throw userGoneOr(err, userId);
   }
-  c.header("ETag", todoEtag(result.todo));
-  return created(c, { ...result.todo, attachments: result.attachments });
+  return createdTodo(c, result);
 };
 
 export const getOne: AuthedRouteHandler<GetOneRoute> = async (c) => {
