@@ -2,6 +2,7 @@
 import { Agent } from "agents";
 import { createLogger } from "../core/logger";
 import { errorBody } from "../http/errors";
+import type { TodoChangeRow } from "../todos/todo-changes.queries";
 import { eventOfChange, feedOwner, type TodoEvent } from "../todos/todo-events";
 import { closedSubAgentRoute } from "./agent-paths";
 
@@ -12,6 +13,11 @@ const MAX_PAGE = 500;
 const TRIM_EVERY = 64;
 // The change-log id up to which the feed has taken in the log (storage.kv, beside the events).
 const LOG_CURSOR = "todo-feed:log-cursor";
+// A user's newest changes after a change id (todo_changes_table, src/db/sync-schema.ts). Plain SQL: this
+// module loads with every Durable Object isolate, and drizzle with the schema modules would move into
+// chunks shared with the HTTP app (scripts/build-worker.mjs), for one read when a feed starts.
+const LATEST_CHANGES =
+  "SELECT id, todoId, kind, version FROM todo_changes_table WHERE userId = ? AND id > ? ORDER BY id DESC LIMIT ?";
 
 /** An event as RPC subscribers read it: `seq` orders this feed's events (its own counter). */
 export type FeedEvent = TodoEvent & { seq: number };
@@ -82,10 +88,10 @@ export class TodoFeedAgent extends Agent<Env> {
   private async catchUp(): Promise<void> {
     const userId = feedOwner(this.name);
     if (userId === null) return;
-    const { createDb } = await import("../db/client");
-    const { latestChanges } = await import("../todos/todo-changes.queries");
     const after = this.ctx.storage.kv.get<number>(LOG_CURSOR) ?? 0;
-    const changes = await latestChanges(createDb(this.env.DB), userId, after, KEPT_EVENTS);
+    const { results: changes } = await this.env.DB.prepare(LATEST_CHANGES)
+      .bind(userId, after, KEPT_EVENTS)
+      .all<Pick<TodoChangeRow, "id" | "todoId" | "kind" | "version">>();
     if (changes.length === 0) return;
     const rows = this.events().exec<{ event: string }>("SELECT event FROM feed_events").toArray();
     const known = new Set(rows.map((row) => changeKey(JSON.parse(row.event) as TodoEvent)));

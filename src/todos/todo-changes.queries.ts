@@ -85,17 +85,3 @@ export async function purgeChangesBefore(db: Db, before: string): Promise<number
   ]);
   return removed.length;
 }
-
-/**
- * A user's latest changes after change `after`, at most `limit`, newest first: what a live feed that
- * may have missed events reads when it starts (src/agents/todo-feed-agent.ts).
- */
-export function latestChanges(db: Db, userId: number, after: number, limit: number) {
-  const c = todoChangesTable;
-  return db
-    .select({ id: c.id, todoId: c.todoId, kind: c.kind, version: c.version })
-    .from(c)
-    .where(and(eq(c.userId, userId), gt(c.id, after)))
-    .orderBy(desc(c.id))
-    .limit(limit);
-}
