@@ -3,7 +3,7 @@
 // per-user Durable Object publish; the service also with an Idempotency-Key. Then 10,000 writes checked
 // end to end, and the isolate's CPU profile of the service's writes.
 import { join } from "node:path";
-import { signUp } from "../lib.mjs";
+import { ASSETS_NOTE, signUp } from "../lib.mjs";
 import { d1Migrate } from "../writes/d1.mjs";
 import { integrity } from "../writes/integrity.mjs";
 import { openBaselineFeed, openServiceFeed } from "../writes/listeners.mjs";
@@ -46,21 +46,29 @@ async function sameAnswer(bareUrl, bareToken, serviceUrl, serviceToken) {
   if (bare !== service) throw new Error(`the bare Worker answers ${bare}, the service ${service}`);
 }
 
+/** The baseline's write database (the service's migrations), its bench user and a token for it. */
+async function setUpBaseline(worker, config) {
+  d1Migrate(config, worker.persistTo, "WRITES");
+  return (await (await fetch(`${worker.url}/setup-writes`, { method: "POST" })).json()).data;
+}
+
 export async function run(context) {
-  const { service, baseline, compare, pairedRatio, round, ROOT } = context;
-  d1Migrate(join(ROOT, "bench", "baseline", "wrangler.jsonc"), baseline.persistTo, "WRITES");
-  const setup = await (await fetch(`${baseline.url}/setup-writes`, { method: "POST" })).json();
-  const bare = setup.data;
+  const { service, baseline, baselineAssets, compare, pairedRatio, round, ROOT } = context;
+  const configs = join(ROOT, "bench", "baseline");
+  const bare = await setUpBaseline(baseline, join(configs, "wrangler.jsonc"));
+  const bareAssets = await setUpBaseline(baselineAssets, join(configs, "wrangler.assets.jsonc"));
   const user = await signUp(service.url);
   await sameAnswer(`${baseline.url}/todos`, bare.token, `${service.url}/api/todos`, user.token);
   const listeners = await Promise.all([
     openServiceFeed(service.url, user),
     openBaselineFeed(baseline.url, bare.userId),
+    openBaselineFeed(baselineAssets.url, bareAssets.userId),
   ]);
 
   const targets = {
     bare: { url: `${baseline.url}/todos`, ...post(bare.token) },
     barePublish: { url: `${baseline.url}/todos?publish=1`, ...post(bare.token) },
+    barePublishAssets: { url: `${baselineAssets.url}/todos?publish=1`, ...post(bareAssets.token) },
     service: { url: `${service.url}/api/todos`, ...post(user.token) },
     serviceKeyed: { url: service.url, ...keyed(user.token) },
   };
@@ -76,19 +84,27 @@ export async function run(context) {
       errors: r[name].errors,
       ...extra,
     });
+    const ratios = (name) => ({
+      "ratio to bare + publish": pairedRatio(r[name], r.barePublish),
+      "ratio to bare + publish with assets": pairedRatio(r[name], r.barePublishAssets),
+    });
     rows.push(
       row("bare", "bare Worker: HS256 check, INSERT ... RETURNING"),
       row("barePublish", "bare Worker + its per-user Durable Object publish", {
         "ratio to bare": pairedRatio(r.barePublish, r.bare),
       }),
+      row("barePublishAssets", "the same, with static assets as the service", {
+        "ratio to bare": pairedRatio(r.barePublishAssets, r.bare),
+        "ratio to bare + publish": pairedRatio(r.barePublishAssets, r.barePublish),
+      }),
       row("service", "service POST /api/todos", {
         "ratio to bare": pairedRatio(r.service, r.bare),
-        "ratio to bare + publish": pairedRatio(r.service, r.barePublish),
+        ...ratios("service"),
         goal: ">= 0.9 of bare + publish",
       }),
       row("serviceKeyed", "service POST /api/todos with an Idempotency-Key", {
         "ratio to bare": pairedRatio(r.serviceKeyed, r.bare),
-        "ratio to bare + publish": pairedRatio(r.serviceKeyed, r.barePublish),
+        ...ratios("serviceKeyed"),
         goal: ">= 0.75 of bare + publish",
       }),
     );
@@ -118,6 +134,7 @@ export async function run(context) {
         "Every write creates a todo: the bare Worker runs the service's INSERT ... RETURNING (drizzle's rendering) in one batch on a D1 session, against the service's migrations (the change-log and counts triggers, the foreign key) in a database of its own.",
         "Publish: after the answer (waitUntil), one RPC to the user's Durable Object, which keeps the event (last 1,000) and sends it to every open socket; one socket listens on each side's feed during the rounds.",
         "Idempotency-Key: a new key on every request, so each one writes (none is a replay).",
+        ASSETS_NOTE,
       ],
     },
     checked,

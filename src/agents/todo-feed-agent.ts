@@ -41,6 +41,7 @@ const changeKey = (event: { id: number; version: number }) => `${event.id}:${eve
  */
 export class TodoFeedAgent extends Agent<Env> {
   private tableReady = false;
+  private sinceTrim = 0;
   // Events the start-up catch-up took from the log: their own publish, should it still come, is a repeat.
   private readonly caughtUp = new Set<string>();
 
@@ -55,15 +56,24 @@ export class TodoFeedAgent extends Agent<Env> {
     return sql;
   }
 
-  /** Stores the event and answers it as sent to sockets. */
-  private keep(event: TodoEvent): string {
+  /** Keeps the event and sends it to every open socket. */
+  private take(event: TodoEvent): void {
     const sql = this.events();
     const json = JSON.stringify({ type: event.type, id: event.id, version: event.version });
-    const { seq } = sql
-      .exec<{ seq: number }>("INSERT INTO feed_events (event) VALUES (?) RETURNING seq", json)
-      .one();
-    if (seq % TRIM_EVERY === 0) sql.exec("DELETE FROM feed_events WHERE seq <= ?", seq - KEPT_EVENTS);
-    return json;
+    sql.exec("INSERT INTO feed_events (event) VALUES (?)", json);
+    if (++this.sinceTrim >= TRIM_EVERY) {
+      sql.exec("DELETE FROM feed_events WHERE seq <= (SELECT max(seq) FROM feed_events) - ?", KEPT_EVENTS);
+      this.sinceTrim = 0;
+    }
+    // Every socket here is its owner's listener, accepted by the SDK (no sub-agents, nothing else
+    // connects), so the SDK's broadcast, which reads each socket's attachment per message, adds nothing.
+    for (const socket of this.ctx.getWebSockets()) {
+      try {
+        socket.send(json);
+      } catch {
+        // Closing: the SDK's close handling removes it.
+      }
+    }
   }
 
   async onStart(): Promise<void> {
@@ -99,7 +109,7 @@ export class TodoFeedAgent extends Agent<Env> {
       const event = eventOfChange(change);
       if (known.has(changeKey(event))) continue;
       this.caughtUp.add(changeKey(event));
-      this.broadcast(this.keep(event));
+      this.take(event);
     }
     this.ctx.storage.kv.put(LOG_CURSOR, changes[0]!.id);
   }
@@ -107,7 +117,7 @@ export class TodoFeedAgent extends Agent<Env> {
   /** RPC from the todo writes (src/todos/todo-events.ts), after their D1 write committed. */
   async publish(event: TodoEvent): Promise<void> {
     if (this.caughtUp.delete(changeKey(event))) return;
-    this.broadcast(this.keep(event));
+    this.take(event);
   }
 
   /** RPC for other Workers: the kept events after `after` (0: the oldest kept), oldest first. */
