@@ -81,12 +81,8 @@ export class TodoFeedAgent extends Agent<Env> {
       await this.catchUp();
     } catch (err) {
       // The feed still works; the next start tries again.
-      createLogger({ agent: "todo-feed-agent", feed: this.name }, this.env.LOG_LEVEL).error(
-        "todo_feed_catch_up_failed",
-        {
-          error: String(err),
-        },
-      );
+      const logger = createLogger({ agent: "todo-feed-agent", feed: this.name }, this.env.LOG_LEVEL);
+      logger.error("todo_feed_catch_up_failed", { error: String(err) });
     }
   }
 
