@@ -3,19 +3,24 @@ import { Agent } from "agents";
 import { createLogger } from "../core/logger";
 import { errorBody } from "../http/errors";
 import type { TodoChangeRow } from "../todos/todo-changes.queries";
-import { eventOfChange, feedOwner, type TodoEvent } from "../todos/todo-events";
+import { eventOfChange, feedOwner, WAKE_WINDOW_MS, type TodoEvent } from "../todos/todo-events";
 import { closedSubAgentRoute } from "./agent-paths";
 
 // Events kept for RPC subscribers that poll (eventsSince); older ones are dropped, delta sync has them all.
 export const KEPT_EVENTS = 1_000;
 const MAX_PAGE = 500;
-// Older events go in steps of this many, not one statement per publish.
+// Older events go in steps of this many, not one statement per event.
 const TRIM_EVERY = 64;
-// The change-log id up to which the feed has taken in the log (storage.kv, beside the events).
+// While woken, with listeners, the log is read this often: an event reaches them well within a second.
+const FOLLOW_EVERY_MS = 50;
+// A woken feed reads the log until this long after the wake window: a write the window let pass
+// without a wake committed before its end.
+const FOLLOW_MARGIN_MS = 500;
+// The change-log id up to which the feed has read the log (storage.kv, beside the events).
 const LOG_CURSOR = "todo-feed:log-cursor";
 // A user's newest changes after a change id (todo_changes_table, src/db/sync-schema.ts). Plain SQL: this
 // module loads with every Durable Object isolate, and drizzle with the schema modules would move into
-// chunks shared with the HTTP app (scripts/build-worker.mjs), for one read when a feed starts.
+// chunks shared with the HTTP app (scripts/build-worker.mjs), for one statement.
 const LATEST_CHANGES =
   "SELECT id, todoId, kind, version FROM todo_changes_table WHERE userId = ? AND id > ? ORDER BY id DESC LIMIT ?";
 
@@ -34,16 +39,20 @@ export interface FeedPage {
 const changeKey = (event: { id: number; version: number }) => `${event.id}:${event.version}`;
 
 /**
- * Broadcasts every todo write of its user to the user's open sockets (only the owner may connect: see
- * src/agents/mount.ts), and keeps the last KEPT_EVENTS for other Workers calling eventsSince() over a
- * Durable Object binding. Clients only listen: no callables, no client state. When it starts (first
- * use, or after an eviction or restart) it takes from the change log what it missed.
+ * The live feed of one user's todo writes, read from the change log (D1) that every write adds to in
+ * its own transaction: each change once, in commit order, broadcast to the user's open sockets (only
+ * the owner may connect: see src/agents/mount.ts) and the last KEPT_EVENTS kept for other Workers
+ * calling eventsSince() over a Durable Object binding. Writes only wake it (src/todos/todo-events.ts);
+ * a feed that was evicted or restarting reads what it missed when it starts. Clients only listen: no
+ * callables, no client state.
  */
 export class TodoFeedAgent extends Agent<Env> {
   private tableReady = false;
   private sinceTrim = 0;
-  // Events the start-up catch-up took from the log: their own publish, should it still come, is a repeat.
-  private readonly caughtUp = new Set<string>();
+  private followUntil = 0;
+  private following = false;
+  // Log reads run one after another: two at once would take the same changes twice.
+  private reading: Promise<void> = Promise.resolve();
 
   private events(): SqlStorage {
     const sql = this.ctx.storage.sql;
@@ -54,6 +63,103 @@ export class TodoFeedAgent extends Agent<Env> {
       this.tableReady = true;
     }
     return sql;
+  }
+
+  async onStart(): Promise<void> {
+    await this.readLog();
+  }
+
+  /** RPC from the todo writes (src/todos/todo-events.ts), after their D1 write committed. */
+  async wake(): Promise<void> {
+    this.followUntil = Date.now() + WAKE_WINDOW_MS + FOLLOW_MARGIN_MS;
+    if (!this.hasListeners()) return;
+    void this.follow();
+    // Should the instance go (evicted, restarted) before the window ends, this brings it back to read
+    // the rest: an alarm outlives the instance. One pending at a time.
+    await this.schedule((WAKE_WINDOW_MS + FOLLOW_MARGIN_MS) / 1000, "followLog", undefined, {
+      idempotent: true,
+    });
+  }
+
+  /** The wake's alarm: reads the log again, and follows it one more window. */
+  async followLog(): Promise<void> {
+    this.followUntil = Math.max(this.followUntil, Date.now() + WAKE_WINDOW_MS);
+    await this.follow();
+  }
+
+  async onConnect(): Promise<void> {
+    // Read before the new socket is listed: it starts from now (what came before, delta sync has); the
+    // sockets already open get what is new, as at any read.
+    await this.readLog();
+    if (Date.now() < this.followUntil) void this.follow();
+  }
+
+  /** RPC for other Workers: the kept events after `after` (0: the oldest kept), oldest first. */
+  async eventsSince(after = 0, limit = 100): Promise<FeedPage> {
+    if (!Number.isSafeInteger(after) || after < 0)
+      throw new TypeError("after must be a non-negative integer");
+    const size = Number.isSafeInteger(limit) ? Math.min(Math.max(limit, 1), MAX_PAGE) : 100;
+    await this.readLog();
+    const rows = this.sql<{ seq: number; event: string }>`
+      SELECT seq, event FROM feed_events WHERE seq > ${after} ORDER BY seq LIMIT ${size}`;
+    const [oldest] = this.sql<{ seq: number | null }>`SELECT min(seq) AS seq FROM feed_events`;
+    const events = rows.map((row) => ({ ...(JSON.parse(row.event) as TodoEvent), seq: row.seq }));
+    return {
+      events,
+      cursor: events.at(-1)?.seq ?? after,
+      complete: oldest?.seq == null || oldest.seq <= after + 1,
+    };
+  }
+
+  private hasListeners(): boolean {
+    return this.ctx.getWebSockets().length > 0;
+  }
+
+  /** Reads the log every FOLLOW_EVERY_MS until the wake window is over or nobody listens. */
+  private async follow(): Promise<void> {
+    if (this.following) return;
+    this.following = true;
+    try {
+      while (Date.now() < this.followUntil && this.hasListeners()) {
+        await this.readLog();
+        await new Promise((resolve) => setTimeout(resolve, FOLLOW_EVERY_MS));
+      }
+      await this.readLog();
+    } finally {
+      this.following = false;
+    }
+  }
+
+  /** Takes the changes committed since the last read. */
+  private readLog(): Promise<void> {
+    const read = this.reading.then(() => this.takeNewChanges());
+    this.reading = read.catch((err: unknown) => {
+      const logger = createLogger({ agent: "todo-feed-agent", feed: this.name }, this.env.LOG_LEVEL);
+      logger.error("todo_feed_log_read_failed", { error: String(err) });
+    });
+    return this.reading;
+  }
+
+  private async takeNewChanges(): Promise<void> {
+    const userId = feedOwner(this.name);
+    if (userId === null) return;
+    const cursor = this.ctx.storage.kv.get<number>(LOG_CURSOR);
+    const { results: changes } = await this.env.DB.prepare(LATEST_CHANGES)
+      .bind(userId, cursor ?? 0, KEPT_EVENTS)
+      .all<Pick<TodoChangeRow, "id" | "todoId" | "kind" | "version">>();
+    if (changes.length === 0) return;
+    // A feed that kept events before it read the log (it took them from each write) skips those once.
+    const kept = cursor === undefined ? this.keptChanges() : new Set<string>();
+    for (const change of changes.toReversed()) {
+      const event = eventOfChange(change);
+      if (!kept.has(changeKey(event))) this.take(event);
+    }
+    this.ctx.storage.kv.put(LOG_CURSOR, changes[0]!.id);
+  }
+
+  private keptChanges(): Set<string> {
+    const rows = this.events().exec<{ event: string }>("SELECT event FROM feed_events").toArray();
+    return new Set(rows.map((row) => changeKey(JSON.parse(row.event) as TodoEvent)));
   }
 
   /** Keeps the event and sends it to every open socket. */
@@ -74,63 +180,6 @@ export class TodoFeedAgent extends Agent<Env> {
         // Closing: the SDK's close handling removes it.
       }
     }
-  }
-
-  async onStart(): Promise<void> {
-    try {
-      await this.catchUp();
-    } catch (err) {
-      // The feed still works; the next start tries again.
-      const logger = createLogger({ agent: "todo-feed-agent", feed: this.name }, this.env.LOG_LEVEL);
-      logger.error("todo_feed_catch_up_failed", { error: String(err) });
-    }
-  }
-
-  /**
-   * Takes in the user's changes (D1) this feed has not heard of since its last start: a publish that
-   * never arrived (the feed was evicted or restarting, or the Worker failed to send it). At most the
-   * newest KEPT_EVENTS, oldest first, each kept and broadcast like a publish.
-   */
-  private async catchUp(): Promise<void> {
-    const userId = feedOwner(this.name);
-    if (userId === null) return;
-    const after = this.ctx.storage.kv.get<number>(LOG_CURSOR) ?? 0;
-    const { results: changes } = await this.env.DB.prepare(LATEST_CHANGES)
-      .bind(userId, after, KEPT_EVENTS)
-      .all<Pick<TodoChangeRow, "id" | "todoId" | "kind" | "version">>();
-    if (changes.length === 0) return;
-    const rows = this.events().exec<{ event: string }>("SELECT event FROM feed_events").toArray();
-    const known = new Set(rows.map((row) => changeKey(JSON.parse(row.event) as TodoEvent)));
-    for (const change of changes.toReversed()) {
-      const event = eventOfChange(change);
-      if (known.has(changeKey(event))) continue;
-      this.caughtUp.add(changeKey(event));
-      this.take(event);
-    }
-    this.ctx.storage.kv.put(LOG_CURSOR, changes[0]!.id);
-  }
-
-  /** RPC from the todo writes (src/todos/todo-events.ts), after their D1 write committed. */
-  async publish(event: TodoEvent): Promise<void> {
-    if (this.caughtUp.delete(changeKey(event))) return;
-    this.take(event);
-  }
-
-  /** RPC for other Workers: the kept events after `after` (0: the oldest kept), oldest first. */
-  async eventsSince(after = 0, limit = 100): Promise<FeedPage> {
-    if (!Number.isSafeInteger(after) || after < 0)
-      throw new TypeError("after must be a non-negative integer");
-    const size = Number.isSafeInteger(limit) ? Math.min(Math.max(limit, 1), MAX_PAGE) : 100;
-    this.events();
-    const rows = this.sql<{ seq: number; event: string }>`
-      SELECT seq, event FROM feed_events WHERE seq > ${after} ORDER BY seq LIMIT ${size}`;
-    const [oldest] = this.sql<{ seq: number | null }>`SELECT min(seq) AS seq FROM feed_events`;
-    const events = rows.map((row) => ({ ...(JSON.parse(row.event) as TodoEvent), seq: row.seq }));
-    return {
-      events,
-      cursor: events.at(-1)?.seq ?? after,
-      complete: oldest?.seq == null || oldest.seq <= after + 1,
-    };
   }
 
   // Clients listen only: a state push (`cf_agent_state`) is refused.

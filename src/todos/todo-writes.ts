@@ -5,7 +5,7 @@ import { callStorage } from "../files/storage-errors";
 import type { KeyedWrite } from "../idempotency/keyed-writes";
 import { resolveAttachments, type AttachmentFile } from "./attachments";
 import { mayHaveReminder, syncTodoReminder, type ReminderTodo } from "./reminders";
-import { publishTodoEvent, type TodoEvent } from "./todo-events";
+import { wakeTodoFeed } from "./todo-events";
 import { insertTodoWithAttachments, type CreatedTodo } from "./todo-create.queries";
 import * as queries from "./todo-writes.queries";
 import { findTodoForUser, type TodoFields, type TodoRow } from "./todos.queries";
@@ -44,12 +44,13 @@ function attachmentFiles(env: Env, inputs: readonly AttachmentInput[]): Promise<
 }
 
 /**
- * After the commit, in the background, whatever the path: one RPC to the live feed, and one to the
- * owner's agent when a reminder may be involved. Each logs its own failure; the write stands.
+ * After the commit, in the background, whatever the path: the live feed is woken (it reads the write
+ * from the change log), and the owner's agent told when a reminder may be involved. Each logs its own
+ * failure; the write stands.
  */
-function afterCommit(w: TodoWriter, userId: number, event: TodoEvent, reminder: ReminderTodo | null) {
-  w.waitUntil(publishTodoEvent(w.env, w.logger, userId, event));
-  if (reminder) w.waitUntil(syncTodoReminder(w.env, w.logger, reminder, event.version));
+function afterCommit(w: TodoWriter, userId: number, version: number, reminder: ReminderTodo | null) {
+  w.waitUntil(wakeTodoFeed(w.env, w.logger, userId));
+  if (reminder) w.waitUntil(syncTodoReminder(w.env, w.logger, reminder, version));
 }
 
 /** A conditional write found the todo at another version: throws with it as it stands, or null if it went since. */
@@ -70,7 +71,7 @@ export async function createTodo(
   const files = await attachmentFiles(w.env, attachments);
   const result = await insertTodoWithAttachments(w.db, { ...fields, userId }, files, key);
   const { todo } = result;
-  afterCommit(w, userId, { type: "todo.created", id: todo.id, version: todo.version }, mayHaveReminder(todo));
+  afterCommit(w, userId, todo.version, mayHaveReminder(todo));
   return result;
 }
 
@@ -96,7 +97,7 @@ export async function updateTodo(
   if (todo === queries.STALE) return refuseStale(w, id, userId);
   if (todo) {
     const reminder = mayHaveReminder(todo, fields.scheduleAt !== undefined);
-    afterCommit(w, userId, { type: "todo.updated", id, version: todo.version }, reminder);
+    afterCommit(w, userId, todo.version, reminder);
   }
   return todo;
 }
@@ -112,6 +113,6 @@ export async function deleteTodo(
   if (deleted === queries.STALE) return refuseStale(w, id, userId);
   if (deleted === null) return null;
   const reminder = deleted.scheduleAt === null ? null : { id, userId, deleted: true as const };
-  afterCommit(w, userId, { type: "todo.deleted", id, version: deleted.version }, reminder);
+  afterCommit(w, userId, deleted.version, reminder);
   return deleted.id;
 }

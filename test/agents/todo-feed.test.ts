@@ -104,9 +104,10 @@ describe("the live todo feed (TodoFeedAgent, one per user)", () => {
     const feed = await openFeed(alice);
     feed.send({ type: "cf_agent_state", state: { hacked: true } });
     await feed.waitFor((d) => d?.type === "cf_agent_state_error");
-    // publish() is for the Worker's own binding, not a callable: a client cannot fake an event.
-    const forged = await rpc(feed, "publish", [{ type: "todo.deleted", id: 1, version: 99 }]);
-    expect(forged.success).toBe(false);
+    // wake() and the rest are for the Worker's own binding, not callables; events come from the change log only.
+    for (const method of ["wake", "followLog", "eventsSince", "publish"]) {
+      expect((await rpc(feed, method, [{ type: "todo.deleted", id: 1, version: 99 }])).success).toBe(false);
+    }
     expect(feed.frames.some((f) => f.data?.version === 99)).toBe(false);
     const todo = await createTodo(alice);
     await awaitEvent(feed, { type: "todo.created", id: todo.id, version: 1 }, performance.now());
@@ -160,6 +161,20 @@ describe("the live todo feed (TodoFeedAgent, one per user)", () => {
     expect(feed.frames.map((f) => f.data).filter(isTodoEvent)).toEqual(expected);
     const page = await env.TodoFeedAgent.getByName(`user-${alice.userId}`).eventsSince(0);
     expect(page.events.map(({ seq: _seq, ...e }) => e)).toEqual(expected);
+    feed.close();
+  });
+
+  it("a socket that opens after writes hears what comes after, not what came before", async () => {
+    const alice = await signUp();
+    // Written while nobody listens: the woken feed reads nothing yet (no listeners), so its log cursor lags.
+    const before = await createTodo(alice, { title: "before" });
+    await updated(alice, before.id, { title: "before, edited" });
+    const feed = await openFeed(alice);
+    const after = await createTodo(alice, { title: "after" });
+    await awaitEvent(feed, { type: "todo.created", id: after.id, version: 1 }, performance.now());
+    expect(feed.frames.map((f) => f.data).filter(isTodoEvent)).toEqual([
+      { type: "todo.created", id: after.id, version: 1 },
+    ]);
     feed.close();
   });
 
