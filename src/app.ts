@@ -2,13 +2,12 @@ import { mountAgents } from "./agents/mount";
 import { apiCors } from "./http/cors";
 import { configureOpenAPI } from "./http/openapi-doc";
 import { createApp } from "./http/create-app";
-import { routeAccessOf } from "./http/route-access";
 import { d1Session } from "./http/d1-session";
 import { mountMcp } from "./mcp/mount";
 import { mountOAuth } from "./oauth/mount";
 import { jsonBodyGuard } from "./http/json-body";
 import { apiSecurityHeaders } from "./http/security-headers";
-import { requireAuth } from "./auth/require-auth";
+import { requireAuth } from "./http/require-auth";
 import { agentsRouter } from "./routes/agents/agents.index";
 import { aiRouter } from "./routes/ai/ai.index";
 import { authRouter, signOutRouter } from "./routes/auth/auth.index";
@@ -33,10 +32,10 @@ mountAgents(app);
 mountMcp(app);
 mountOAuth(app);
 // One D1 session per request, used by the token check too; the token is checked before any body is read.
-// API keys reach the routes whose OpenAPI security names the apiKey scheme (src/http/route-access.ts).
-app.use("/api/*", d1Session, requireAuth(routeAccessOf(app)), jsonBodyGuard);
+// Public paths, API keys' access and streamed bodies are read from each route's own declaration.
+app.use("/api/*", d1Session, requireAuth(app), jsonBodyGuard(app));
 
-const routes = app
+app
   .route("/", healthRouter)
   .route("/", aiRouter)
   .route("/", authRouter)
@@ -53,5 +52,4 @@ const routes = app
   .route("/", todosRouter)
   .route("/", agentsRouter);
 
-export type AppType = typeof routes;
 export default app;

@@ -1,5 +1,5 @@
 import { expireCredentials } from "./auth/credential-expiry";
-import { purgeExpiredGrants } from "./auth/oauth-grants";
+import { purgeExpiredGrants } from "./auth/oauth/oauth-grants";
 import type { Logger } from "./core/logger";
 import { createDb } from "./db/client";
 import { sweepErasures } from "./files/erasure";

@@ -4,7 +4,6 @@
 import { createLogger } from "./core/logger";
 
 export { ChatAgent, CounterAgent, TodoFeedAgent } from "./agents";
-export type { AppType } from "./app";
 
 let app: Promise<typeof import("./app")> | undefined;
 

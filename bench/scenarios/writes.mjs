@@ -30,19 +30,24 @@ const keyed = (token) => ({
   ],
 });
 
+/** A create's answer as the comparison sees it: status, envelope and todo fields, whether it has an ETag. */
+async function answerShape(url, token) {
+  const res = await fetch(url, post(token));
+  const answer = await res.json();
+  return JSON.stringify([
+    res.status,
+    Object.keys(answer),
+    Object.keys(answer.data).toSorted(),
+    res.headers.has("etag"),
+  ]);
+}
+
 /** Fails the run unless both sides answer a create with the same envelope and todo fields. */
 async function sameAnswer(bareUrl, bareToken, serviceUrl, serviceToken) {
-  const fields = async (url, token) => {
-    const res = await fetch(url, post(token));
-    const body = await res.json();
-    return JSON.stringify([
-      res.status,
-      Object.keys(body),
-      Object.keys(body.data).toSorted(),
-      res.headers.has("etag"),
-    ]);
-  };
-  const [bare, service] = await Promise.all([fields(bareUrl, bareToken), fields(serviceUrl, serviceToken)]);
+  const [bare, service] = await Promise.all([
+    answerShape(bareUrl, bareToken),
+    answerShape(serviceUrl, serviceToken),
+  ]);
   if (bare !== service) throw new Error(`the bare Worker answers ${bare}, the service ${service}`);
 }
 

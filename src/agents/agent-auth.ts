@@ -5,12 +5,12 @@ import {
   authenticateClaims,
   type AuthResult,
 } from "../auth/authenticate";
-import { bearerToken } from "../http/bearer";
-import type { AuthUser } from "../http/types";
+import { bearerToken } from "../auth/bearer";
+import type { AuthUser } from "../auth/credentials";
 import { verifyTicket } from "../auth/tickets";
 import { jwtSecret } from "../auth/tokens";
-import { isApiKey } from "../auth/api-keys";
-import { noteKeyUse } from "../auth/key-auth";
+import { isApiKey } from "../auth/api-keys/api-keys";
+import { noteKeyUse } from "../auth/api-keys/key-auth";
 import { createDb } from "../db/client";
 import { missingScope } from "../auth/scopes";
 import { agentAccess, agentScopes } from "./agent-access";

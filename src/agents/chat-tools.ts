@@ -1,7 +1,7 @@
 // Runs in the Durable Object: the chat agent's todo tools.
 import type { ToolSet } from "ai";
 import { aiSdkTools } from "../ai/ai-sdk-tools";
-import { createTodoTools } from "../ai/todo-tools";
+import { createTodoTools } from "../todos/todo-tools";
 import { createDb } from "../db/client";
 import { agentsRequireAuth } from "../core/config";
 import type { Logger } from "../core/logger";

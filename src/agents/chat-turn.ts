@@ -10,7 +10,7 @@ import {
   streamText,
   type UIMessage,
 } from "ai";
-import { ToolError } from "../ai/todo-tools";
+import { ToolError } from "../todos/todo-tools";
 import { createLogger, type Logger } from "../core/logger";
 import { AiUnavailableError, classifyAiError } from "../ai/ai-errors";
 import { chatModel } from "../ai/models";

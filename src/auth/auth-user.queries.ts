@@ -2,11 +2,12 @@ import { and, eq, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { apiKeysTable, sessionsTable } from "../db/credentials-schema";
 import { usersTable } from "../db/schema";
-import type { AuthUser } from "../http/types";
+import type { AuthUser } from "./credentials";
 
 // What the gates read: one round trip per lookup, the user always joined in.
 
-const AUTH_USER = {
+/** The columns of an AuthUser, for every query that joins the user in. */
+export const AUTH_USER = {
   id: usersTable.id,
   username: usersTable.username,
   role: usersTable.role,

@@ -1,11 +1,11 @@
 import { createDb, type Db } from "../db/client";
-import { bearerToken } from "../http/bearer";
-import type { AuthUser, Credential, McpCredential } from "../http/types";
-import { isApiKey } from "./api-keys";
+import { bearerToken } from "./bearer";
+import type { AuthUser, Credential, McpCredential } from "./credentials";
+import { isApiKey } from "./api-keys/api-keys";
 import { cachedLookup, rememberLookup } from "./auth-user-cache";
 import { findAuthUserById, findSessionHolder, type SessionHolder } from "./auth-user.queries";
-import { authenticateApiKey, authenticateApiKeyId } from "./key-auth";
-import { OAUTH_SCOPES } from "./oauth-resource";
+import { authenticateApiKey, authenticateApiKeyId } from "./api-keys/key-auth";
+import { OAUTH_SCOPES } from "./oauth/oauth-resource";
 import { jwtSecret, userIdFromClaims, verifyToken, type TokenClaims } from "./tokens";
 
 export type AuthFailure =
@@ -76,11 +76,13 @@ export async function authenticateForResource(
   header: string | undefined,
   issuer: string | null,
 ): Promise<AuthResult<McpCredential>> {
+  if (!header) return fail("missing");
   const token = bearerToken(header);
-  if (!header || !token || !isOAuthToken(token)) return authenticateHeader(env, header);
+  if (!token) return fail("malformed");
+  if (!isOAuthToken(token)) return authenticate(env, token);
   if (!issuer) return fail("invalid_token");
   // The OAuth library loads with the first OAuth token, not with the app.
-  const { validateAccessToken } = await import("./oauth-server");
+  const { validateAccessToken } = await import("./oauth/oauth-server");
   const grant = await validateAccessToken(env, issuer, token);
   if (!grant) return fail("invalid_token");
   const user = await authUser(createDb(env.DB), Number(grant.userId));

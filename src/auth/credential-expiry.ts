@@ -1,7 +1,7 @@
 import { createDb } from "../db/client";
-import { deleteSpentResets } from "./password-resets.queries";
-import { SESSION_IDLE_SECONDS } from "./sessions";
-import { deleteEndedSessions } from "./sessions.queries";
+import { deleteSpentResets } from "./passwords/password-resets.queries";
+import { SESSION_IDLE_SECONDS } from "./sessions/sessions";
+import { deleteEndedSessions } from "./sessions/sessions.queries";
 
 /**
  * The cron trigger's share for credentials: sessions nobody will refresh again (past their end, or

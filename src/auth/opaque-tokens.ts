@@ -1,15 +1,10 @@
+import { base64url } from "../core/base64url";
+
 /**
  * Opaque secrets handed to clients (refresh tokens, API keys, password-reset links): 32 random bytes
  * in base64url. Only their SHA-256 is stored, so a copy of the database signs nobody in.
  */
 export const SECRET_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
-export function base64url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes))
-    .replaceAll("+", "-")
-    .replaceAll("/", "_")
-    .replace(/=+$/, "");
-}
 
 export function randomSecret(): string {
   return base64url(crypto.getRandomValues(new Uint8Array(32)));

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { decode, sign, verify } from "hono/jwt";
-import { derivedKey } from "./derived-keys";
+import { derivedKey } from "../core/derived-keys";
 import { ClaimsSchema, identityClaims, type TokenClaims, type TokenIdentity } from "./tokens";
 
 /** A connect ticket replaces the login token in a WebSocket URL, so it lives only long enough to connect. */

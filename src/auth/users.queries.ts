@@ -2,7 +2,7 @@ import { count, eq, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../db/client";
 import { NOW, userCredentialsTable, usersTable } from "../db/schema";
-import { endSessions, endSessionsOnRoleChange } from "./sessions.queries";
+import { endSessions, endSessionsOnRoleChange } from "./sessions/sessions.queries";
 
 export type UserRow = typeof usersTable.$inferSelect;
 export type NewUser = Omit<typeof usersTable.$inferInsert, "id" | "createdAt" | "updatedAt">;

@@ -59,7 +59,7 @@ export const storageReservationsTable = sqliteTable(
   ],
 );
 
-/** A share link: its token is the id signed with a key derived from JWT_SECRET (src/auth/link-tokens.ts). */
+/** A share link: its token is the id signed with a key derived from JWT_SECRET (src/files/link-tokens.ts). */
 export const fileLinksTable = sqliteTable(
   "file_links_table",
   {

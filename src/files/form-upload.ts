@@ -1,6 +1,6 @@
 import { decodeField } from "multipasta";
 import { buildObjectKey, isValidDirectory, MAX_ORIGINAL_NAME_BYTES, utf8Length } from "./file-keys";
-import { ObjectWriter } from "./file-writer";
+import { ObjectWriter } from "./object-writer";
 import { formEvents, type FilePart, type FormEvent } from "./form-events";
 import { invalidUpload as bad, uploadTooLarge as tooLarge } from "./upload-errors";
 import { objectMetadata, type Visibility } from "./visibility";

@@ -28,7 +28,7 @@ export function errorBody(message: string, issues?: Issue[]) {
   return { success: false as const, error: issues ? { message, issues } : { message } };
 }
 
-// Hono's own HTTPExceptions (malformed JSON, body limits, jwt) carry a plain-text message.
+// Hono's own HTTPExceptions (a malformed JSON body, say) carry a plain-text message: these replace it.
 const HTTP_EXCEPTION_MESSAGES: Partial<Record<number, string>> = {
   400: "Malformed request body",
   401: "Unauthorized",

@@ -1,3 +1,4 @@
+import type { IdempotencyRow } from "../idempotency/idempotency.queries";
 import type { KeyedWrite } from "../idempotency/keyed-writes";
 import { ApiError } from "./errors";
 
@@ -5,18 +6,7 @@ import { ApiError } from "./errors";
 
 export const REPLAYED_HEADER = "Idempotent-Replayed";
 
-/** A key's row as the store finds it. */
-export interface KeptRow {
-  fingerprint: string | null;
-  state: "in_flight" | "done";
-  status: number | null;
-  headers: string | null;
-  body: string | null;
-  /** What an in-batch write kept instead of an answer: the route answers it again (BatchKey). */
-  result: string | null;
-}
-
-function replay(row: KeptRow): Response {
+function replay(row: IdempotencyRow): Response {
   const headers = new Headers(JSON.parse(row.headers ?? "{}") as Record<string, string>);
   headers.set(REPLAYED_HEADER, "true");
   return new Response(row.body, { status: row.status ?? 200, headers });
@@ -28,7 +18,7 @@ function replay(row: KeptRow): Response {
  * is answered by the route (`answerResult`).
  */
 export async function answerHeld<R extends Response>(
-  kept: KeptRow | null,
+  kept: IdempotencyRow | null,
   inFlightMs: number,
   sent: () => Promise<string>,
   answerResult?: ReplayResult<R>,

@@ -1,9 +1,11 @@
 import { z } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import type { Db } from "../db/client";
+import { IDEMPOTENCY_TTL_HOURS, idempotencyStore, type IdempotencyStore } from "../idempotency/idempotency";
+import type { IdempotencyId } from "../idempotency/idempotency.queries";
 import { bufferedFingerprint, StreamedFingerprint } from "./body-fingerprint";
 import { ApiError } from "./errors";
-import { answerHeld, type KeptRow, type ReplayResult } from "./held-keys";
+import { answerHeld, type ReplayResult } from "./held-keys";
 import type { AuthedEnv } from "./types";
 
 export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
@@ -27,31 +29,9 @@ export const IdempotencyHeaders = z.object({
     }),
 });
 
-type Id = { userId: number; route: string; key: string };
-
-/** Where keys are kept (src/idempotency/idempotency.ts has the D1 store). */
-export interface IdempotencyStore {
-  claim(db: Db, id: Id, fingerprint: string | null, claimedAt: string, bounds: ClaimBounds): Promise<boolean>;
-  find(db: Db, id: Id): Promise<KeptRow | null>;
-  keep(db: Db, id: Id, claimedAt: string, answer: KeptAnswer): Promise<void>;
-  release(db: Db, id: Id, claimedAt: string): Promise<void>;
-}
-interface ClaimBounds {
-  inFlightBefore: string;
-  expiredBefore: string;
-}
-interface KeptAnswer {
-  fingerprint: string;
-  status: number;
-  headers: string;
-  body: string;
-}
-
-export interface IdempotencyOptions {
+interface IdempotencyOptions {
   /** The route's name in the key (its method and path pattern). */
   route: string;
-  /** The request's store (it may need the environment's secrets). */
-  store: (env: Env) => IdempotencyStore;
   ttlMs: number;
   /** After this long an unanswered claim counts as a request that died: the key is free again. */
   inFlightMs: number;
@@ -71,12 +51,12 @@ const iso = (at: Date, minusMs: number) => new Date(at.getTime() - minusMs).toIS
  * `ttlMs`; a retry with the same key and request gets that answer again, another request with the key
  * 422, and a retry while the first still runs 409. Keys are per user and route.
  */
-export function idempotency(options: IdempotencyOptions): MiddlewareHandler<AuthedEnv> {
+function idempotency(options: IdempotencyOptions): MiddlewareHandler<AuthedEnv> {
   return async (c, next) => {
     const key = c.req.header(IDEMPOTENCY_KEY_HEADER);
     if (key === undefined) return next();
     if (!KEY.test(key)) throw new ApiError(400, "Invalid Idempotency-Key: 1-255 visible ASCII characters");
-    const store = options.store(c.env);
+    const store = idempotencyStore(c.env);
     const db = c.get("db");
     const id = { userId: c.get("user").id, route: options.route, key };
     const url = new URL(c.req.url);
@@ -109,13 +89,31 @@ export function idempotency(options: IdempotencyOptions): MiddlewareHandler<Auth
   };
 }
 
+/**
+ * The Idempotency-Key middleware of one route (`route`: its method and path pattern), keeping keys in
+ * D1. `inFlightSeconds` bounds how long a request that died keeps its key: longer for uploads, whose
+ * bodies may take minutes. `inBatch`: the route's write takes the key in its own D1 batch.
+ */
+export function idempotent(
+  route: string,
+  { streamedBody = false, inFlightSeconds = 60, inBatch = false } = {},
+) {
+  return idempotency({
+    route,
+    ttlMs: IDEMPOTENCY_TTL_HOURS * 3_600_000,
+    inFlightMs: inFlightSeconds * 1000,
+    streamedBody,
+    inBatch,
+  });
+}
+
 async function run(
   c: Context<AuthedEnv>,
   next: () => Promise<void>,
   claim: {
     store: IdempotencyStore;
     db: Db;
-    id: Id;
+    id: IdempotencyId;
     claimedAt: string;
     fingerprint: string | null;
     streamed?: StreamedFingerprint;

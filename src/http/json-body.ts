@@ -1,11 +1,11 @@
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import type { AppRouter } from "./create-app";
 import { ApiError } from "./errors";
+import { pathsWhere, type RegisteredRoute } from "./route-access";
 import type { AppEnv } from "./types";
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
-// Routes that read their body as a stream (uploads, upload parts) and enforce their own limits.
-const STREAMED_BODY_PATHS = /^\/api\/(?:upload|uploads\/[^/]+\/parts\/[^/]+)$/;
 const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -27,14 +27,22 @@ function hasBody(request: Request): boolean {
   return request.body !== null;
 }
 
+/** A route whose request body is declared as anything but JSON (an upload, an upload part). */
+const streamsBody = (route: RegisteredRoute) =>
+  Object.keys(route.request?.body?.content ?? {}).some((type) => !isJsonContentType(type));
+
 /**
  * JSON routes: a body must be declared `application/json` (the validator would read any other
- * type as `{}`) and stay under 1 MiB.
+ * type as `{}`) and stay under 1 MiB. Routes that declare another body type read it as a stream and
+ * enforce their own limits.
  */
-export const jsonBodyGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!BODY_METHODS.has(c.req.method) || STREAMED_BODY_PATHS.test(c.req.path)) return next();
-  if (hasBody(c.req.raw) && !isJsonContentType(c.req.header("Content-Type"))) {
-    throw new ApiError(400, "Content-Type must be application/json");
-  }
-  return limit(c, next);
-};
+export function jsonBodyGuard(app: AppRouter): MiddlewareHandler<AppEnv> {
+  const isStreamed = pathsWhere(app, streamsBody);
+  return async (c, next) => {
+    if (!BODY_METHODS.has(c.req.method) || isStreamed(c.req.path)) return next();
+    if (hasBody(c.req.raw) && !isJsonContentType(c.req.header("Content-Type"))) {
+      throw new ApiError(400, "Content-Type must be application/json");
+    }
+    return limit(c, next);
+  };
+}

@@ -41,5 +41,5 @@ export function errorResponses<S extends ErrorStatus>(...statuses: S[]) {
   ) as { [K in S]: ReturnType<typeof jsonContent<typeof ErrorSchema>> };
 }
 
-/** Marks an operation as public in the document (overrides the global bearer requirement). */
+/** Marks an operation as public: in the document (no bearer requirement) and at the /api gate, which lets its path through. */
 export const PUBLIC: { security: [] } = { security: [] };

@@ -42,3 +42,41 @@ export function routeAccessOf(app: AppRouter): (c: Context) => RouteAccess {
     return scopes === undefined ? { keys: false } : { keys: true, scopes };
   };
 }
+
+/** An operation as the app's OpenAPI registry holds it. */
+export type RegisteredRoute = Extract<
+  AppRouter["openAPIRegistry"]["definitions"][number],
+  { type: "route" }
+>["route"];
+
+const escapeRegExp = (text: string) => text.replaceAll(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * Whether a path is one of the app's operations that `holds` picks, by path alone (any method): a path
+ * parameter is exactly one non-empty segment (a `/` inside a key arrives as %2F). Read from the app's
+ * OpenAPI registry on first use, when every route is registered, so the route's own declaration is the
+ * one place that says so.
+ */
+export function pathsWhere(
+  app: AppRouter,
+  holds: (route: RegisteredRoute) => boolean,
+): (path: string) => boolean {
+  let paths: RegExp | undefined;
+  const build = () => {
+    const patterns = app.openAPIRegistry.definitions.flatMap((definition) =>
+      definition.type === "route" && holds(definition.route)
+        ? [
+            definition.route.path
+              .split(/\{.+?\}/)
+              .map(escapeRegExp)
+              .join("[^/]+"),
+          ]
+        : [],
+    );
+    return new RegExp(`^(?:${patterns.join("|")})$`);
+  };
+  return (path) => {
+    paths ??= build();
+    return paths.test(path);
+  };
+}

@@ -1,37 +1,8 @@
 import type { RouteConfig, RouteHandler } from "@hono/zod-openapi";
 import type { Db } from "../db/client";
 import type { Logger } from "../core/logger";
+import type { AuthUser, Credential } from "../auth/credentials";
 import type { BatchKey } from "./held-keys";
-import type { ApiKeyScope } from "../db/credentials-schema";
-
-/** The signed-in user, set by requireAuth on protected routes. */
-export interface AuthUser {
-  id: number;
-  username: string;
-  role: "user" | "admin";
-  /** Tokens without a session that carry another version were revoked (src/auth/authenticate.ts). */
-  tokenVersion: number;
-}
-
-/**
- * What a request authenticated with: a sign-in session's JWT, a JWT without a session (issued before
- * sessions existed), or an API key with its scopes. Only API keys are limited to scopes.
- */
-export type Credential =
-  | { kind: "session"; sessionId: string }
-  | { kind: "token" }
-  | { kind: "api_key"; keyId: number; scopes: ApiKeyScope[] };
-
-/** An access token from an OAuth grant (src/auth/oauth-server.ts): accepted on /mcp only, within its scopes. */
-export interface OAuthCredential {
-  kind: "oauth";
-  grantId: string;
-  clientId: string;
-  scopes: ApiKeyScope[];
-}
-
-/** What /mcp accepts: everything /api does, and OAuth access tokens issued for /mcp. */
-export type McpCredential = Credential | OAuthCredential;
 
 export interface AppEnv {
   Bindings: Env;
@@ -53,5 +24,6 @@ export interface AuthedEnv extends AppEnv {
   Variables: AppEnv["Variables"] & { user: AuthUser; credential: Credential };
 }
 
-export type AppRouteHandler<R extends RouteConfig> = RouteHandler<R, AppEnv>;
-export type AuthedRouteHandler<R extends RouteConfig> = RouteHandler<R, AuthedEnv>;
+/** What a handler of route R is given: the context with R's input validated (`c.req.valid(...)`). */
+export type AppRouteContext<R extends RouteConfig> = Parameters<RouteHandler<R, AppEnv>>[0];
+export type AuthedRouteContext<R extends RouteConfig> = Parameters<RouteHandler<R, AuthedEnv>>[0];

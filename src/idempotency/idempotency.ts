@@ -25,6 +25,8 @@ export function idempotencyStore(env: Env) {
   };
 }
 
+export type IdempotencyStore = ReturnType<typeof idempotencyStore>;
+
 /** The hourly cron's share: answers older than the TTL go (lookups already treat them as gone). */
 export function purgeExpiredKeys(db: Db, now = new Date()): Promise<number> {
   return queries.purgeKeysBefore(

@@ -1,5 +1,5 @@
 import { base64url, fromBase64url } from "../core/base64url";
-import { derivedKey } from "../auth/derived-keys";
+import { derivedKey } from "../core/derived-keys";
 
 // Kept answers may carry secrets (a new API key, a connect ticket): D1 holds them sealed with
 // AES-GCM under a key derived from JWT_SECRET, so a copy of the database alone reads none of them.

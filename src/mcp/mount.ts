@@ -1,13 +1,13 @@
-import { createTodoTools, runTool, ToolError, type TodoTool } from "../ai/todo-tools";
+import { createTodoTools, runTool, ToolError, type TodoTool } from "../todos/todo-tools";
 import { authenticateForResource } from "../auth/authenticate";
-import { noteKeyUse } from "../auth/key-auth";
+import { noteKeyUse } from "../auth/api-keys/key-auth";
 import {
   oauthChallenge,
   oauthIssuer,
   PROTECTED_RESOURCE_PATH,
   REQUIRED_SCOPES,
-} from "../auth/oauth-resource";
-import { unauthorized } from "../auth/require-auth";
+} from "../auth/oauth/oauth-resource";
+import { unauthorized } from "../http/require-auth";
 import { missingScope } from "../auth/scopes";
 import type { ApiKeyScope } from "../db/credentials-schema";
 import { createDb } from "../db/client";
@@ -15,7 +15,7 @@ import { MCP_CORS_HEADERS } from "../http/cors";
 import type { AppRouter } from "../http/create-app";
 import { background } from "../http/background";
 import { ApiError } from "../http/errors";
-import type { McpCredential } from "../http/types";
+import type { McpCredential } from "../auth/credentials";
 import { callsToolOf } from "./tool-calls";
 
 export const MCP_PATH = PROTECTED_RESOURCE_PATH;

@@ -1,5 +1,5 @@
 import { createMcpHandler } from "agents/mcp/server";
-import type { TodoTool } from "../ai/todo-tools";
+import type { TodoTool } from "../todos/todo-tools";
 import { todoMcpServer, type ToolRunner } from "./todo-mcp-server";
 
 // Same bound as the /api JSON bodies; tool inputs are small.

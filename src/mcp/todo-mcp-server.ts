@@ -2,7 +2,7 @@ import { McpServer, type CallToolResult } from "@modelcontextprotocol/server";
 import { name as serverName, version } from "../../package.json";
 // Types only: this module loads on the first /mcp request (src/mcp/mount.ts), so it names nothing of
 // the Worker's own graph at run time; the tools and their runner are handed in.
-import type { runTool, TodoTool } from "../ai/todo-tools";
+import type { runTool, TodoTool } from "../todos/todo-tools";
 
 export type ToolRunner = typeof runTool;
 

@@ -1,9 +1,9 @@
 import type { AuthRequest, OAuthHelpers } from "@cloudflare/workers-oauth-provider";
 import type { Context } from "hono";
 import { z } from "@hono/zod-openapi";
-import { limitAuthAttempt } from "../auth/attempt-limits";
-import { oauthIssuer, OAUTH_SCOPES, REQUIRED_SCOPES } from "../auth/oauth-resource";
-import { checkPassword } from "../auth/password-login";
+import { limitAuthAttempt } from "../auth/passwords/attempt-limits";
+import { oauthIssuer, OAUTH_SCOPES, REQUIRED_SCOPES } from "../auth/oauth/oauth-resource";
+import { checkPassword } from "../auth/passwords/password-login";
 import { usernameKey } from "../auth/usernames";
 import { RateLimitedError } from "../core/rate-limit";
 import { createDb } from "../db/client";
@@ -62,7 +62,7 @@ async function showPage(
 async function withOAuth(c: C, step: (oauth: OAuthHelpers) => Promise<Response>): Promise<Response> {
   const issuer = oauthIssuer(c.req.url);
   if (!issuer) return c.notFound();
-  const { AuthorizationError, CimdFetchError, oauthApi } = await import("../auth/oauth-server");
+  const { AuthorizationError, CimdFetchError, oauthApi } = await import("../auth/oauth/oauth-server");
   try {
     return await step(oauthApi(issuer, c.env));
   } catch (err) {

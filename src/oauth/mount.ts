@@ -8,7 +8,7 @@ import {
   REGISTER_PATH,
   RESOURCE_METADATA_PATH,
   TOKEN_PATH,
-} from "../auth/oauth-resource";
+} from "../auth/oauth/oauth-resource";
 import { clientIp, consume } from "../core/rate-limit";
 import type { AppRouter } from "../http/create-app";
 import { ApiError } from "../http/errors";
@@ -44,7 +44,7 @@ async function libraryEndpoint(c: Context<AppEnv>) {
   if (c.req.method === "POST" && c.req.path === REGISTER_PATH) {
     await consume(c.env.OAUTH_CLIENT_LIMITER, `oauth-client:${clientIp(c.req.raw.headers)}`);
   }
-  const { authorizationServer } = await import("../auth/oauth-server");
+  const { authorizationServer } = await import("../auth/oauth/oauth-server");
   // hono types its context with fewer members than the runtime's; it is the runtime's.
   return authorizationServer(issuer, c.env).fetch(c.req.raw, c.env, c.executionCtx as ExecutionContext);
 }

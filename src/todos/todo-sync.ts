@@ -1,5 +1,5 @@
 import type { Db } from "../db/client";
-import { decodeCursor, encodeCursor } from "../http/paging";
+import { decodeCursor, encodeCursor } from "../core/paging";
 import { changesSince, purgeChangesBefore, type ChangesSince } from "./todo-changes.queries";
 import { eventOfChange, type TodoEvent } from "./todo-events";
 

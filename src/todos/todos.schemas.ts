@@ -3,7 +3,7 @@ import { todoAttachmentsTable, todosTable } from "../db/schema";
 import { createInsertSchema, createSelectSchema } from "../db/zod";
 import { MAX_ATTACHMENTS } from "./attachments";
 import { MAX_KEY_BYTES, utf8Length } from "../files/file-keys";
-import { cursorParam, IdParams, PageQuery, pageSchema } from "../http/paging";
+import { cursorParam, IdParams, PageQuery, pageSchema } from "../core/paging";
 import { parseSyncCursor, SYNC_HORIZON_DAYS } from "./todo-sync";
 
 // NUL and other control characters (tab and newlines aside) and lone surrogates cannot round-trip.

@@ -3,6 +3,8 @@ import { env } from "cloudflare:workers";
 import { sign } from "hono/jwt";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import app from "../../src/app";
+import { OPENAPI_CONFIG } from "../../src/http/openapi-doc";
+import { publicApiPaths } from "../../src/http/require-auth";
 import { signUp, type SignedUpUser } from "../helpers/auth";
 import { snapshotUsers, userRow } from "../helpers/db";
 import { api, BASE, expectError, expectData, type ErrorEnvelope } from "../helpers/http";
@@ -309,6 +311,32 @@ describe("the /api/* gate rejects", () => {
     const forged = await api(`/api/users/${victim.userId}/delete/`, { method: "POST" });
     expect401(forged);
     expect(await snapshotUsers()).toEqual(before);
+  });
+
+  it("the public paths are those of the operations marked PUBLIC, and only those", () => {
+    const isPublic = publicApiPaths(app);
+    const operations = Object.entries(app.getOpenAPI31Document(OPENAPI_CONFIG).paths ?? {}).flatMap(
+      ([path, item]) =>
+        Object.entries(item as Record<string, { security?: unknown[] }>).map(([method, op]) => ({
+          operation: `${method.toUpperCase()} ${path}`,
+          marked: op.security?.length === 0,
+          // Each path parameter as one segment.
+          path: path.replaceAll(/\{.+?\}/g, "x"),
+        })),
+    );
+    expect(operations.filter((o) => o.marked && o.path.startsWith("/api/")).map((o) => o.operation)).toEqual([
+      "POST /api/register",
+      "POST /api/login",
+      "POST /api/auth/refresh",
+      "POST /api/auth/password-reset",
+      "POST /api/auth/password-reset/confirm",
+      "GET /api/download/{key}",
+      "HEAD /api/download/{key}",
+      "GET /api/links/{token}",
+    ]);
+    for (const { operation, marked, path } of operations) {
+      expect(isPublic(path), operation).toBe(marked);
+    }
   });
 
   it("unknown /api routes: 401 without a token, 404 in the envelope with one", async () => {

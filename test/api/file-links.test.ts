@@ -1,7 +1,7 @@
 // docs/security.md H1-H7: share links (forgery, replay past their limit, expiry, revocation, IDOR).
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { linkToken } from "../../src/auth/link-tokens";
+import { linkToken } from "../../src/files/link-tokens";
 import { createDb } from "../../src/db/client";
 import { redeemLink } from "../../src/files/file-links";
 import { FileLinkListSchema, FileLinkSchema } from "../../src/routes/file-links/file-links.schemas";

@@ -22,7 +22,7 @@ import { claimsFor, craftToken, decodePart, HS256_HEADER } from "../helpers/toke
 import { LoggedOutSchema, LoginResultSchema } from "../../src/routes/auth/auth.schemas";
 import { RevokedSessionSchema, SessionListSchema } from "../../src/routes/sessions/sessions.schemas";
 import { MeSchema } from "../../src/routes/users/users.schemas";
-import { MAX_SESSIONS, REUSE_GRACE_SECONDS, SESSION_IDLE_SECONDS } from "../../src/auth/sessions";
+import { MAX_SESSIONS, REUSE_GRACE_SECONDS, SESSION_IDLE_SECONDS } from "../../src/auth/sessions/sessions";
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -3,7 +3,7 @@ import type { SignedUpUser } from "./auth";
 import { request } from "./http";
 
 // OAuth 2.1 runs on https or on a loopback host: these tests use http://localhost, where the rest of
-// the suite's http://service.test has none (oauthIssuer() in src/auth/oauth-resource.ts).
+// the suite's http://service.test has none (oauthIssuer() in src/auth/oauth/oauth-resource.ts).
 export const ORIGIN = "http://localhost";
 export const RESOURCE = `${ORIGIN}/mcp`;
 export const REDIRECT_URI = "http://127.0.0.1:43110/callback";

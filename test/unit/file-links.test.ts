@@ -1,10 +1,10 @@
 // docs/security.md H1 (link tokens), H4 (expiry on an injected clock), F5 and E5 (cursors).
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { linkIdOf, linkToken, newLinkId } from "../../src/auth/link-tokens";
+import { linkIdOf, linkToken, newLinkId } from "../../src/files/link-tokens";
 import { issueTicket } from "../../src/auth/tickets";
 import { linkState } from "../../src/files/file-links";
-import { CursorQuery, decodeCursor, encodeCursor } from "../../src/http/paging";
+import { CursorQuery, decodeCursor, encodeCursor } from "../../src/core/paging";
 import { expectFastAsync, expectFast, hostile, KB8 } from "../helpers/hostile";
 
 const secret = env.JWT_SECRET;

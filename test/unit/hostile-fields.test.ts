@@ -9,7 +9,7 @@ import {
   TitleSchema,
   TodoListQuery,
 } from "../../src/todos/todos.schemas";
-import { IdParams } from "../../src/http/paging";
+import { IdParams } from "../../src/core/paging";
 import { EmailSchema, PasswordSchema, UsernameSchema } from "../../src/routes/users/users.schemas";
 import {
   buildObjectKey,

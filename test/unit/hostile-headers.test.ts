@@ -4,9 +4,10 @@
 // The Range regex this replaced took seconds on 3 KB of such input.
 import { describe, expect, it } from "vitest";
 import { AGENT_NAME } from "../../src/agents/agent-paths";
-import { bearerToken } from "../../src/http/bearer";
+import { bearerToken } from "../../src/auth/bearer";
 import { isJsonContentType } from "../../src/http/json-body";
-import { isPublicApiPath } from "../../src/auth/require-auth";
+import app from "../../src/app";
+import { publicApiPaths } from "../../src/http/require-auth";
 import { ifNoneMatchHits, parseRange } from "../../src/http/conditional-requests";
 import { storeUpload } from "../../src/files/form-upload";
 import { InvalidUploadError } from "../../src/files/upload-errors";
@@ -14,6 +15,7 @@ import { verifyToken } from "../../src/auth/tokens";
 import { expectFast, expectFastAsync, hostile, KB8 } from "../helpers/hostile";
 import { untouchable } from "../helpers/faults";
 
+const isPublicApiPath = publicApiPaths(app);
 const SECRET = "test-only-secret-that-is-long-enough-for-hs256-0123456789abcdef";
 
 describe("Range", () => {
@@ -129,6 +131,7 @@ describe("Content-Type", () => {
 
 describe("paths", () => {
   it("classifies 8 KB public and agent paths in linear time", () => {
+    expect(isPublicApiPath("/api/login")).toBe(true);
     for (const path of [
       `/api/download/${"a".repeat(KB8)}/`,
       `/api/download${"/".repeat(KB8)}`,

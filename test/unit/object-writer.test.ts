@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { ObjectWriter } from "../../src/files/file-writer";
+import { ObjectWriter } from "../../src/files/object-writer";
 import { recordingBucket } from "../helpers/storage";
 
 const PART = 5 * 1024 * 1024;

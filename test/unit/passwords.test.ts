@@ -5,7 +5,7 @@ import {
   PBKDF2_ITERATIONS,
   parsePasswordHash,
   verifyPassword,
-} from "../../src/auth/passwords";
+} from "../../src/auth/passwords/passwords";
 
 describe("passwords", () => {
   it("stays within production workerd's PBKDF2 cap of 100,000 iterations (local workerd has none)", () => {

@@ -4,7 +4,7 @@ import {
   REUSE_GRACE_SECONDS,
   SESSION_IDLE_SECONDS,
   SESSION_MAX_SECONDS,
-} from "../../src/auth/sessions";
+} from "../../src/auth/sessions/sessions";
 
 // The clock is injected: each boundary is checked to the millisecond.
 const now = new Date("2026-11-01T12:00:00.000Z");

@@ -1,10 +1,11 @@
 import { agentAccess, agentScopes } from "../../agents/agent-access";
-import { requireScopes } from "../../auth/scopes";
+import { requireScopes } from "../../http/require-auth";
 import { issueTicket } from "../../auth/tickets";
 import { jwtSecret } from "../../auth/tokens";
 import { created } from "../../http/envelope";
 import { ApiError } from "../../http/errors";
-import type { AuthedRouteHandler, Credential } from "../../http/types";
+import type { Credential } from "../../auth/credentials";
+import type { AuthedRouteContext } from "../../http/types";
 import type { CreateTicketRoute } from "./agents.routes";
 
 /** The ticket carries the credential it was asked with, and is checked against it at connect. */
@@ -15,7 +16,7 @@ const ticketCredential = (credential: Credential) =>
       ? { apiKeyId: credential.keyId }
       : {};
 
-export const createTicket: AuthedRouteHandler<CreateTicketRoute> = async (c) => {
+export async function createTicket(c: AuthedRouteContext<CreateTicketRoute>) {
   const target = c.req.valid("json");
   const user = c.get("user");
   const credential = c.get("credential");
@@ -26,4 +27,4 @@ export const createTicket: AuthedRouteHandler<CreateTicketRoute> = async (c) => 
   const identity = { ...user, ...ticketCredential(credential) };
   const { ticket, expiresAt } = await issueTicket(jwtSecret(c.env), identity, target);
   return created(c, { ticket, expiresAt: expiresAt.toISOString() });
-};
+}

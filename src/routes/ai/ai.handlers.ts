@@ -1,11 +1,11 @@
 import { ok } from "../../http/envelope";
-import type { AppRouteHandler } from "../../http/types";
+import type { AppRouteContext } from "../../http/types";
 import { recentProbe } from "../../ai/probe-cache";
 import { clientIp, consume } from "../../core/rate-limit";
 import type { HealthRoute } from "./ai.routes";
 
-export const health: AppRouteHandler<HealthRoute> = async (c) => {
+export async function health(c: AppRouteContext<HealthRoute>) {
   // Public and backed by a paid model: limited per client IP, and a recent answer is reused.
   await consume(c.env.AI_HEALTH_LIMITER, `ai-health:${clientIp(c.req.raw.headers)}`);
   return ok(c, await recentProbe(c.env));
-};
+}

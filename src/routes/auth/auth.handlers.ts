@@ -1,19 +1,19 @@
 import { created, ok } from "../../http/envelope";
 import { ApiError } from "../../http/errors";
-import type { AppRouteHandler, AuthedRouteHandler } from "../../http/types";
-import { limitAuthAttempt } from "../../auth/attempt-limits";
+import type { AppRouteContext, AuthedRouteContext } from "../../http/types";
+import { limitAuthAttempt } from "../../auth/passwords/attempt-limits";
 import { forgetAuthUser } from "../../auth/auth-user-cache";
-import { checkPassword } from "../../auth/password-login";
-import { hashPassword } from "../../auth/passwords";
-import { refreshSession } from "../../auth/sessions";
-import { deleteSession } from "../../auth/sessions.queries";
-import { sessionResult, signIn } from "../../auth/sign-in";
+import { checkPassword } from "../../auth/passwords/password-login";
+import { hashPassword } from "../../auth/passwords/passwords";
+import { refreshSession } from "../../auth/sessions/sessions";
+import { deleteSession } from "../../auth/sessions/sessions.queries";
+import { sessionResult, signIn } from "../../auth/sessions/sign-in";
 import { jwtSecret } from "../../auth/tokens";
 import { asUserConflict, usernameKey } from "../../auth/usernames";
 import { insertUserWithPassword } from "../../auth/users.queries";
 import type { LoginRoute, LogoutRoute, RefreshRoute, RegisterRoute } from "./auth.routes";
 
-export const register: AppRouteHandler<RegisterRoute> = async (c) => {
+export async function register(c: AppRouteContext<RegisterRoute>) {
   const { password, ...profile } = c.req.valid("json");
   const key = usernameKey(profile.username);
   await limitAuthAttempt(c.env, c.req.raw.headers, "register", key);
@@ -33,9 +33,9 @@ export const register: AppRouteHandler<RegisterRoute> = async (c) => {
   }
   c.get("logger").info("auth_registered", { userId: user.id });
   return created(c, await signIn(c.get("db"), secret, user, c.req.raw.headers));
-};
+}
 
-export const login: AppRouteHandler<LoginRoute> = async (c) => {
+export async function login(c: AppRouteContext<LoginRoute>) {
   const { username, password } = c.req.valid("json");
   await limitAuthAttempt(c.env, c.req.raw.headers, "login", usernameKey(username));
   const secret = jwtSecret(c.env);
@@ -47,7 +47,7 @@ export const login: AppRouteHandler<LoginRoute> = async (c) => {
   }
   c.get("logger").info("auth_login", { userId: checked.user.id });
   return created(c, await signIn(c.get("db"), secret, checked.user, c.req.raw.headers));
-};
+}
 
 const REFRESH_FAILURES = {
   unknown: "Invalid refresh token",
@@ -55,7 +55,7 @@ const REFRESH_FAILURES = {
   reused: "Refresh token already used: the session has ended, sign in again",
 } as const;
 
-export const refresh: AppRouteHandler<RefreshRoute> = async (c) => {
+export async function refresh(c: AppRouteContext<RefreshRoute>) {
   const { refreshToken } = c.req.valid("json");
   const secret = jwtSecret(c.env);
   const outcome = await refreshSession(c.get("db"), secret, refreshToken);
@@ -68,9 +68,9 @@ export const refresh: AppRouteHandler<RefreshRoute> = async (c) => {
     throw new ApiError(401, REFRESH_FAILURES[outcome.reason]);
   }
   return ok(c, await sessionResult(secret, outcome.user, outcome.session));
-};
+}
 
-export const logout: AuthedRouteHandler<LogoutRoute> = async (c) => {
+export async function logout(c: AuthedRouteContext<LogoutRoute>) {
   const credential = c.get("credential");
   if (credential.kind !== "session") throw new ApiError(400, "This token has no session to end");
   const user = c.get("user");
@@ -78,4 +78,4 @@ export const logout: AuthedRouteHandler<LogoutRoute> = async (c) => {
   forgetAuthUser(user.id);
   c.get("logger").info("auth_logout", { userId: user.id, sessionId: credential.sessionId });
   return ok(c, { sessionId: credential.sessionId });
-};
+}

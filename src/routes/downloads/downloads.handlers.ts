@@ -1,10 +1,10 @@
 import type { Context } from "hono";
 import { authenticateHeader } from "../../auth/authenticate";
-import { linkIdOf } from "../../auth/link-tokens";
+import { linkIdOf } from "../../files/link-tokens";
 import { missingScope } from "../../auth/scopes";
 import { jwtSecret } from "../../auth/tokens";
 import { ApiError } from "../../http/errors";
-import type { AppEnv, AppRouteHandler } from "../../http/types";
+import type { AppEnv, AppRouteContext } from "../../http/types";
 import { isStorableKey } from "../../files/file-keys";
 import { peekLink, redeemLink, type LinkUse } from "../../files/file-links";
 import { privateOwner } from "../../files/visibility";
@@ -22,12 +22,12 @@ async function ownerOrPublic(c: Context<AppEnv>, object: R2Object): Promise<bool
   return result.ok && result.user.id === owner && missingScope(result.credential, ["files:read"]) === null;
 }
 
-export const download: AppRouteHandler<DownloadRoute> = async (c) => {
+export async function download(c: AppRouteContext<DownloadRoute>) {
   const { key } = c.req.valid("param");
   // R2 throws (10020) on keys over 1,024 bytes; such a key cannot exist, so it is simply not found.
   if (!isStorableKey(key)) throw fileNotFound();
   return serveObject(c, key, (object) => ownerOrPublic(c, object));
-};
+}
 
 const linkNotFound = () => new ApiError(404, "Link not found");
 
@@ -43,7 +43,7 @@ const REFUSALS: Record<Exclude<LinkUse["state"], "active">, () => ApiError> = {
  * A forged token is refused before D1 is asked. The file's visibility does not matter: the link is
  * the owner's permission. No cache may keep the answer, or downloads would go uncounted.
  */
-export const downloadByLink: AppRouteHandler<DownloadByLinkRoute> = async (c) => {
+export async function downloadByLink(c: AppRouteContext<DownloadByLinkRoute>) {
   const { token } = c.req.valid("param");
   const id = await linkIdOf(jwtSecret(c.env), token);
   if (!id) throw linkNotFound();
@@ -51,4 +51,4 @@ export const downloadByLink: AppRouteHandler<DownloadByLinkRoute> = async (c) =>
   const use = c.req.method === "HEAD" ? await peekLink(db, id) : await redeemLink(db, id);
   if (use.state !== "active") throw REFUSALS[use.state]();
   return serveObject(c, use.key, () => true, { "Cache-Control": "no-store" });
-};
+}

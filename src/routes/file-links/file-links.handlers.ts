@@ -1,10 +1,10 @@
 import type { Context } from "hono";
-import { linkToken, newLinkId } from "../../auth/link-tokens";
+import { linkToken, newLinkId } from "../../files/link-tokens";
 import { jwtSecret } from "../../auth/tokens";
 import { foreignKeyViolation } from "../../db/errors";
 import { created, ok } from "../../http/envelope";
 import { ApiError } from "../../http/errors";
-import type { AuthedEnv, AuthedRouteHandler } from "../../http/types";
+import type { AuthedEnv, AuthedRouteContext } from "../../http/types";
 import { findFileForUser } from "../../files/file-records.queries";
 import { LISTED_LINKS, linkState, MAX_LIVE_LINKS } from "../../files/file-links";
 import * as queries from "../../files/file-links.queries";
@@ -25,7 +25,7 @@ async function linkView(c: Context<AuthedEnv>, { fileId: _fileId, ...link }: que
   return { ...link, url: new URL(`/api/links/${token}`, c.req.url).href, state: linkState(link, now) };
 }
 
-export const create: AuthedRouteHandler<CreateRoute> = async (c) => {
+export async function create(c: AuthedRouteContext<CreateRoute>) {
   const { key } = c.req.valid("param");
   const { expiresIn, maxDownloads } = c.req.valid("json");
   const db = c.get("db");
@@ -45,17 +45,17 @@ export const create: AuthedRouteHandler<CreateRoute> = async (c) => {
   }
   c.get("logger").info("link_created", { key, linkId: link.id });
   return created(c, await linkView(c, link, now));
-};
+}
 
-export const list: AuthedRouteHandler<ListRoute> = async (c) => {
+export async function list(c: AuthedRouteContext<ListRoute>) {
   const { key } = c.req.valid("param");
   const file = await ownFile(c, key);
   const now = new Date();
   const links = await queries.listLinksForFile(c.get("db"), file.id, LISTED_LINKS);
   return ok(c, { items: await Promise.all(links.map((link) => linkView(c, link, now))) });
-};
+}
 
-export const revoke: AuthedRouteHandler<RevokeRoute> = async (c) => {
+export async function revoke(c: AuthedRouteContext<RevokeRoute>) {
   const { key, linkId } = c.req.valid("param");
   const file = await ownFile(c, key);
   const now = new Date();
@@ -63,4 +63,4 @@ export const revoke: AuthedRouteHandler<RevokeRoute> = async (c) => {
   if (!link) throw new ApiError(404, "Link not found");
   c.get("logger").info("link_revoked", { key, linkId });
   return ok(c, await linkView(c, link, now));
-};
+}

@@ -1,8 +1,8 @@
 import { storageQuotaBytes } from "../../core/config";
 import { created, ok } from "../../http/envelope";
 import { ApiError } from "../../http/errors";
-import { encodeCursor } from "../../http/paging";
-import type { AuthedRouteHandler } from "../../http/types";
+import { encodeCursor } from "../../core/paging";
+import type { AuthedRouteContext } from "../../http/types";
 import { deleteFile } from "../../files/file-delete";
 import * as queries from "../../files/file-records.queries";
 import { storeOwnedUpload } from "../../files/owned-upload";
@@ -13,7 +13,7 @@ import { uploadFailure } from "./upload-failures";
 
 const notFound = () => new ApiError(404, "File not found");
 
-export const upload: AuthedRouteHandler<UploadRoute> = async (c) => {
+export async function upload(c: AuthedRouteContext<UploadRoute>) {
   const userId = c.get("user").id;
   let stored;
   try {
@@ -24,12 +24,12 @@ export const upload: AuthedRouteHandler<UploadRoute> = async (c) => {
   const { key, etag, size, contentType } = stored;
   c.get("logger").info("upload_stored", { key, size, visibility: stored.visibility });
   return created(c, { key, etag, size, contentType });
-};
+}
 
 /** The record without its row id and owner (the caller is the owner). */
 const recordView = ({ id: _id, userId: _userId, ...file }: queries.FileRow) => file;
 
-export const list: AuthedRouteHandler<ListRoute> = async (c) => {
+export async function list(c: AuthedRouteContext<ListRoute>) {
   const { cursor, limit } = c.req.valid("query");
   const db = c.get("db");
   const userId = c.get("user").id;
@@ -40,16 +40,16 @@ export const list: AuthedRouteHandler<ListRoute> = async (c) => {
   const page = rows.slice(0, limit);
   const nextCursor = rows.length > limit ? encodeCursor(page.at(-1)!.id) : null;
   return ok(c, { items: page.map(recordView), nextCursor, usage });
-};
+}
 
-export const getOne: AuthedRouteHandler<GetOneRoute> = async (c) => {
+export async function getOne(c: AuthedRouteContext<GetOneRoute>) {
   const { key } = c.req.valid("param");
   const file = await queries.findFileForUser(c.get("db"), key, c.get("user").id);
   if (!file) throw notFound();
   return ok(c, recordView(file));
-};
+}
 
-export const remove: AuthedRouteHandler<RemoveRoute> = async (c) => {
+export async function remove(c: AuthedRouteContext<RemoveRoute>) {
   const { key } = c.req.valid("param");
   const { detach } = c.req.valid("query");
   const db = c.get("db");
@@ -62,4 +62,4 @@ export const remove: AuthedRouteHandler<RemoveRoute> = async (c) => {
   const owners = new Set(todos.map((todo) => todo.userId));
   c.executionCtx.waitUntil(Promise.all([...owners].map((userId) => wakeTodoFeed(c.env, logger, userId))));
   return ok(c, { key, detached: todos.length });
-};
+}

@@ -3,7 +3,7 @@ import type { SchemaObject } from "openapi3-ts/oas31";
 import { filesTable, VISIBILITIES } from "../../db/files-schema";
 import { createSelectSchema } from "../../db/zod";
 import { MAX_KEY_BYTES } from "../../files/file-keys";
-import { CursorQuery } from "../../http/paging";
+import { CursorQuery } from "../../core/paging";
 
 export const UploadResultSchema = z
   .object({

@@ -1,5 +1,5 @@
 import { findAuthUserById } from "../../auth/auth-user.queries";
-import { userGone, userGoneOr } from "../../auth/require-auth";
+import { userGone, userGoneOr } from "../../http/require-auth";
 import type { Db } from "../../db/client";
 import { RecordLostError } from "../../files/file-records";
 

@@ -1,9 +1,9 @@
 import { ok } from "../../http/envelope";
 import { ApiError } from "../../http/errors";
-import type { AppRouteHandler } from "../../http/types";
+import type { AppRouteContext } from "../../http/types";
 import type { HealthRoute } from "./health.routes";
 
-export const health: AppRouteHandler<HealthRoute> = async (c) => {
+export async function health(c: AppRouteContext<HealthRoute>) {
   const started = Date.now();
   try {
     await c.env.DB.prepare("SELECT 1").first();
@@ -16,4 +16,4 @@ export const health: AppRouteHandler<HealthRoute> = async (c) => {
     d1: { ok: true, latencyMs: Date.now() - started },
     time: new Date().toISOString(),
   });
-};
+}

@@ -1,20 +1,20 @@
-import { createApiKey } from "../../auth/api-keys";
-import { listApiKeys, revokeApiKey } from "../../auth/api-keys.queries";
+import { createApiKey } from "../../auth/api-keys/api-keys";
+import { listApiKeys, revokeApiKey } from "../../auth/api-keys/api-keys.queries";
 import { forgetAuthUser } from "../../auth/auth-user-cache";
 import { created, ok } from "../../http/envelope";
 import { ApiError } from "../../http/errors";
-import { pageOf, pageOffset } from "../../http/paging";
-import type { AuthedRouteHandler } from "../../http/types";
+import { pageOf, pageOffset } from "../../core/paging";
+import type { AuthedRouteContext } from "../../http/types";
 import type { CreateRoute, ListRoute, RevokeRoute } from "./keys.routes";
 
-export const create: AuthedRouteHandler<CreateRoute> = async (c) => {
+export async function create(c: AuthedRouteContext<CreateRoute>) {
   const user = c.get("user");
   const { view, key } = await createApiKey(c.get("db"), user.id, c.req.valid("json"));
   c.get("logger").info("api_key_created", { userId: user.id, keyId: view.id, scopes: view.scopes });
   return created(c, { ...view, key });
-};
+}
 
-export const list: AuthedRouteHandler<ListRoute> = async (c) => {
+export async function list(c: AuthedRouteContext<ListRoute>) {
   const query = c.req.valid("query");
   const { items, total } = await listApiKeys(
     c.get("db"),
@@ -23,9 +23,9 @@ export const list: AuthedRouteHandler<ListRoute> = async (c) => {
     query.pageSize,
   );
   return ok(c, pageOf(items, total, query));
-};
+}
 
-export const revoke: AuthedRouteHandler<RevokeRoute> = async (c) => {
+export async function revoke(c: AuthedRouteContext<RevokeRoute>) {
   const { id } = c.req.valid("param");
   const user = c.get("user");
   const key = await revokeApiKey(c.get("db"), id, user.id);
@@ -33,4 +33,4 @@ export const revoke: AuthedRouteHandler<RevokeRoute> = async (c) => {
   forgetAuthUser(user.id);
   c.get("logger").info("api_key_revoked", { userId: user.id, keyId: id });
   return ok(c, key);
-};
+}

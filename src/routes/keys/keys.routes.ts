@@ -1,8 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { errorResponses, jsonBody, okContent } from "../../http/openapi-helpers";
-import { IdParams, PageQuery } from "../../http/paging";
-import { IdempotencyHeaders } from "../../http/idempotency";
-import { idempotent } from "../idempotent";
+import { IdParams, PageQuery } from "../../core/paging";
+import { IdempotencyHeaders, idempotent } from "../../http/idempotency";
 import { ApiKeyPageSchema, ApiKeySchema, CreateApiKeyBody, CreatedApiKeySchema } from "./keys.schemas";
 
 const tags = ["API keys"];

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { API_KEY_SCOPES, apiKeysTable } from "../../db/credentials-schema";
 import { createSelectSchema } from "../../db/zod";
-import { pageSchema } from "../../http/paging";
+import { pageSchema } from "../../core/paging";
 
 /** The longest an expiring key may live; omit `expiresAt` for a key that never expires. */
 export const MAX_KEY_DAYS = 366;

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { OAUTH_SCOPES } from "../../auth/oauth-resource";
+import { OAUTH_SCOPES } from "../../auth/oauth/oauth-resource";
 
 export const OAuthGrantSchema = z
   .object({

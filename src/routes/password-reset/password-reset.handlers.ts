@@ -1,16 +1,16 @@
-import { limitResetRequest } from "../../auth/attempt-limits";
+import { limitResetRequest } from "../../auth/passwords/attempt-limits";
 import { forgetAuthUser } from "../../auth/auth-user-cache";
-import { confirmReset, sendResetLink } from "../../auth/password-reset";
+import { confirmReset, sendResetLink } from "../../auth/passwords/password-reset";
 import { createDb } from "../../db/client";
 import { accepted, ok } from "../../http/envelope";
 import { ApiError } from "../../http/errors";
-import type { AppRouteHandler } from "../../http/types";
+import type { AppRouteContext } from "../../http/types";
 import type { ConfirmRoute, RequestRoute } from "./password-reset.routes";
 
 const RESET_WORK_DELAY_MS = 100;
 const ACCEPTED = { message: "If an account uses this e-mail address, a reset link is on its way." };
 
-export const request: AppRouteHandler<RequestRoute> = async (c) => {
+export async function request(c: AppRouteContext<RequestRoute>) {
   const { email } = c.req.valid("json");
   await limitResetRequest(c.env, c.req.raw.headers, email);
   // Everything that depends on the address runs after the answer: same answer, same time, for all.
@@ -21,13 +21,13 @@ export const request: AppRouteHandler<RequestRoute> = async (c) => {
     scheduler.wait(RESET_WORK_DELAY_MS).then(() => sendResetLink(c.env, createDb(c.env.DB), email, logger)),
   );
   return accepted(c, ACCEPTED);
-};
+}
 
-export const confirm: AppRouteHandler<ConfirmRoute> = async (c) => {
+export async function confirm(c: AppRouteContext<ConfirmRoute>) {
   const { token, password } = c.req.valid("json");
   const user = await confirmReset(c.get("db"), token, password);
   if (!user) throw new ApiError(400, "Invalid or expired reset link: ask for a new one");
   forgetAuthUser(user.id);
   c.get("logger").info("password_reset_completed", { userId: user.id });
   return ok(c, { userId: user.id, username: user.username });
-};
+}

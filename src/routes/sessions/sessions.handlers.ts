@@ -1,11 +1,11 @@
 import { forgetAuthUser } from "../../auth/auth-user-cache";
-import { deleteSession, listSessions } from "../../auth/sessions.queries";
+import { deleteSession, listSessions } from "../../auth/sessions/sessions.queries";
 import { ok } from "../../http/envelope";
 import { ApiError } from "../../http/errors";
-import type { AuthedRouteHandler } from "../../http/types";
+import type { AuthedRouteContext } from "../../http/types";
 import type { ListRoute, RevokeRoute } from "./sessions.routes";
 
-export const list: AuthedRouteHandler<ListRoute> = async (c) => {
+export async function list(c: AuthedRouteContext<ListRoute>) {
   const credential = c.get("credential");
   const current = credential.kind === "session" ? credential.sessionId : null;
   const rows = await listSessions(c.get("db"), c.get("user").id);
@@ -14,13 +14,13 @@ export const list: AuthedRouteHandler<ListRoute> = async (c) => {
     current: session.id === current,
   }));
   return ok(c, { items });
-};
+}
 
-export const revoke: AuthedRouteHandler<RevokeRoute> = async (c) => {
+export async function revoke(c: AuthedRouteContext<RevokeRoute>) {
   const { id } = c.req.valid("param");
   const user = c.get("user");
   if (!(await deleteSession(c.get("db"), id, user.id))) throw new ApiError(404, "Session not found");
   forgetAuthUser(user.id);
   c.get("logger").info("session_revoked", { userId: user.id, sessionId: id });
   return ok(c, { id });
-};
+}

@@ -1,12 +1,12 @@
 import type { Context } from "hono";
 import { findAuthUserById } from "../../auth/auth-user.queries";
-import { userGoneOr } from "../../auth/require-auth";
+import { userGoneOr } from "../../http/require-auth";
 import { background } from "../../http/background";
 import { ifNoneMatchHits } from "../../http/conditional-requests";
 import { created, ok } from "../../http/envelope";
 import { ApiError } from "../../http/errors";
-import { pageOf, pageOffset } from "../../http/paging";
-import type { AuthedEnv, AuthedRouteHandler } from "../../http/types";
+import { pageOf, pageOffset } from "../../core/paging";
+import type { AuthedEnv, AuthedRouteContext } from "../../http/types";
 import { KeyTakenError } from "../../idempotency/keyed-writes";
 import { createdTodoOf, type CreatedTodo } from "../../todos/todo-create.queries";
 import * as writes from "../../todos/todo-writes";
@@ -27,7 +27,7 @@ const notFound = () => new ApiError(404, "Todo not found");
 const CURSOR_HEADER = "X-Todos-Cursor";
 
 function writer(c: Context<AuthedEnv>): writes.TodoWriter {
-  // The live feed is published after the answer; the write itself has committed by then.
+  // The live feed is woken after the answer; the write itself has committed by then.
   return { env: c.env, db: c.get("db"), logger: c.get("logger"), waitUntil: background(c) };
 }
 
@@ -44,7 +44,7 @@ async function listPage(
   return pageOf(items, total, query);
 }
 
-export const list: AuthedRouteHandler<ListRoute> = async (c) => {
+export async function list(c: AuthedRouteContext<ListRoute>) {
   const query = c.req.valid("query");
   const userId = c.get("user").id;
   if (query.updatedSince === undefined) return ok(c, await listPage(c, userId, query));
@@ -61,9 +61,9 @@ export const list: AuthedRouteHandler<ListRoute> = async (c) => {
   const { changes, cursor, hasMore } = answer;
   c.header(CURSOR_HEADER, cursor);
   return ok(c, { changes, cursor, hasMore });
-};
+}
 
-export const listForUser: AuthedRouteHandler<ListForUserRoute> = async (c) => {
+export async function listForUser(c: AuthedRouteContext<ListForUserRoute>) {
   const { userId } = c.req.valid("param");
   const viewer = c.get("user");
   if (viewer.role !== "admin" && viewer.id !== userId) {
@@ -73,7 +73,7 @@ export const listForUser: AuthedRouteHandler<ListForUserRoute> = async (c) => {
     throw new ApiError(404, "User not found");
   }
   return ok(c, await listPage(c, userId, c.req.valid("query")));
-};
+}
 
 /** A new todo's answer, for the write and for its Idempotency-Key's replays alike. */
 function createdTodo(c: Context<AuthedEnv>, { todo, attachments }: CreatedTodo) {
@@ -81,7 +81,7 @@ function createdTodo(c: Context<AuthedEnv>, { todo, attachments }: CreatedTodo) 
   return created(c, { ...todo, attachments });
 }
 
-export const create: AuthedRouteHandler<CreateRoute> = async (c) => {
+export async function create(c: AuthedRouteContext<CreateRoute>) {
   const { attachments = [], ...fields } = c.req.valid("json");
   const userId = c.get("user").id;
   // With an Idempotency-Key, the create takes it in its own batch (the route's middleware hands it over).
@@ -96,9 +96,9 @@ export const create: AuthedRouteHandler<CreateRoute> = async (c) => {
     throw userGoneOr(err, userId);
   }
   return createdTodo(c, result);
-};
+}
 
-export const getOne: AuthedRouteHandler<GetOneRoute> = async (c) => {
+export async function getOne(c: AuthedRouteContext<GetOneRoute>) {
   const { id } = c.req.valid("param");
   const db = c.get("db");
   const todo = await queries.findTodoForUser(db, id, c.get("user").id);
@@ -109,7 +109,7 @@ export const getOne: AuthedRouteHandler<GetOneRoute> = async (c) => {
   }
   c.header("ETag", etag);
   return ok(c, { ...todo, attachments: await listAttachments(db, id) });
-};
+}
 
 /** A 412 names the version the todo has now, so the client can read it again (or show it). */
 function staleAnswer(err: unknown): unknown {
@@ -119,7 +119,7 @@ function staleAnswer(err: unknown): unknown {
   });
 }
 
-export const update: AuthedRouteHandler<UpdateRoute> = async (c) => {
+export async function update(c: AuthedRouteContext<UpdateRoute>) {
   const { id } = c.req.valid("param");
   const { attachments, ...fields } = c.req.valid("json");
   const expected = ifMatchVersions(c.req.header("If-Match"), id);
@@ -129,9 +129,9 @@ export const update: AuthedRouteHandler<UpdateRoute> = async (c) => {
   if (!todo) throw notFound();
   c.header("ETag", todoEtag(todo));
   return ok(c, { ...todo, attachments: await listAttachments(c.get("db"), id) });
-};
+}
 
-export const remove: AuthedRouteHandler<RemoveRoute> = async (c) => {
+export async function remove(c: AuthedRouteContext<RemoveRoute>) {
   const { id } = c.req.valid("param");
   const expected = ifMatchVersions(c.req.header("If-Match"), id);
   const deleted = await writes
@@ -139,4 +139,4 @@ export const remove: AuthedRouteHandler<RemoveRoute> = async (c) => {
     .catch((err: unknown) => Promise.reject(staleAnswer(err)));
   if (deleted === null) throw notFound();
   return ok(c, { id: deleted });
-};
+}

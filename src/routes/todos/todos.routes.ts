@@ -1,7 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { IdempotencyHeaders } from "../../http/idempotency";
+import { IdempotencyHeaders, idempotent } from "../../http/idempotency";
 import { keyAccess } from "../../http/route-access";
-import { idempotent } from "../idempotent";
 import { ETAG_HEADER, IfMatchHeaders, IfNoneMatchHeaders } from "./todo-etags";
 import { errorResponses, jsonBody, okContent } from "../../http/openapi-helpers";
 import {

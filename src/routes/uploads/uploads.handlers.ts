@@ -2,8 +2,8 @@ import type { Context } from "hono";
 import type { Db } from "../../db/client";
 import { created, ok } from "../../http/envelope";
 import { ApiError } from "../../http/errors";
-import type { AuthedEnv, AuthedRouteHandler } from "../../http/types";
-import { userGoneOr } from "../../auth/require-auth";
+import type { AuthedEnv, AuthedRouteContext } from "../../http/types";
+import { userGoneOr } from "../../http/require-auth";
 import { storageQuotaBytes } from "../../core/config";
 import { recordObject } from "../../files/file-records";
 import { reservePart } from "../../files/quota";
@@ -33,7 +33,7 @@ async function activeUpload(c: Context<AuthedEnv>, db: Db, uploadId: string): Pr
   return upload;
 }
 
-export const create: AuthedRouteHandler<CreateRoute> = async (c) => {
+export async function create(c: AuthedRouteContext<CreateRoute>) {
   const { contentType = DEFAULT_CONTENT_TYPE, visibility = "public", ...input } = c.req.valid("json");
   const db = c.get("db");
   const userId = c.get("user").id;
@@ -52,7 +52,7 @@ export const create: AuthedRouteHandler<CreateRoute> = async (c) => {
   }
   const { id: uploadId, key, partSize, expiresAt } = upload;
   return created(c, { uploadId, key, partSize, expiresAt });
-};
+}
 
 function contentLength(request: Request): number {
   const header = request.headers.get("Content-Length");
@@ -62,7 +62,7 @@ function contentLength(request: Request): number {
   return Number(header);
 }
 
-export const uploadPart: AuthedRouteHandler<UploadPartRoute> = async (c) => {
+export async function uploadPart(c: AuthedRouteContext<UploadPartRoute>) {
   const { uploadId, partNumber } = c.req.valid("param");
   const db = c.get("db");
   const upload = await activeUpload(c, db, uploadId);
@@ -78,9 +78,9 @@ export const uploadPart: AuthedRouteHandler<UploadPartRoute> = async (c) => {
   );
   await queries.upsertPart(db, { uploadId, partNumber, etag: part.etag, size: length });
   return ok(c, { partNumber, etag: part.etag });
-};
+}
 
-export const complete: AuthedRouteHandler<CompleteRoute> = async (c) => {
+export async function complete(c: AuthedRouteContext<CompleteRoute>) {
   const { uploadId } = c.req.valid("param");
   const db = c.get("db");
   const upload = await activeUpload(c, db, uploadId);
@@ -117,13 +117,13 @@ export const complete: AuthedRouteHandler<CompleteRoute> = async (c) => {
     size: object.size,
     contentType: object.httpMetadata?.contentType ?? upload.contentType,
   });
-};
+}
 
-export const abort: AuthedRouteHandler<AbortRoute> = async (c) => {
+export async function abort(c: AuthedRouteContext<AbortRoute>) {
   const { uploadId } = c.req.valid("param");
   const db = c.get("db");
   const upload = await queries.findUploadForUser(db, uploadId, c.get("user").id);
   if (!upload) throw notFound();
   await callStorage("abortMultipartUpload", () => discardUpload(c.env.R2_BUCKET, db, upload));
   return ok(c, { uploadId });
-};
+}

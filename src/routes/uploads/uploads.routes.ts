@@ -1,7 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { keyAccess } from "../../http/route-access";
-import { IdempotencyHeaders } from "../../http/idempotency";
-import { idempotent } from "../idempotent";
+import { IdempotencyHeaders, idempotent } from "../../http/idempotency";
 import { errorResponses, jsonBody, okContent } from "../../http/openapi-helpers";
 import { UploadResultSchema } from "../files/files.schemas";
 import {

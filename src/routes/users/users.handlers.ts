@@ -1,10 +1,11 @@
 import { created, ok } from "../../http/envelope";
 import { ApiError } from "../../http/errors";
-import type { AuthedRouteHandler, AuthUser } from "../../http/types";
-import { limitAuthAttempt } from "../../auth/attempt-limits";
-import { hashPassword, verifyPassword } from "../../auth/passwords";
+import type { AuthUser } from "../../auth/credentials";
+import type { AuthedRouteContext } from "../../http/types";
+import { limitAuthAttempt } from "../../auth/passwords/attempt-limits";
+import { hashPassword, verifyPassword } from "../../auth/passwords/passwords";
 import { asUserConflict, usernameKey } from "../../auth/usernames";
-import { pageOf, pageOffset } from "../../http/paging";
+import { pageOf, pageOffset } from "../../core/paging";
 import * as queries from "../../auth/users.queries";
 import type { CreateRoute, GetOneRoute, ListRoute, MeRoute, RemoveRoute, UpdateRoute } from "./users.routes";
 import { fullView, userView } from "./users.views";
@@ -24,7 +25,7 @@ function requireSelfOrAdmin(user: AuthUser, id: number) {
   }
 }
 
-export const list: AuthedRouteHandler<ListRoute> = async (c) => {
+export async function list(c: AuthedRouteContext<ListRoute>) {
   const query = c.req.valid("query");
   const viewer = c.get("user");
   const { items, total } = await queries.listUsers(c.get("db"), pageOffset(query), query.pageSize);
@@ -36,9 +37,9 @@ export const list: AuthedRouteHandler<ListRoute> = async (c) => {
       query,
     ),
   );
-};
+}
 
-export const create: AuthedRouteHandler<CreateRoute> = async (c) => {
+export async function create(c: AuthedRouteContext<CreateRoute>) {
   requireAdmin(c.get("user"));
   const { password, ...profile } = c.req.valid("json");
   const passwordHash = await hashPassword(password);
@@ -53,23 +54,23 @@ export const create: AuthedRouteHandler<CreateRoute> = async (c) => {
   } catch (err) {
     throw asUserConflict(err);
   }
-};
+}
 
-export const getOne: AuthedRouteHandler<GetOneRoute> = async (c) => {
+export async function getOne(c: AuthedRouteContext<GetOneRoute>) {
   const { id } = c.req.valid("param");
   const user = await queries.findUserById(c.get("db"), id);
   if (!user) throw notFound();
   return ok(c, userView(user, c.get("user")));
-};
+}
 
-export const me: AuthedRouteHandler<MeRoute> = async (c) => {
+export async function me(c: AuthedRouteContext<MeRoute>) {
   const user = await queries.findUserById(c.get("db"), c.get("user").id);
   // Deleted since the gate let this request in.
   if (!user) throw notFound();
   return ok(c, { user: fullView(user), credential: c.get("credential") });
-};
+}
 
-export const update: AuthedRouteHandler<UpdateRoute> = async (c) => {
+export async function update(c: AuthedRouteContext<UpdateRoute>) {
   const { id } = c.req.valid("param");
   const actor = c.get("user");
   requireSelfOrAdmin(actor, id);
@@ -113,9 +114,9 @@ export const update: AuthedRouteHandler<UpdateRoute> = async (c) => {
   forgetAuthUser(id);
   c.get("logger").info("user_updated", { userId: id, by: actor.id, password: passwordChange !== undefined });
   return ok(c, fullView(user));
-};
+}
 
-export const remove: AuthedRouteHandler<RemoveRoute> = async (c) => {
+export async function remove(c: AuthedRouteContext<RemoveRoute>) {
   const { id } = c.req.valid("param");
   const actor = c.get("user");
   requireSelfOrAdmin(actor, id);
@@ -127,11 +128,11 @@ export const remove: AuthedRouteHandler<RemoveRoute> = async (c) => {
   const logger = c.get("logger");
   const erasure = await eraseNowIfSmall(c.env.R2_BUCKET, db, erasureId, logger);
   // OAuth grants are in KV, outside the batch; /mcp refuses a deleted user's tokens whatever becomes of them.
-  const { revokeAllGrants } = await import("../../auth/oauth-grants");
+  const { revokeAllGrants } = await import("../../auth/oauth/oauth-grants");
   const grants = await revokeAllGrants(c.env, id).catch((err: unknown) => {
     logger.warn("oauth_grants_revoke_failed", { userId: id, error: String(err) });
     return null;
   });
   logger.info("user_deleted", { userId: id, by: actor.id, ...erasure, grants });
   return ok(c, { id, erasure });
-};
+}

@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { errorResponses, jsonBody, okContent } from "../../http/openapi-helpers";
-import { IdParams, PageQuery } from "../../http/paging";
+import { IdParams, PageQuery } from "../../core/paging";
 import { keyAccess } from "../../http/route-access";
 import {
   CreateUserBody,

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { API_KEY_SCOPES } from "../../db/credentials-schema";
 import { ROLES, usersTable } from "../../db/schema";
 import { createInsertSchema, createSelectSchema } from "../../db/zod";
-import { pageSchema } from "../../http/paging";
+import { pageSchema } from "../../core/paging";
 
 const USERNAME_CHARS = /^[A-Za-z0-9_.-]+$/;
 

@@ -1,4 +1,4 @@
-import type { AuthUser } from "../../http/types";
+import type { AuthUser } from "../../auth/credentials";
 import type { UserRow } from "../../auth/users.queries";
 
 /** What any signed-in user may see of another user. */

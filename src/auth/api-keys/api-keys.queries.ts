@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { apiKeysTable, type ApiKeyScope } from "../db/credentials-schema";
-import { NOW } from "../db/schema";
+import type { Db } from "../../db/client";
+import { apiKeysTable, type ApiKeyScope } from "../../db/credentials-schema";
+import { NOW } from "../../db/schema";
 
 export type ApiKeyRow = typeof apiKeysTable.$inferSelect;
 

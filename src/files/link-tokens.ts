@@ -1,5 +1,5 @@
 import { base64url, fromBase64url } from "../core/base64url";
-import { derivedKey } from "./derived-keys";
+import { derivedKey } from "../core/derived-keys";
 
 // Link signatures use a key derived for this purpose only: never a login token or a connect ticket.
 const KEY_PURPOSE = "file-share-link/v1";

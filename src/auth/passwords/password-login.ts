@@ -1,7 +1,7 @@
-import type { Db } from "../db/client";
+import type { Db } from "../../db/client";
 import { DUMMY_PASSWORD_HASH, verifyPassword } from "./passwords";
-import { usernameKey } from "./usernames";
-import { findLoginByUsernameKey } from "./users.queries";
+import { usernameKey } from "../usernames";
+import { findLoginByUsernameKey } from "../users.queries";
 
 export type PasswordCheck =
   | { ok: true; user: NonNullable<Awaited<ReturnType<typeof findLoginByUsernameKey>>> }

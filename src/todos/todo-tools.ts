@@ -1,10 +1,10 @@
 import { z } from "@hono/zod-openapi";
 import { createLogger } from "../core/logger";
-import * as writes from "../todos/todo-writes";
-import { listAttachments } from "../todos/attachments.queries";
-import * as queries from "../todos/todos.queries";
-import { CreateTodoBody, UpdateTodoBody } from "../todos/todos.schemas";
-import { PageQuery, pageOf, pageOffset } from "../http/paging";
+import * as writes from "./todo-writes";
+import { listAttachments } from "./attachments.queries";
+import * as queries from "./todos.queries";
+import { CreateTodoBody, UpdateTodoBody } from "./todos.schemas";
+import { PageQuery, pageOf, pageOffset } from "../core/paging";
 
 /** A failure the caller (model or MCP client) can act on; its message is shown as is. */
 export class ToolError extends Error {

@@ -1,6 +1,6 @@
-import type { Db } from "../db/client";
+import type { Db } from "../../db/client";
 import { startSession, type SessionTokens } from "./sessions";
-import { issueToken, TOKEN_TTL_SECONDS, type TokenIdentity } from "./tokens";
+import { issueToken, TOKEN_TTL_SECONDS, type TokenIdentity } from "../tokens";
 
 // What register, login and refresh answer: the login result (userId, username, token) plus the
 // session's refresh token.

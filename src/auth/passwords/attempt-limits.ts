@@ -1,4 +1,4 @@
-import { clientIp, consume } from "../core/rate-limit";
+import { clientIp, consume } from "../../core/rate-limit";
 
 /**
  * One attempt of `action` from this client: first against the client IP's own budget for login

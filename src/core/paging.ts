@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { base64url, fromBase64url } from "../core/base64url";
+import { base64url, fromBase64url } from "./base64url";
 
 /** A path id: a positive safe integer written as plain digits (`1e3`, `-1`, `0`, `1.5` are 400). */
 export const IdParams = z.object({

@@ -1,7 +1,7 @@
 import { and, count, eq, gt, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { passwordResetsTable, sessionsTable } from "../db/credentials-schema";
-import { NOW, userCredentialsTable, usersTable } from "../db/schema";
+import type { Db } from "../../db/client";
+import { passwordResetsTable, sessionsTable } from "../../db/credentials-schema";
+import { NOW, userCredentialsTable, usersTable } from "../../db/schema";
 
 export async function findUserByEmail(db: Db, email: string) {
   const [row] = await db

@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { apiKeysTable } from "../db/credentials-schema";
-import type { AuthUser, Credential } from "../http/types";
-import { cachedLookup, rememberLookup } from "./auth-user-cache";
-import { findKeyHolder, type KeyHolder } from "./auth-user.queries";
+import type { Db } from "../../db/client";
+import { apiKeysTable } from "../../db/credentials-schema";
+import type { AuthUser, Credential } from "../credentials";
+import { cachedLookup, rememberLookup } from "../auth-user-cache";
+import { findKeyHolder, type KeyHolder } from "../auth-user.queries";
 import { touchApiKey } from "./api-keys.queries";
-import { sha256Hex } from "./opaque-tokens";
+import { sha256Hex } from "../opaque-tokens";
 
 /** lastUsedAt is written at most this often per key: a write on every request would double D1's work. */
 export const KEY_USE_RESOLUTION_MS = 60_000;

@@ -1,7 +1,8 @@
 import { and, desc, eq, isNull, lte, ne, notInArray, or, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { refreshTokensTable, sessionsTable } from "../db/credentials-schema";
-import { NOW, usersTable } from "../db/schema";
+import type { Db } from "../../db/client";
+import { refreshTokensTable, sessionsTable } from "../../db/credentials-schema";
+import { NOW, usersTable } from "../../db/schema";
+import { AUTH_USER } from "../auth-user.queries";
 
 export type SessionRow = typeof sessionsTable.$inferSelect;
 
@@ -39,12 +40,7 @@ export async function findRefreshToken(db: Db, tokenHash: string) {
       rotatedAt: refreshTokensTable.rotatedAt,
       lastUsedAt: sessionsTable.lastUsedAt,
       expiresAt: sessionsTable.expiresAt,
-      user: {
-        id: usersTable.id,
-        username: usersTable.username,
-        role: usersTable.role,
-        tokenVersion: usersTable.tokenVersion,
-      },
+      user: AUTH_USER,
     })
     .from(refreshTokensTable)
     .innerJoin(sessionsTable, eq(sessionsTable.id, refreshTokensTable.sessionId))
@@ -59,7 +55,7 @@ export type RefreshTokenRow = NonNullable<Awaited<ReturnType<typeof findRefreshT
 /**
  * Spends `tokenHash` and makes `successorHash` the session's current token. Idempotent, so two
  * requests rotating the same token at once both end in the same state (the successor is derived,
- * not random: src/auth/sessions.ts).
+ * not random: src/auth/sessions/sessions.ts).
  */
 export async function rotateRefreshToken(
   db: Db,

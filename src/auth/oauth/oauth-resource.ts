@@ -1,4 +1,4 @@
-import type { ApiKeyScope } from "../db/credentials-schema";
+import type { ApiKeyScope } from "../../db/credentials-schema";
 
 // OAuth 2.1 for AI clients: this Worker is both the authorization server and its one protected
 // resource, /mcp. Both are named by the origin a request came to (a workers.dev name, a custom domain,

@@ -1,8 +1,8 @@
-import { Failure } from "../core/failures";
-import type { Db } from "../db/client";
-import type { ApiKeyScope } from "../db/credentials-schema";
+import { Failure } from "../../core/failures";
+import type { Db } from "../../db/client";
+import type { ApiKeyScope } from "../../db/credentials-schema";
 import { countUsableKeys, insertApiKey, type ApiKeyView } from "./api-keys.queries";
-import { randomSecret, sha256Hex } from "./opaque-tokens";
+import { randomSecret, sha256Hex } from "../opaque-tokens";
 
 /**
  * API keys: `wsk_` and 43 base64url characters (32 random bytes). The prefix lets secret scanners

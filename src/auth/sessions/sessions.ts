@@ -1,7 +1,8 @@
-import type { Db } from "../db/client";
-import type { AuthUser } from "../http/types";
-import { derivedKey } from "./derived-keys";
-import { base64url, randomSecret, sha256Hex } from "./opaque-tokens";
+import type { Db } from "../../db/client";
+import type { AuthUser } from "../credentials";
+import { derivedKey } from "../../core/derived-keys";
+import { base64url } from "../../core/base64url";
+import { randomSecret, sha256Hex } from "../opaque-tokens";
 import {
   deleteSession,
   findRefreshToken,

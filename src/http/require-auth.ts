@@ -1,28 +1,22 @@
-import type { Context, MiddlewareHandler } from "hono";
+import type { MiddlewareHandler } from "hono";
 import { foreignKeyViolation } from "../db/errors";
-import { forgetAuthUser } from "./auth-user-cache";
-import { AUTH_FAILURE_MESSAGES, authenticateHeader, type AuthFailure } from "./authenticate";
-import { ApiError } from "../http/errors";
-import type { RouteAccess } from "../http/route-access";
-import type { AppEnv, Credential } from "../http/types";
-import { noteKeyUse } from "./key-auth";
-import { requireScopes, requireSignIn } from "./scopes";
+import { forgetAuthUser } from "../auth/auth-user-cache";
+import { AUTH_FAILURE_MESSAGES, authenticateHeader, type AuthFailure } from "../auth/authenticate";
+import { ApiError } from "./errors";
+import type { AppRouter } from "./create-app";
+import { pathsWhere, routeAccessOf, type RouteAccess } from "./route-access";
+import type { AppEnv } from "./types";
+import type { Credential } from "../auth/credentials";
+import { noteKeyUse } from "../auth/api-keys/key-auth";
+import { missingScope } from "../auth/scopes";
+import type { ApiKeyScope } from "../db/credentials-schema";
 
-/** The only place that decides which /api paths skip the token check. */
-const PUBLIC_PATHS = new Set([
-  "/api/login",
-  "/api/register",
-  // These carry their own secret in the body (a refresh token, a reset link's token), or ask for a link.
-  "/api/auth/refresh",
-  "/api/auth/password-reset",
-  "/api/auth/password-reset/confirm",
-]);
-// Exactly one non-empty segment after /api/download/ (a `/` inside a key arrives as %2F), or after
-// /api/links/ (a share link's token).
-const PUBLIC_DOWNLOAD = /^\/api\/(?:download|links)\/[^/]+$/;
-
-export function isPublicApiPath(path: string): boolean {
-  return PUBLIC_PATHS.has(path) || PUBLIC_DOWNLOAD.test(path);
+/**
+ * The /api paths that skip the token check: those of the operations marked PUBLIC at their route
+ * (src/http/openapi-helpers.ts), as openapi.json shows them.
+ */
+export function publicApiPaths(app: AppRouter): (path: string) => boolean {
+  return pathsWhere(app, (route) => route.security?.length === 0);
 }
 
 /**
@@ -41,6 +35,23 @@ export function unauthorized(
     ...headers,
     "WWW-Authenticate": `Bearer realm="${realm}"${error}${params}`,
   });
+}
+
+/** 403 naming the first scope the key lacks (with `headers`, such as a route's CORS headers). */
+export function requireScopes(
+  credential: Credential,
+  needed: readonly ApiKeyScope[],
+  headers?: Record<string, string>,
+): void {
+  const missing = missingScope(credential, needed);
+  if (missing) throw new ApiError(403, `This API key lacks the scope ${missing}`, undefined, headers);
+}
+
+/** 403 for an API key where only a sign-in will do. */
+export function requireSignIn(credential: Credential): void {
+  if (credential.kind === "api_key") {
+    throw new ApiError(403, "This route needs a signed-in session; API keys cannot use it");
+  }
 }
 
 /** An API key on a route: sign-in only, or missing one of the scopes the route's document names (403). */
@@ -67,12 +78,15 @@ export function userGone(userId: number): ApiError {
 
 /**
  * The /api/* gate: a valid sign-in token or API key whose user still exists, set as `c.get("user")`
- * with `c.get("credential")`; an API key only on the routes and with the scopes `accessOf` names.
+ * with `c.get("credential")`; an API key only on the routes and with the scopes their OpenAPI security
+ * names (src/http/route-access.ts).
  * Tokens in the query string are ignored here on purpose.
  */
-export function requireAuth(accessOf: (c: Context) => RouteAccess): MiddlewareHandler<AppEnv> {
+export function requireAuth(app: AppRouter): MiddlewareHandler<AppEnv> {
+  const accessOf = routeAccessOf(app);
+  const isPublic = publicApiPaths(app);
   return async (c, next) => {
-    if (isPublicApiPath(c.req.path)) return next();
+    if (isPublic(c.req.path)) return next();
     const result = await authenticateHeader(c.env, c.req.header("Authorization"), c.get("db"));
     if (!result.ok) throw unauthorized(result.reason);
     if (result.credential.kind === "api_key") {

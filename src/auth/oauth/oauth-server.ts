@@ -1,8 +1,8 @@
 import { OAuthAuthorizationServer, type OAuthHelpers } from "@cloudflare/workers-oauth-provider";
-import { createLogger } from "../core/logger";
-import { TOKEN_TTL_SECONDS } from "./tokens";
+import { createLogger } from "../../core/logger";
+import { TOKEN_TTL_SECONDS } from "../tokens";
 import { AUTHORIZE_PATH, OAUTH_SCOPES, REGISTER_PATH, resourceOf, TOKEN_PATH } from "./oauth-resource";
-import { SESSION_MAX_SECONDS } from "./sessions";
+import { SESSION_MAX_SECONDS } from "../sessions/sessions";
 
 // The OAuth 2.1 authorization server (@cloudflare/workers-oauth-provider, state in the OAUTH_KV
 // namespace). Loaded on first use (an OAuth endpoint, an OAuth token on /mcp, the grants API, a user's

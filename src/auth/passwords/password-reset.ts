@@ -1,6 +1,6 @@
-import type { Logger } from "../core/logger";
-import type { Db } from "../db/client";
-import { randomSecret, sha256Hex } from "./opaque-tokens";
+import type { Logger } from "../../core/logger";
+import type { Db } from "../../db/client";
+import { randomSecret, sha256Hex } from "../opaque-tokens";
 import { hashPassword } from "./passwords";
 import {
   completeReset,
