@@ -137,7 +137,7 @@ export async function run(context) {
       notes: [
         "6 rounds of 2 s in alternating order at each connection count; req/s and latency are medians over rounds, ratios the median of the same-round ratios.",
         "Every write creates a todo: the bare Worker runs the service's INSERT ... RETURNING (drizzle's rendering) in one batch on a D1 session, against the service's migrations (the change-log and counts triggers, the foreign key) in a database of its own.",
-        "Publish: after the answer (waitUntil), one RPC to the user's Durable Object, which keeps the event (last 1,000) and sends it to every open socket; one socket listens on each side's feed during the rounds.",
+        "Publish, the bare Worker's: after the answer (waitUntil), one RPC per write to the user's Durable Object, which keeps the event (last 1,000) and sends it to every open socket. The service's: after the answer, a wake of the user's TodoFeedAgent at most once a second per isolate, which then reads the change log every 50 ms and does the same with each change. One socket listens on each side's feed during the rounds.",
         "Idempotency-Key: a new key on every request, so each one writes (none is a replay).",
         ASSETS_NOTE,
       ],
