@@ -8,6 +8,7 @@ export default defineConfig({
     "./src/db/credentials-schema.ts",
     "./src/db/files-schema.ts",
     "./src/db/sync-schema.ts",
+    "./src/db/chats-schema.ts",
   ],
   out: "./migrations",
   casing: "camelCase",

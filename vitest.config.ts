@@ -59,6 +59,7 @@ function workersProject(
               email: { send_email: [{ name: "EMAIL" }] },
             }),
             auxWorker("rpc-consumer", "./test/workers/rpc-consumer.ts", {
+              serviceBindings: { CHATS: { name: runnerScript, entrypoint: "ChatsService" } },
               durableObjects: {
                 COUNTER: { className: "CounterAgent", scriptName: runnerScript },
                 CHAT: { className: "ChatAgent", scriptName: runnerScript },

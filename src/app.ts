@@ -11,6 +11,7 @@ import { requireAuth } from "./http/require-auth";
 import { agentsRouter } from "./routes/agents/agents.index";
 import { aiRouter } from "./routes/ai/ai.index";
 import { authRouter, signOutRouter } from "./routes/auth/auth.index";
+import { chatsRouter } from "./routes/chats/chats.index";
 import { healthRouter } from "./routes/health/health.index";
 import { keysRouter } from "./routes/keys/keys.index";
 import { oauthGrantsRouter } from "./routes/oauth-grants/oauth-grants.index";
@@ -50,6 +51,7 @@ app
   .route("/", downloadsRouter)
   .route("/", uploadsRouter)
   .route("/", todosRouter)
-  .route("/", agentsRouter);
+  .route("/", agentsRouter)
+  .route("/", chatsRouter);
 
 export default app;

@@ -2,6 +2,7 @@ import { expireCredentials } from "./auth/credential-expiry";
 import { purgeExpiredGrants } from "./auth/oauth/oauth-grants";
 import type { Logger } from "./core/logger";
 import { createDb } from "./db/client";
+import { sweepAgentWipes } from "./chats/agent-wipes";
 import { sweepErasures } from "./files/erasure";
 import { sweepReservations } from "./files/reservation-sweep";
 import { expireUploads } from "./files/resumable-expiry";
@@ -10,7 +11,8 @@ import { purgeOldChanges } from "./todos/todo-sync";
 
 /**
  * The hourly cron (wrangler.jsonc `triggers`): abort resumable uploads nobody finished, drop expired
- * quota reservations, erase what deleted users left, remove ended sessions and spent reset links, purge
+ * quota reservations, erase what deleted users left (objects, and the storage of their chats and todo
+ * feed and of deleted chats), remove ended sessions and spent reset links, purge
  * expired OAuth grants and tokens, todo changes past the sync horizon (30 days) and Idempotency-Key
  * answers past 24 h.
  * Each job runs even when another fails; all are idempotent.
@@ -21,6 +23,7 @@ export async function runHourlyJobs(env: Env, logger: Logger): Promise<void> {
     ["uploads", () => expireUploads(env, logger)],
     ["reservations", () => sweepReservations(env.R2_BUCKET, db)],
     ["erasures", () => sweepErasures(env.R2_BUCKET, db)],
+    ["agent-wipes", () => sweepAgentWipes(env, db, logger)],
     ["credentials", () => expireCredentials(env)],
     ["oauth", () => purgeExpiredGrants(env)],
     ["todo-changes", () => purgeOldChanges(db)],

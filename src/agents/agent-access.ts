@@ -1,28 +1,54 @@
 // Runs in the Worker: the /agents gate and the ticket route decide who may reach an instance.
 import type { ApiKeyScope } from "../db/credentials-schema";
+import type { Db } from "../db/client";
 import type { RoutableAgent } from "./agent-paths";
 import { ownerIdFromChatName } from "../auth/chat-names";
+import { isChatId } from "../chats/chat-ids";
+import { ownerOfChat } from "../chats/chat-owners";
 import { feedName } from "../todos/todo-events";
 
-export type AgentAccess = { ok: true } | { ok: false; message: string };
+export type AgentAccess = { ok: true } | { ok: false; status: 403 | 404; message: string };
+
+const CHAT_NOT_FOUND: AgentAccess = { ok: false, status: 404, message: "Chat not found" };
 
 /**
- * Who may reach an instance when agents require sign-in. A counter is a shared room: any signed-in
- * user. A chat belongs to the user its name carries (`user-<id>[-<suffix>]`) and to nobody else; a
- * todo feed is `user-<id>` exactly, its user's only one.
+ * The owner of an instance the index keeps (a chat id): its user id, or null when no index holds it.
+ * Undefined for every other instance, whose owner (if any) its name carries.
  */
-export function agentAccess(agent: RoutableAgent, name: string, userId: number): AgentAccess {
+export function indexedOwner(db: Db, agent: RoutableAgent, name: string): Promise<number | null> | undefined {
+  return agent === "chat-agent" && isChatId(name) ? ownerOfChat(db, name) : undefined;
+}
+
+/**
+ * Who may reach an instance when it needs sign-in. A counter is a shared room: any signed-in user. A
+ * chat of the index belongs to the user whose index holds it (`owner`, from indexedOwner()); anyone
+ * else finds no such chat (404). A chat named `user-<id>[-<suffix>]` belongs to the user its name
+ * carries and to nobody else; a todo feed is `user-<id>` exactly, its user's only one.
+ */
+export function agentAccess(
+  agent: RoutableAgent,
+  name: string,
+  userId: number,
+  owner?: number | null,
+): AgentAccess {
   if (agent === "todo-feed-agent") {
     return name === feedName(userId)
       ? { ok: true }
-      : { ok: false, message: "Your todo feed is user-<your user id>" };
+      : { ok: false, status: 403, message: "Your todo feed is user-<your user id>" };
   }
   if (agent !== "chat-agent") return { ok: true };
-  const owner = ownerIdFromChatName(name);
-  if (owner === null) {
-    return { ok: false, message: "Chat names must be user-<your user id> or user-<your user id>-<suffix>" };
+  if (isChatId(name)) return owner === userId ? { ok: true } : CHAT_NOT_FOUND;
+  const nameOwner = ownerIdFromChatName(name);
+  if (nameOwner === null) {
+    return {
+      ok: false,
+      status: 403,
+      message: "Chat names must be user-<your user id> or user-<your user id>-<suffix>",
+    };
   }
-  return owner === userId ? { ok: true } : { ok: false, message: "This chat belongs to another user" };
+  return nameOwner === userId
+    ? { ok: true }
+    : { ok: false, status: 403, message: "This chat belongs to another user" };
 }
 
 /**

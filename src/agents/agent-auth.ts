@@ -13,12 +13,12 @@ import { isApiKey } from "../auth/api-keys/api-keys";
 import { noteKeyUse } from "../auth/api-keys/key-auth";
 import { createDb } from "../db/client";
 import { missingScope } from "../auth/scopes";
-import { agentAccess, agentScopes } from "./agent-access";
+import { agentAccess, agentScopes, indexedOwner } from "./agent-access";
 import type { AgentPath } from "./agent-paths";
 
 export type AgentAuthorization =
   | { ok: true; user: AuthUser }
-  | { ok: false; status: 401 | 403; message: string; reason: string };
+  | { ok: false; status: 401 | 403 | 404; message: string; reason: string };
 
 /**
  * The bearer token (or API key) from `Authorization`, or for a WebSocket upgrade (browsers cannot set
@@ -48,6 +48,13 @@ export async function authorizeAgentRequest(
   target: AgentPath,
   isWebSocket: boolean,
 ): Promise<AgentAuthorization> {
+  const db = createDb(env.DB);
+  // A chat of the index: its owner is read while the caller is authenticated (the connect waits for one
+  // round trip, not two). Settled here, so a refusal before it is read leaves no rejection unhandled.
+  const owner = indexedOwner(db, target.agent, target.name)?.then(
+    (userId) => ({ userId }),
+    (error: unknown) => ({ error }),
+  );
   const ticket = isWebSocket ? new URL(request.url).searchParams.get("ticket") : null;
   let result: AuthResult;
   if (ticket !== null) {
@@ -68,8 +75,10 @@ export async function authorizeAgentRequest(
   if (missing) {
     return { ok: false, status: 403, message: `This API key lacks the scope ${missing}`, reason: "scope" };
   }
-  const access = agentAccess(target.agent, target.name, result.user.id);
-  if (!access.ok) return { ok: false, status: 403, message: access.message, reason: "not_owner" };
-  await noteKeyUse(createDb(env.DB), result.credential);
+  const indexed = await owner;
+  if (indexed && "error" in indexed) throw indexed.error;
+  const access = agentAccess(target.agent, target.name, result.user.id, indexed?.userId);
+  if (!access.ok) return { ok: false, status: access.status, message: access.message, reason: "not_owner" };
+  await noteKeyUse(db, result.credential);
   return { ok: true, user: result.user };
 }

@@ -1,4 +1,5 @@
 // Runs in both: the Worker parses /agents paths; the Durable Objects answer closed sub-agent routes.
+import { isChatId } from "../chats/chat-ids";
 import { errorBody } from "../http/errors";
 
 /** The only Durable Objects reachable from outside: kebab-case route segment -> binding name. */
@@ -10,13 +11,15 @@ export const ROUTABLE_AGENTS = {
 export type RoutableAgent = keyof typeof ROUTABLE_AGENTS;
 export type RoutableBinding = (typeof ROUTABLE_AGENTS)[RoutableAgent];
 
-/** Agents that carry one user's private data: only their owner connects, whatever AGENTS_REQUIRE_AUTH says. */
-export function isPrivateAgent(agent: RoutableAgent): boolean {
-  return agent === "todo-feed-agent";
+/**
+ * Instances that carry one user's private data: a todo feed, and a chat of the index (a chat id). Only
+ * their owner connects, whatever AGENTS_REQUIRE_AUTH says.
+ */
+export function isPrivateInstance(agent: RoutableAgent, name: string): boolean {
+  return agent === "todo-feed-agent" || (agent === "chat-agent" && isChatId(name));
 }
 
-// Every new name persists a Durable Object, so names are short and plain.
-export const AGENT_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+export { AGENT_NAME } from "../core/agent-names";
 
 /** Sub-paths an agent documents; anything else (the SDK's `/sub/<agent>/<name>` child routing included) is closed. */
 const SUB_PATHS: Record<RoutableAgent, readonly string[]> = {

@@ -1,14 +1,24 @@
 // Runs in the Durable Object: one ChatAgent instance per chat name.
 import { AIChatAgent, type OnChatMessageOptions } from "@cloudflare/ai-chat";
 import type { Connection, ConnectionContext } from "agents";
+import type { ChatResponseResult } from "agents/chat";
+import type { UIMessage } from "ai";
+import type { ChatIndexSync } from "../chats/chat-index-sync";
 import { errorBody } from "../http/errors";
 import { closedSubAgentRoute } from "./agent-paths";
+import { destroyAndReset } from "../chats/agent-reset";
 import { DailyTokenLedger, rememberCaller } from "./chat-limits";
 import { ReminderVersions } from "./reminder-versions";
 import { reminderMessage, type ReminderPayload } from "../todos/reminders";
 
 // The platform's WebSocket message cap; enforced here too so local dev and tests behave the same.
 export const MAX_FRAME_BYTES = 1024 * 1024;
+
+/** What a chat's open sockets receive when the chat gets its title from its first exchange. */
+export interface ChatTitleFrame {
+  type: "chat_title";
+  title: string;
+}
 
 /** Streaming chat over WebSocket; messages persist per instance and a reconnecting client resumes the stream. */
 export class ChatAgent extends AIChatAgent<Env> {
@@ -23,9 +33,50 @@ export class ChatAgent extends AIChatAgent<Env> {
       const bytes =
         typeof message === "string" ? new TextEncoder().encode(message).byteLength : message.byteLength;
       if (bytes > MAX_FRAME_BYTES) return connection.close(1009, "Message too big");
-      return handle(connection, message);
+      // Any frame may change the transcript (a turn, a tool approval, a clear): the index follows.
+      return Promise.resolve(handle(connection, message)).finally(() => this.noteTranscriptChange());
     };
   }
+
+  // --- The chat index (src/chats): its row follows the transcript; the first exchange titles it.
+  private indexOfInstance?: Promise<ChatIndexSync>;
+
+  private index(): Promise<ChatIndexSync> {
+    this.indexOfInstance ??= import("../chats/chat-index-sync").then(
+      ({ ChatIndexSync }) => new ChatIndexSync(this.env, this.name),
+    );
+    return this.indexOfInstance;
+  }
+
+  // Off the turn's path: the index write never delays a model call or the end of a stream. A chat id
+  // whose row is gone was deleted (reached through a stale gate lookup): nothing of it may stay.
+  private noteTranscriptChange(): void {
+    const noted = this.index().then(async (index) => {
+      if (!(await index.noteChange(() => this.messages))) await this.wipe();
+    });
+    this.ctx.waitUntil(noted);
+  }
+
+  async persistMessages(
+    messages: UIMessage[],
+    excludeBroadcastIds?: string[],
+    options?: { _deleteStaleRows?: boolean },
+  ): Promise<void> {
+    await super.persistMessages(messages, excludeBroadcastIds, options);
+    this.noteTranscriptChange();
+  }
+
+  protected async onChatResponse(result: ChatResponseResult): Promise<void> {
+    const answered = result.status === "completed";
+    const titling = this.index()
+      .then((index) => index.titleAfterTurn(this.messages, answered))
+      .then((title) => {
+        if (title !== null)
+          this.broadcast(JSON.stringify({ type: "chat_title", title } satisfies ChatTitleFrame));
+      });
+    this.ctx.waitUntil(titling);
+  }
+  // --- end of the chat index
 
   // --- Spend limits (src/agents/chat-limits.ts): who calls, and the instance's daily token budget.
   private ledgerOfInstance?: DailyTokenLedger;
@@ -90,6 +141,20 @@ export class ChatAgent extends AIChatAgent<Env> {
   /** A fired reminder: added to the transcript, which also pushes it to every open client. */
   async sendTodoReminder(reminder: ReminderPayload): Promise<void> {
     await this.persistMessages([...this.messages, reminderMessage(reminder)]);
+  }
+
+  /**
+   * RPC from a chat's or user's delete (src/chats/agent-wipes.ts): every message, schedule (reminders
+   * included), alarm and stored state of this instance goes, and its sockets close. Idempotent. The call
+   * ends in the object's reset (src/chats/agent-reset.ts).
+   */
+  async wipe(): Promise<void> {
+    await destroyAndReset(this.ctx, () => this.destroy());
+  }
+
+  /** RPC from ChatsService (src/rpc/chats-service.ts), once it checked the chat is its user's. */
+  async transcript(): Promise<UIMessage[]> {
+    return this.messages;
   }
 
   /** For other Workers over a Durable Object binding: proves the agent runs without spending a model call. */

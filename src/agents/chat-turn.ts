@@ -65,7 +65,7 @@ export async function runChatTurn(chat: ChatTurnHost, options?: OnChatMessageOpt
   const logger = createLogger({ agent: "chat-agent", chat: chat.name }, env.LOG_LEVEL);
   if (!admission.ok) return refusedTurn(admission.refusal, logger);
   const meter = new TurnMeter(chat.ledger);
-  const tools = chatTools(env, chat.name, logger, chat.waitUntil);
+  const tools = await chatTools(env, chat.name, logger, chat.waitUntil);
   const messages = fitContext(await convertToModelMessages(chat.messages, { tools }));
   const stream = createUIMessageStream({
     execute: ({ writer }) => {

@@ -9,7 +9,7 @@ import { errorBody, onError } from "../http/errors";
 import type { AppEnv } from "../http/types";
 import { clientIp, consume } from "../core/rate-limit";
 import { authorizeAgentRequest } from "./agent-auth";
-import { AGENT_NAME, isPrivateAgent, parseAgentPath, type RoutableBinding } from "./agent-paths";
+import { AGENT_NAME, isPrivateInstance, parseAgentPath, type RoutableBinding } from "./agent-paths";
 import { forwardedRequest } from "./agent-request";
 
 function reject(
@@ -46,7 +46,8 @@ async function withoutInternals(c: Context<AppEnv>, response: Response): Promise
 
 /**
  * /agents/<agent>/<name>[/<documented sub-path>]: allow-list, name bounds, rate limit, sign-in (opt-in,
- * always for a private agent such as the todo feed) and ownership, then the SDK's routing with a request stripped of credentials and SDK-internal headers.
+ * always for a private instance: a todo feed, a chat of the index) and ownership, then the SDK's
+ * routing with a request stripped of credentials and SDK-internal headers.
  */
 export function mountAgents(app: AppRouter) {
   app.all("/agents/*", async (c) => {
@@ -70,7 +71,7 @@ export function mountAgents(app: AppRouter) {
     }
 
     let caller = `ip:${ip}`;
-    if (agentsRequireAuth(c.env) || isPrivateAgent(target.agent)) {
+    if (agentsRequireAuth(c.env) || isPrivateInstance(target.agent, target.name)) {
       let verdict;
       try {
         verdict = await authorizeAgentRequest(c.env, c.req.raw, target, isWebSocket);

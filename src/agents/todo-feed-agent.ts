@@ -2,9 +2,10 @@
 import { Agent } from "agents";
 import { createLogger } from "../core/logger";
 import { errorBody } from "../http/errors";
-import type { TodoChangeRow } from "../todos/todo-changes.queries";
-import { eventOfChange, feedOwner, WAKE_WINDOW_MS, type TodoEvent } from "../todos/todo-events";
+import { feedOwner, WAKE_WINDOW_MS, type TodoEvent } from "../todos/todo-events";
 import { closedSubAgentRoute } from "./agent-paths";
+import { destroyAndReset } from "../chats/agent-reset";
+import { readLog } from "./feed-log";
 
 // Events kept for RPC subscribers that poll (eventsSince); older ones are dropped, delta sync has them all.
 export const KEPT_EVENTS = 1_000;
@@ -16,13 +17,6 @@ const FOLLOW_EVERY_MS = 50;
 // A woken feed reads the log until this long after the wake window: a write the window let pass
 // without a wake committed before its end.
 const FOLLOW_MARGIN_MS = 500;
-// The change-log id up to which the feed has read the log (storage.kv, beside the events).
-const LOG_CURSOR = "todo-feed:log-cursor";
-// A user's newest changes after a change id (todo_changes_table, src/db/sync-schema.ts). Plain SQL: this
-// module loads with every Durable Object isolate, and drizzle with the schema modules would move into
-// chunks shared with the HTTP app (scripts/build-worker.mjs), for one statement.
-const LATEST_CHANGES =
-  "SELECT id, todoId, kind, version FROM todo_changes_table WHERE userId = ? AND id > ? ORDER BY id DESC LIMIT ?";
 
 /** An event as RPC subscribers read it: `seq` orders this feed's events (its own counter). */
 export type FeedEvent = TodoEvent & { seq: number };
@@ -66,7 +60,7 @@ export class TodoFeedAgent extends Agent<Env> {
   }
 
   async onStart(): Promise<void> {
-    await this.readLog();
+    await this.readNews();
   }
 
   /** RPC from the todo writes (src/todos/todo-events.ts), after their D1 write committed. */
@@ -90,7 +84,7 @@ export class TodoFeedAgent extends Agent<Env> {
   async onConnect(): Promise<void> {
     // Read before the new socket is listed: it starts from now (what came before, delta sync has); the
     // sockets already open get what is new, as at any read.
-    await this.readLog();
+    await this.readNews();
     if (Date.now() < this.followUntil) void this.follow();
   }
 
@@ -99,7 +93,7 @@ export class TodoFeedAgent extends Agent<Env> {
     if (!Number.isSafeInteger(after) || after < 0)
       throw new TypeError("after must be a non-negative integer");
     const size = Number.isSafeInteger(limit) ? Math.min(Math.max(limit, 1), MAX_PAGE) : 100;
-    await this.readLog();
+    await this.readNews();
     const rows = this.sql<{ seq: number; event: string }>`
       SELECT seq, event FROM feed_events WHERE seq > ${after} ORDER BY seq LIMIT ${size}`;
     const [oldest] = this.sql<{ seq: number | null }>`SELECT min(seq) AS seq FROM feed_events`;
@@ -121,17 +115,17 @@ export class TodoFeedAgent extends Agent<Env> {
     this.following = true;
     try {
       while (Date.now() < this.followUntil && this.hasListeners()) {
-        await this.readLog();
+        await this.readNews();
         await new Promise((resolve) => setTimeout(resolve, FOLLOW_EVERY_MS));
       }
-      await this.readLog();
+      await this.readNews();
     } finally {
       this.following = false;
     }
   }
 
   /** Takes the changes committed since the last read. */
-  private readLog(): Promise<void> {
+  private readNews(): Promise<void> {
     const read = this.reading.then(() => this.takeNewChanges());
     this.reading = read.catch((err: unknown) => {
       const logger = createLogger({ agent: "todo-feed-agent", feed: this.name }, this.env.LOG_LEVEL);
@@ -143,18 +137,12 @@ export class TodoFeedAgent extends Agent<Env> {
   private async takeNewChanges(): Promise<void> {
     const userId = feedOwner(this.name);
     if (userId === null) return;
-    const cursor = this.ctx.storage.kv.get<number>(LOG_CURSOR);
-    const { results: changes } = await this.env.DB.prepare(LATEST_CHANGES)
-      .bind(userId, cursor ?? 0, KEPT_EVENTS)
-      .all<Pick<TodoChangeRow, "id" | "todoId" | "kind" | "version">>();
-    if (changes.length === 0) return;
+    const read = await readLog(this.env.DB, this.ctx.storage.kv, userId, KEPT_EVENTS);
+    if (!read) return;
     // A feed that kept events before it read the log (it took them from each write) skips those once.
-    const kept = cursor === undefined ? this.keptChanges() : new Set<string>();
-    for (const change of changes.toReversed()) {
-      const event = eventOfChange(change);
-      if (!kept.has(changeKey(event))) this.take(event);
-    }
-    this.ctx.storage.kv.put(LOG_CURSOR, changes[0]!.id);
+    const kept = read.hadCursor ? new Set<string>() : this.keptChanges();
+    for (const event of read.events) if (!kept.has(changeKey(event))) this.take(event);
+    read.done();
   }
 
   private keptChanges(): Set<string> {
@@ -180,6 +168,14 @@ export class TodoFeedAgent extends Agent<Env> {
         // Closing: the SDK's close handling removes it.
       }
     }
+  }
+
+  /**
+   * RPC from a user's delete (src/chats/agent-wipes.ts): the kept events and all storage go, sockets
+   * close. Idempotent. The call ends in the object's reset (src/chats/agent-reset.ts).
+   */
+  async wipe(): Promise<void> {
+    await destroyAndReset(this.ctx, () => this.destroy());
   }
 
   // Clients listen only: a state push (`cf_agent_state`) is refused.

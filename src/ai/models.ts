@@ -1,7 +1,7 @@
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModel } from "ai";
 import { createWorkersAI } from "workers-ai-provider";
-import { chatModelName, openAICompatible, probeModelName } from "../core/config";
+import { chatModelName, openAICompatible, probeModelName, titleModelName } from "../core/config";
 import { AiUnavailableError } from "./ai-errors";
 
 /** The one place that decides which model answers: an OpenAI-compatible endpoint, or Workers AI. */
@@ -39,4 +39,9 @@ export function chatModel(env: Env): ModelChoice {
 /** The small instruct model behind GET /ai/health (PROBE_MODEL, or AI_MODEL at AI_BASE_URL). */
 export function probeModel(env: Env): ModelChoice {
   return choose(env, probeModelName(env));
+}
+
+/** The small instruct model that titles a chat after its first exchange (TITLE_MODEL, or AI_MODEL at AI_BASE_URL). */
+export function titleModel(env: Env): ModelChoice {
+  return choose(env, titleModelName(env));
 }

@@ -28,6 +28,7 @@ function positiveInt(value: string | undefined, fallback: number): number {
 // A reasoning model with function calling on Workers AI (QwQ-32B has no tool calls); 32k-token window.
 export const DEFAULT_CHAT_MODEL = "@cf/qwen/qwen3-30b-a3b-fp8";
 export const DEFAULT_PROBE_MODEL = "@cf/meta/llama-3.2-1b-instruct";
+export const DEFAULT_TITLE_MODEL = "@cf/meta/llama-3.2-1b-instruct";
 
 export function chatModelName(env: Env): string {
   return text(env.CHAT_MODEL) ?? DEFAULT_CHAT_MODEL;
@@ -35,6 +36,10 @@ export function chatModelName(env: Env): string {
 
 export function probeModelName(env: Env): string {
   return text(env.PROBE_MODEL) ?? DEFAULT_PROBE_MODEL;
+}
+
+export function titleModelName(env: Env): string {
+  return text(env.TITLE_MODEL) ?? DEFAULT_TITLE_MODEL;
 }
 
 export interface OpenAICompatibleSettings {

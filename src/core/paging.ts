@@ -1,4 +1,4 @@
-import { z } from "@hono/zod-openapi";
+import { z } from "./openapi-zod";
 import { base64url, fromBase64url } from "./base64url";
 
 /** A path id: a positive safe integer written as plain digits (`1e3`, `-1`, `0`, `1.5` are 400). */
@@ -85,15 +85,16 @@ export function decodeCursor(cursor: string, tag = "k"): number | null {
  * An optional query parameter holding an opaque cursor: `parse` turns it into a position, and what it
  * refuses (null) is a 400 with `message`, never guessed at.
  */
-export function cursorParam(
+export function cursorParam<T>(
   name: string,
-  parse: (value: string) => number | null,
+  parse: (value: string) => T | null,
   message: string,
   doc: { description: string; example?: string },
+  maxLength = 64,
 ) {
   return z
     .string()
-    .max(64)
+    .max(maxLength)
     .optional()
     .transform((value, ctx) => {
       if (value === undefined) return undefined;

@@ -5,8 +5,12 @@ import { describe, expect, it } from "vitest";
 import worker from "../../src/index";
 import { createDb } from "../../src/db/client";
 import { sweepErasures } from "../../src/files/erasure";
+import { sweepAgentWipes, WIPE_IN_REQUEST } from "../../src/chats/agent-wipes";
+import { newChatId } from "../../src/chats/chat-ids";
 import { DeletedUserSchema } from "../../src/routes/users/users.schemas";
 import { signUp, type SignedUpUser } from "../helpers/auth";
+import { sendTurn, turnOutcome } from "../helpers/agents";
+import { chatStorage, createChat, openChat, WIPED } from "../helpers/chats";
 import { injected, withFaults } from "../helpers/faults";
 import { api, expectData, expectError, request } from "../helpers/http";
 import { allFileKeys, bucketKeys, createLink, linkPath } from "../helpers/files";
@@ -28,6 +32,23 @@ const runCron = () => worker.scheduled(createScheduledController({ cron: "17 * *
 
 const deleteUser = (user: SignedUpUser) =>
   api(`/api/users/${user.userId}/delete`, { method: "POST", token: user.token });
+
+async function queuedWipes(): Promise<number> {
+  const row = await env.DB.prepare("SELECT COUNT(*) AS n FROM pending_agent_wipes_table").first<{
+    n: number;
+  }>();
+  return row?.n ?? 0;
+}
+
+/** A chat of `user` with one answered turn: its id. */
+async function answeredChat(user: SignedUpUser): Promise<string> {
+  const chat = await createChat(user);
+  const socket = await openChat(user, chat.id);
+  sendTurn(socket, "t1", "Remember this");
+  expect((await turnOutcome(socket, "t1")).error).toBeUndefined();
+  socket.close();
+  return chat.id;
+}
 
 async function queued(): Promise<number> {
   const row = await env.DB.prepare("SELECT COUNT(*) AS n FROM pending_erasures_table").first<{ n: number }>();
@@ -71,7 +92,7 @@ describe("erasure on user delete", () => {
     const res = await deleteUser(user);
     expect(expectData(res, 200, DeletedUserSchema)).toEqual({
       id: user.userId,
-      erasure: { objects: 4, pending: false },
+      erasure: { objects: 4, pending: false, agents: { instances: 2, pending: false } },
     });
     expect([...(await bucketKeys(dir))]).toEqual([theirs.key]);
     expect(await multipartAccepts(unfinished.key, r2UploadId)).toBe(false);
@@ -90,7 +111,11 @@ describe("erasure on user delete", () => {
     expect((await bucketKeys(dir)).size).toBe(104);
 
     const res = await deleteUser(user);
-    expect(expectData(res, 200, DeletedUserSchema).erasure).toEqual({ objects: 105, pending: true });
+    expect(expectData(res, 200, DeletedUserSchema).erasure).toEqual({
+      objects: 105,
+      pending: true,
+      agents: { instances: 2, pending: false },
+    });
     expect((await bucketKeys(dir)).size).toBe(104);
     expect(await queued()).toBe(105);
 
@@ -134,7 +159,7 @@ describe("erasure on user delete", () => {
     expect(res.status).toBe(200);
     expect(((await res.json()) as { data: unknown }).data).toEqual({
       id: user.userId,
-      erasure: { objects: 1, pending: true },
+      erasure: { objects: 1, pending: true, agents: { instances: 2, pending: false } },
     });
     expect((await request(downloadPath(file.key))).status).toBe(200);
     await runCron();
@@ -170,5 +195,56 @@ describe("erasure on user delete", () => {
     );
     expect((await bucketKeys(dir)).size).toBe(0);
     expect(await queued()).toBe(0);
+  });
+
+  it("X5: a user with more chats than a request wipes: queued by the delete, wiped by the cron, resumably", async () => {
+    const user = await signUp();
+    const kept = await answeredChat(user);
+    // More index rows than the request wipes (their instances were never opened: a wipe finds them empty).
+    const seeded = Array.from({ length: WIPE_IN_REQUEST }, () => newChatId());
+    await env.DB.batch(
+      seeded.map((id) =>
+        env.DB.prepare("INSERT INTO chats_table (id, userId) VALUES (?, ?)").bind(id, user.userId),
+      ),
+    );
+    const instances = WIPE_IN_REQUEST + 3; // the chats, `user-<id>` and the todo feed
+    expect(expectData(await deleteUser(user), 200, DeletedUserSchema).erasure.agents).toEqual({
+      instances,
+      pending: true,
+    });
+    expect((await chatStorage(kept)).rows).toMatchObject({ cf_agents_session_messages: 2 });
+    expect(await queuedWipes()).toBe(instances);
+
+    const db = createDb(env.DB);
+    expect(await sweepAgentWipes(env, db, undefined, { batchSize: 10, maxBatches: 1 })).toBe(10);
+    expect(await queuedWipes()).toBe(instances - 10);
+    await runCron();
+    expect(await queuedWipes()).toBe(0);
+    expect(await chatStorage(kept)).toEqual(WIPED);
+    expect(await sweepAgentWipes(env, db)).toBe(0);
+  });
+
+  it("X6: a wipe that fails during the delete stays queued; the cron wipes it later", async () => {
+    const user = await signUp();
+    const chat = await answeredChat(user);
+    const ChatAgent = withFaults(env.ChatAgent, {
+      getByName: (name: string) =>
+        name === chat ? ({ wipe: () => injected("wipe") } as never) : env.ChatAgent.getByName(name),
+    });
+    const res = await fetchWithEnv(
+      `/api/users/${user.userId}/delete`,
+      { method: "POST", token: user.token },
+      { ChatAgent },
+    );
+    expect(((await res.json()) as { data: { erasure: unknown } }).data.erasure).toEqual({
+      objects: 0,
+      pending: false,
+      agents: { instances: 3, pending: true },
+    });
+    expect(await queuedWipes()).toBe(1);
+    expect((await chatStorage(chat)).rows).toMatchObject({ cf_agents_session_messages: 2 });
+    await runCron();
+    expect(await queuedWipes()).toBe(0);
+    expect(await chatStorage(chat)).toEqual(WIPED);
   });
 });

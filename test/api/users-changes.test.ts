@@ -189,7 +189,10 @@ describe("POST /api/users/:id/delete", () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       success: true,
-      data: { id: me.userId, erasure: { objects: 0, pending: false } },
+      data: {
+        id: me.userId,
+        erasure: { objects: 0, pending: false, agents: { instances: 2, pending: false } },
+      },
     });
     expect(await userRow(me.userId)).toBeNull();
     const left = await env.DB.batch([
@@ -206,7 +209,7 @@ describe("POST /api/users/:id/delete", () => {
     const target = await signUp();
     expect(expectData(await remove(target.userId, admin.token), 200, DeletedUserSchema)).toEqual({
       id: target.userId,
-      erasure: { objects: 0, pending: false },
+      erasure: { objects: 0, pending: false, agents: { instances: 2, pending: false } },
     });
     expectError(await remove(target.userId, admin.token), 404, "User not found");
     for (const id of ["abc", "-1", "0", "1.5", "1e3", "9007199254740993"]) {

@@ -3,7 +3,8 @@
 // Scripts: the model name picks the probe behaviour ("never" hangs, "fail" throws); the last user message
 // picks the chat stream: "[script:slow]", "[script:long]", "[script:fail-midway]", "[script:tool:<name> <json args>]"
 // (one streamed tool call in the binding's native format), otherwise a short answer. After a tool result
-// (the last message has role "tool") it answers TOOL_DONE_TEXT.
+// (the last message has role "tool") it answers TOOL_DONE_TEXT. Plain calls (the probe, chat titles)
+// answer AI_OK, or what a "[script:title:...]" in the exchange says.
 import { WorkerEntrypoint } from "cloudflare:workers";
 
 interface RunInputs {
@@ -23,6 +24,7 @@ export const NORMAL_TEXT = ["Hello ", "from the ", "scripted ", "model."];
 // Arrays, like NORMAL_TEXT: workerd accepts no plain string exports from a worker module.
 export const TOOL_DONE_TEXT = ["The tool has answered."];
 const TOOL_SCRIPT = /\[script:tool:(\w+) (\{.*?\})\]/;
+const TITLE_SCRIPT = /\[script:title:([^\]]*)\]/;
 
 const recorded: { model: string; inputs: RunInputs }[] = [];
 const encoder = new TextEncoder();
@@ -128,7 +130,12 @@ export class WorkersAiFake extends WorkerEntrypoint {
       if (tool) return toolCallStream(tool[1]!, tool[2]!);
       return sseStream(lastUserText(inputs));
     }
-    return { response: "AI_OK", tool_calls: [], usage: usage(3) };
+    // A chat's title (non-streamed): "[script:title-fail]" in the exchange throws, "[script:title:<text>]" answers <text>.
+    const exchange = lastUserText(inputs);
+    if (exchange.includes("[script:title-fail]"))
+      throw new Error("InferenceUpstreamError: scripted title failure");
+    const title = TITLE_SCRIPT.exec(exchange)?.[1];
+    return { response: title ?? "AI_OK", tool_calls: [], usage: usage(3) };
   }
 
   /** The most recent run() calls, newest last, for assertions on what our code sent. */

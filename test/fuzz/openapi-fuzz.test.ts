@@ -11,6 +11,7 @@ import { requestResetLink } from "../helpers/email";
 import { makeAdmin } from "../helpers/db";
 import { api, request, expectData } from "../helpers/http";
 import { createLink, linkPath } from "../helpers/files";
+import { createChat } from "../helpers/chats";
 import { grantFor, grantIdOf } from "../helpers/oauth";
 import { multipartBody } from "../helpers/multipart";
 import { snapshotState, stateDiff, type StoredState } from "../helpers/state";
@@ -110,6 +111,12 @@ async function buildFixture(): Promise<Fixture> {
     upload(alice, "doomed.txt"),
     upload(bob, "bob.txt"),
   ]);
+  // Chats: Alice's, the delete operation's own, and Bob's for foreign ids.
+  const [aliceChat, doomedChat, bobChat] = await Promise.all([
+    createChat(alice),
+    createChat(alice),
+    createChat(bob),
+  ]);
   // The link download's link, and the revoke operation's own link; bob's link for foreign ids.
   const [link, doomedLink, bobLink] = await Promise.all([
     createLink(alice.token, storedKey),
@@ -164,6 +171,8 @@ async function buildFixture(): Promise<Fixture> {
       if (op.path.startsWith("/api/auth/sessions/")) return sessionOf(spareSession.token);
       if (op.path.startsWith("/api/keys/")) return String(aliceKey.id);
       if (op.path.startsWith("/api/oauth/grants/")) return grantIdOf(spareGrant);
+      if (op.path.startsWith("/api/chats/"))
+        return op.path.endsWith("/delete") ? doomedChat.id : aliceChat.id;
       if (name === "userId" || op.path.startsWith("/api/users/")) return String(alice.userId);
       return String(aliceTodo);
     },
@@ -174,6 +183,7 @@ async function buildFixture(): Promise<Fixture> {
       const users = name === "userId" || op.path.startsWith("/api/users/");
       if (op.path.startsWith("/api/keys/")) return [String(bobKey.id), "2147483647"];
       if (op.path.startsWith("/api/oauth/grants/")) return [grantIdOf(bobGrant)];
+      if (op.path.startsWith("/api/chats/")) return [bobChat.id, "chat_AAAAAAAAAAAAAAAAAAAAAA"];
       return (users ? [bob.userId, ghost.userId] : [bobTodo, goneTodo]).map(String).concat("2147483647");
     },
     token: (op) =>

@@ -1,4 +1,4 @@
-import { agentAccess, agentScopes } from "../../agents/agent-access";
+import { agentAccess, agentScopes, indexedOwner } from "../../agents/agent-access";
 import { requireScopes } from "../../http/require-auth";
 import { issueTicket } from "../../auth/tickets";
 import { jwtSecret } from "../../auth/tokens";
@@ -21,8 +21,9 @@ export async function createTicket(c: AuthedRouteContext<CreateTicketRoute>) {
   const user = c.get("user");
   const credential = c.get("credential");
   requireScopes(credential, agentScopes(target.agent));
-  const access = agentAccess(target.agent, target.name, user.id);
-  if (!access.ok) throw new ApiError(403, access.message);
+  const owner = await indexedOwner(c.get("db"), target.agent, target.name);
+  const access = agentAccess(target.agent, target.name, user.id, owner);
+  if (!access.ok) throw new ApiError(access.status, access.message);
   // The gate's user, checked against D1 on this request: the ticket carries its current token version.
   const identity = { ...user, ...ticketCredential(credential) };
   const { ticket, expiresAt } = await issueTicket(jwtSecret(c.env), identity, target);

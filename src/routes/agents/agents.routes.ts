@@ -14,14 +14,15 @@ export const createTicket = createRoute({
   description:
     "With `AGENTS_REQUIRE_AUTH=true`, a WebSocket on `/agents/<agent>/<name>` needs a credential in its " +
     "URL (browsers cannot set headers on a WebSocket). Send this ticket there as `?ticket=` instead of the " +
-    "one-hour login token: it is valid for 60 s, for this agent, instance and user only. A chat belongs " +
-    "to one user, so a ticket for another user's chat is refused (403). The todo feed " +
-    "(`todo-feed-agent`, instance `user-<your user id>`) always needs one, whatever `AGENTS_REQUIRE_AUTH` says.",
+    "one-hour login token: it is valid for 60 s, for this agent, instance and user only. A chat of your " +
+    "index (`name` = its id from `POST /api/chats`) and the todo feed (`todo-feed-agent`, instance " +
+    "`user-<your user id>`) always need one, whatever `AGENTS_REQUIRE_AUTH` says; a chat id that is not in " +
+    "your index is 404. A chat named `user-<id>[-<suffix>]` belongs to that user: another user's is 403.",
   middleware: [idempotent("POST /api/agents/tickets")] as const,
   request: { headers: IdempotencyHeaders, body: jsonBody(AgentTicketBody) },
   responses: {
     201: okContent(AgentTicketSchema, "A ticket for that instance"),
-    ...errorResponses(400, 401, 403, 409, 413, 422, 500),
+    ...errorResponses(400, 401, 403, 404, 409, 413, 422, 500),
   },
 });
 

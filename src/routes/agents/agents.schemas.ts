@@ -14,8 +14,8 @@ export const AgentTicketBody = z
       .openapi({
         example: "demo",
         description:
-          "The instance. A chat (with `AGENTS_REQUIRE_AUTH=true`) is `user-<your user id>` or " +
-          "`user-<your user id>-<suffix>`; a counter any name.",
+          "The instance. A chat: the id of one of your chats (`POST /api/chats`), or with " +
+          "`AGENTS_REQUIRE_AUTH=true` `user-<your user id>` or `user-<your user id>-<suffix>`; a counter any name.",
       }),
   })
   .strict()

@@ -11,6 +11,7 @@ import type { CreateRoute, GetOneRoute, ListRoute, MeRoute, RemoveRoute, UpdateR
 import { fullView, userView } from "./users.views";
 import { forgetAuthUser } from "../../auth/auth-user-cache";
 import { eraseNowIfSmall, queueUserObjects } from "../../files/erasure";
+import { queueUserAgents, wipeNowIfFew } from "../../chats/agent-wipes";
 
 const notFound = () => new ApiError(404, "User not found");
 
@@ -121,18 +122,23 @@ export async function remove(c: AuthedRouteContext<RemoveRoute>) {
   const actor = c.get("user");
   requireSelfOrAdmin(actor, id);
   const db = c.get("db");
-  // Their objects are queued in the delete's own batch, so none is forgotten if this request stops.
+  // Their objects and agents are queued in the delete's own batch, so none is forgotten if this request stops.
   const erasureId = crypto.randomUUID();
-  if (!(await queries.deleteUser(db, id, queueUserObjects(db, id, erasureId)))) throw notFound();
+  const queued = [...queueUserObjects(db, id, erasureId), ...queueUserAgents(db, id, erasureId)];
+  if (!(await queries.deleteUser(db, id, queued))) throw notFound();
   forgetAuthUser(id);
   const logger = c.get("logger");
-  const erasure = await eraseNowIfSmall(c.env.R2_BUCKET, db, erasureId, logger);
+  const [objects, agents] = await Promise.all([
+    eraseNowIfSmall(c.env.R2_BUCKET, db, erasureId, logger),
+    wipeNowIfFew(c.env, db, erasureId, logger),
+  ]);
+  const erasure = { ...objects, agents };
   // OAuth grants are in KV, outside the batch; /mcp refuses a deleted user's tokens whatever becomes of them.
   const { revokeAllGrants } = await import("../../auth/oauth/oauth-grants");
   const grants = await revokeAllGrants(c.env, id).catch((err: unknown) => {
     logger.warn("oauth_grants_revoke_failed", { userId: id, error: String(err) });
     return null;
   });
-  logger.info("user_deleted", { userId: id, by: actor.id, ...erasure, grants });
+  logger.info("user_deleted", { userId: id, by: actor.id, ...objects, agents, grants });
   return ok(c, { id, erasure });
 }

@@ -116,7 +116,18 @@ export const DeletedUserSchema = z
         pending: z.boolean().openapi({
           description: "true: more than 100, or storage did not answer; the hourly cron erases the rest",
         }),
+        agents: z
+          .object({
+            instances: z.number().int().openapi({
+              description:
+                "Agent instances holding their data: each chat of their index, `user-<id>`, the todo feed",
+            }),
+            pending: z.boolean().openapi({
+              description: "true: more than 20, or a wipe failed; the hourly cron wipes the rest",
+            }),
+          })
+          .openapi({ description: "What became of their chats and todo feed: wiped now, or queued" }),
       })
-      .openapi({ description: "What became of the user's files: erased from R2 now, or queued" }),
+      .openapi({ description: "What became of the user's files and agents: erased now, or queued" }),
   })
   .openapi("DeletedUser");

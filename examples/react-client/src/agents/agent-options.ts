@@ -1,8 +1,12 @@
 import { api, unwrap } from "../api/client";
 import { getSession } from "../auth/session";
+import { isChatId } from "../chats/chat-ids";
 import { AGENT_HOST, AGENTS_AUTH } from "../config";
 
 export type AgentKind = "counter-agent" | "chat-agent" | "todo-feed-agent";
+
+const isPrivate = (agent: AgentKind, name: string) =>
+  agent === "todo-feed-agent" || (agent === "chat-agent" && isChatId(name));
 
 // An expiring cache entry makes useAgent open a new socket, so entries outlive the session (1 h token).
 const TICKET_CACHE_MS = 60 * 60_000;
@@ -28,8 +32,9 @@ function ticketQuery(agent: AgentKind, name: string) {
  * ticket is fetched) and fetches a new one on every reconnect: a stale ticket costs one refused connect.
  */
 export function agentOptions(agent: AgentKind, name: string) {
-  // The todo feed is private whatever the service's AGENTS_REQUIRE_AUTH says: it always takes a ticket.
-  if (!AGENTS_AUTH && agent !== "todo-feed-agent") return { ...AGENT_HOST, agent, name };
+  // The todo feed and a chat of the index are private whatever the service's AGENTS_REQUIRE_AUTH says:
+  // they always take a ticket.
+  if (!AGENTS_AUTH && !isPrivate(agent, name)) return { ...AGENT_HOST, agent, name };
   return {
     ...AGENT_HOST,
     agent,
@@ -40,19 +45,14 @@ export function agentOptions(agent: AgentKind, name: string) {
   };
 }
 
-/** Headers for the agent's plain HTTP requests (the chat transcript): the token, in a header. */
-export function agentHeaders(): Record<string, string> {
-  const token = AGENTS_AUTH ? getSession()?.token : undefined;
+/** Headers for the agent's plain HTTP requests (the chat transcript of `name`): the token, in a header. */
+export function agentHeaders(name: string): Record<string, string> {
+  const token = AGENTS_AUTH || isChatId(name) ? getSession()?.token : undefined;
   return token ? { Authorization: `Bearer ${token}` } : {};
 }
 
 /** Instance names the service accepts. */
 export const AGENT_NAME_PATTERN = "[A-Za-z0-9_\\-]{1,64}";
-
-/** The chat names a user may open: with sign-in on, only their own (`user-<id>[-<suffix>]`). */
-export function chatNamePattern(userId: number): string {
-  return AGENTS_AUTH ? `user-${userId}(-[A-Za-z0-9_\\-]+)?` : AGENT_NAME_PATTERN;
-}
 
 const CHAT_NAME_KEY = "workers-api-client.chat-name";
 

@@ -723,9 +723,77 @@ export interface paths {
         put?: never;
         /**
          * Get a short-lived ticket to open an agent WebSocket
-         * @description With `AGENTS_REQUIRE_AUTH=true`, a WebSocket on `/agents/<agent>/<name>` needs a credential in its URL (browsers cannot set headers on a WebSocket). Send this ticket there as `?ticket=` instead of the one-hour login token: it is valid for 60 s, for this agent, instance and user only. A chat belongs to one user, so a ticket for another user's chat is refused (403). The todo feed (`todo-feed-agent`, instance `user-<your user id>`) always needs one, whatever `AGENTS_REQUIRE_AUTH` says.
+         * @description With `AGENTS_REQUIRE_AUTH=true`, a WebSocket on `/agents/<agent>/<name>` needs a credential in its URL (browsers cannot set headers on a WebSocket). Send this ticket there as `?ticket=` instead of the one-hour login token: it is valid for 60 s, for this agent, instance and user only. A chat of your index (`name` = its id from `POST /api/chats`) and the todo feed (`todo-feed-agent`, instance `user-<your user id>`) always need one, whatever `AGENTS_REQUIRE_AUTH` says; a chat id that is not in your index is 404. A chat named `user-<id>[-<suffix>]` belongs to that user: another user's is 403.
          */
         post: operations["createTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your chats, most recent activity first
+         * @description Keyset paging: pass `nextCursor` back as `cursor`. Each chat carries its title, message count and a preview of its latest message, from the index (no chat is woken to list it). A chat that changes while you page moves to the first page.
+         */
+        get: operations["listChats"];
+        put?: never;
+        /**
+         * Start a chat
+         * @description The id is chosen by the server and names the chat's agent instance: get a connect ticket for `{ agent: "chat-agent", name: <id> }` and open `/agents/chat-agent/<id>?ticket=...`. Only you reach it, whatever `AGENTS_REQUIRE_AUTH` says. Without a title, the first exchange gives it one. At most 10000 chats each (409).
+         */
+        post: operations["createChat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chats/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one of your chats
+         * @description Yours only: another user's chat answers 404 `Chat not found`, as an unknown id does. The messages are at `GET /agents/chat-agent/<id>/get-messages`.
+         */
+        get: operations["getChat"];
+        put?: never;
+        /**
+         * Rename one of your chats
+         * @description Your title stays: the first exchange never replaces it. Yours only: another user's chat answers 404 `Chat not found`, as an unknown id does.
+         */
+        post: operations["renameChat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chats/{id}/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete one of your chats
+         * @description Removes it from your list and wipes its agent's storage: messages, schedules and reminders. Its open sockets close; a connect or `get-messages` for it then answers 404. Needs a sign-in, not an API key. Yours only: another user's chat answers 404 `Chat not found`, as an unknown id does.
+         */
+        post: operations["deleteChat"];
         delete?: never;
         options?: never;
         head?: never;
@@ -895,7 +963,7 @@ export interface components {
             key: string;
         };
         /**
-         * @description `todos:read` and `todos:write`: the todo routes and `/mcp` tools; `files:write`: uploads; `agents:connect`: connect tickets (a chat's also needs both todo scopes, as its tools read and write todos).
+         * @description `todos:read` and `todos:write`: the todo routes and `/mcp` tools; `files:write`: uploads; `agents:connect`: your chat list (create, list, read, rename; deleting needs a sign-in) and connect tickets (a chat's also needs both todo scopes, as its tools read and write todos).
          * @enum {string}
          */
         ApiKeyScope: "todos:read" | "todos:write" | "files:read" | "files:write" | "agents:connect";
@@ -1060,12 +1128,19 @@ export interface components {
         };
         DeletedUser: {
             id: number;
-            /** @description What became of the user's files: erased from R2 now, or queued */
+            /** @description What became of the user's files and agents: erased now, or queued */
             erasure: {
                 /** @description Their stored objects and unfinished uploads */
                 objects: number;
                 /** @description true: more than 100, or storage did not answer; the hourly cron erases the rest */
                 pending: boolean;
+                /** @description What became of their chats and todo feed: wiped now, or queued */
+                agents: {
+                    /** @description Agent instances holding their data: each chat of their index, `user-<id>`, the todo feed */
+                    instances: number;
+                    /** @description true: more than 20, or a wipe failed; the hourly cron wipes the rest */
+                    pending: boolean;
+                };
             };
         };
         UploadResult: {
@@ -1296,10 +1371,52 @@ export interface components {
              */
             agent: "counter-agent" | "chat-agent" | "todo-feed-agent";
             /**
-             * @description The instance. A chat (with `AGENTS_REQUIRE_AUTH=true`) is `user-<your user id>` or `user-<your user id>-<suffix>`; a counter any name.
+             * @description The instance. A chat: the id of one of your chats (`POST /api/chats`), or with `AGENTS_REQUIRE_AUTH=true` `user-<your user id>` or `user-<your user id>-<suffix>`; a counter any name.
              * @example demo
              */
             name: string;
+        };
+        Chat: {
+            /**
+             * @description Chosen by the server. Also the chat's agent instance: `/agents/chat-agent/<id>` (with a connect ticket) and its `/get-messages`.
+             * @example chat_Qm9vWmFwX2xpc3Rfb2ZfY2g
+             */
+            id: string;
+            /**
+             * @description Yours, or made from the first exchange by the model once it is answered; null until then.
+             * @example Weekend trip to Lisbon
+             */
+            title: string | null;
+            createdAt: string;
+            /** @description Creation, or the last change of the transcript: the list's order. */
+            lastActivityAt: string;
+            /** @description When the transcript last changed; null while empty. */
+            lastMessageAt: string | null;
+            /** @description The latest message's text, cut to 120 characters; null while none has text. */
+            preview: string | null;
+            /** @description Messages kept (the last 200). */
+            messageCount: number;
+        };
+        CreateChatBody: {
+            /**
+             * @description Omitted: the chat is titled from its first exchange.
+             * @example Weekend trip to Lisbon
+             */
+            title?: string;
+        };
+        ChatPage: {
+            items: components["schemas"]["Chat"][];
+            /** @description Pass as `cursor` for the next page; null at the end. */
+            nextCursor: string | null;
+        };
+        RenameChatBody: {
+            /** @example Weekend trip to Lisbon */
+            title: string;
+        };
+        DeletedChat: {
+            id: string;
+            /** @description True when wiping the chat's agent storage failed for now: the hourly cron finishes it. The chat is gone from your list and unreachable either way. */
+            pending: boolean;
         };
     };
     responses: never;
@@ -4301,6 +4418,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Conflicts with an existing resource, or a request with this Idempotency-Key is still in progress */
             409: {
                 headers: {
@@ -4330,6 +4456,345 @@ export interface operations {
             };
             /** @description Internal server error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listChats: {
+        parameters: {
+            query?: {
+                /** @description The `nextCursor` of the previous page; omitted for the first page. */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of your chats */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["ChatPage"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createChat: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request (method, path and body) answers the first request's answer again, with `Idempotent-Replayed: true`, for 24 h; with another request 422; while the first is still running 409. Only 2xx answers are kept: after a failure the key may be reused. A UUID per logical request is a good key. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateChatBody"];
+            };
+        };
+        responses: {
+            /** @description The new chat */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Chat"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with an existing resource, or a request with this Idempotency-Key is still in progress */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This Idempotency-Key was used with another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getChat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The chat */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Chat"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    renameChat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RenameChatBody"];
+            };
+        };
+        responses: {
+            /** @description The renamed chat */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Chat"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteChat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["DeletedChat"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,114 @@
+// Runs in the chat Durable Object, loaded on its first transcript change: keeps its row of the index.
+import type { UIMessage } from "ai";
+import { ownerIdFromChatName } from "../auth/chat-names";
+import { agentsRequireAuth } from "../core/config";
+import { createLogger, type Logger } from "../core/logger";
+import { createDb, type Db } from "../db/client";
+import { isChatId } from "./chat-ids";
+import { messageText } from "./chat-text";
+import { summarize, summaryKey } from "./chat-summary";
+import * as queries from "./chats.queries";
+
+/**
+ * How an instance relates to the index: a chat id is indexed from its creation; a `user-<id>[-<suffix>]`
+ * chat enters it on its first change, with sign-in on (in public mode anyone reaches it, so it is
+ * nobody's); any other name is a public chat outside the index.
+ */
+type IndexEntry = { kind: "indexed" } | { kind: "adopted"; owner: number };
+
+function entryOf(env: Env, name: string): IndexEntry | null {
+  if (isChatId(name)) return { kind: "indexed" };
+  const owner = agentsRequireAuth(env) ? ownerIdFromChatName(name) : null;
+  return owner === null ? null : { kind: "adopted", owner };
+}
+
+/** The chat's index row, kept in step with its transcript; one per ChatAgent instance. */
+export class ChatIndexSync {
+  private readonly entry: IndexEntry | null;
+  private readonly db: Db;
+  private readonly logger: Logger;
+  // Writes run one after another, each with the transcript as it is when it runs: the last one wins.
+  private writes: Promise<void> = Promise.resolve();
+  private writtenKey: string | undefined;
+  private titled = false;
+  private titling: Promise<string | null> | undefined;
+
+  constructor(
+    private readonly env: Env,
+    private readonly name: string,
+  ) {
+    this.entry = entryOf(env, name);
+    this.db = createDb(env.DB);
+    this.logger = createLogger({ agent: "chat-agent", chat: name }, env.LOG_LEVEL);
+  }
+
+  /**
+   * After a change of the transcript: its summary (count, preview, times) to the index, when it
+   * differs. False when a chat id has no row any more (deleted): its agent then wipes itself.
+   */
+  noteChange(transcript: () => UIMessage[]): Promise<boolean> {
+    if (!this.entry) return Promise.resolve(true);
+    const write = this.writes.then(() => this.write(transcript()));
+    this.writes = write.then(() => undefined);
+    return write;
+  }
+
+  private async write(messages: UIMessage[]): Promise<boolean> {
+    const key = summaryKey(messages);
+    if (key === this.writtenKey) return true;
+    const summary = summarize(messages, new Date().toISOString());
+    try {
+      if (this.entry?.kind === "adopted") {
+        await queries.adoptChat(this.db, this.name, this.entry.owner, summary);
+      } else if (!(await queries.updateSummary(this.db, this.name, summary))) {
+        this.logger.warn("chat_index_row_gone");
+        return false;
+      }
+      this.writtenKey = key;
+    } catch (err) {
+      // The transcript stands; the next change writes the summary again.
+      this.logger.error("chat_index_write_failed", { error: String(err) });
+    }
+    return true;
+  }
+
+  /**
+   * After a turn: an untitled chat gets the title of its first exchange, once. Returns the title it
+   * set, or null (titled already, renamed meanwhile, not in the index). A failure is retried after the next turn.
+   */
+  titleAfterTurn(messages: UIMessage[], answered: boolean): Promise<string | null> {
+    if (!this.entry || this.titled || this.titling) return Promise.resolve(null);
+    this.titling = this.title(messages, answered)
+      .catch((err: unknown) => {
+        this.logger.error("chat_title_write_failed", { error: String(err) });
+        return null;
+      })
+      .finally(() => {
+        this.titling = undefined;
+      });
+    return this.titling;
+  }
+
+  private async title(messages: UIMessage[], answered: boolean): Promise<string | null> {
+    const question = messages.find((m) => m.role === "user");
+    if (!question) return null;
+    await this.writes;
+    const row = await queries.titleOf(this.db, this.name);
+    if (!row) return null;
+    if (row.title !== null) {
+      this.titled = true;
+      return null;
+    }
+    const answer = messages.find((m) => m.role === "assistant" && messageText(m));
+    const { titleFor } = await import("./chat-titles");
+    const title = await titleFor(
+      this.env,
+      messageText(question),
+      answered && answer ? messageText(answer) : null,
+      this.logger,
+    );
+    const set = await queries.setTitleIfUntitled(this.db, this.name, title);
+    this.titled = true;
+    return set ? title : null;
+  }
+}

@@ -1,0 +1,231 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { signUp, type SignedUpUser } from "../helpers/auth";
+import { createChat, getChat, listAllChats } from "../helpers/chats";
+import { createKey } from "../helpers/credentials";
+import { api, expectData, expectError, request } from "../helpers/http";
+import { snapshotState, stateDiff } from "../helpers/state";
+import { encodeChatCursor } from "../../src/chats/chat-cursor";
+import { MAX_CHATS } from "../../src/chats/chats";
+import { updateSummary } from "../../src/chats/chats.queries";
+import { createDb } from "../../src/db/client";
+import { ChatPageSchema, ChatSchema, DeletedChatSchema } from "../../src/routes/chats/chats.schemas";
+
+/** `count` chats of `user` written straight into the index, with activity times `at(i)`. */
+async function seedChats(user: SignedUpUser, count: number, at: (i: number) => string) {
+  const ids = Array.from({ length: count }, (_, i) => `seed_${crypto.randomUUID().slice(0, 8)}_${i}`);
+  await env.DB.batch(
+    ids.map((id, i) =>
+      env.DB.prepare("INSERT INTO chats_table (id, userId, lastActivityAt) VALUES (?, ?, ?)").bind(
+        id,
+        user.userId,
+        at(i),
+      ),
+    ),
+  );
+  return ids;
+}
+
+const rename = (user: SignedUpUser, id: string, json: unknown) =>
+  api(`/api/chats/${id}`, { method: "POST", token: user.token, json });
+const remove = (user: SignedUpUser, id: string) =>
+  api(`/api/chats/${id}/delete`, { method: "POST", token: user.token });
+
+describe("the chat index: POST/GET /api/chats, rename, delete", () => {
+  it("creates a chat with an id the server chose, then lists, reads and renames it", async () => {
+    const alice = await signUp();
+    const untitled = await createChat(alice);
+    const named = await createChat(alice, { title: "  Lisbon trip  " });
+    expect(untitled).toEqual({
+      id: expect.stringMatching(/^chat_[A-Za-z0-9_-]{22}$/),
+      title: null,
+      createdAt: expect.any(String),
+      lastActivityAt: untitled.createdAt,
+      lastMessageAt: null,
+      preview: null,
+      messageCount: 0,
+    });
+    expect(named.title).toBe("Lisbon trip");
+    expect(named.id).not.toBe(untitled.id);
+    expect((await listAllChats(alice)).map((c) => c.id).toSorted()).toEqual(
+      [named.id, untitled.id].toSorted(),
+    );
+    expect(await getChat(alice, named.id)).toEqual(named);
+
+    const renamed = expectData(await rename(alice, untitled.id, { title: "Groceries 🛒" }), 200, ChatSchema);
+    expect(renamed).toEqual({ ...untitled, title: "Groceries 🛒" });
+    expect((await getChat(alice, untitled.id)).title).toBe("Groceries 🛒");
+  });
+
+  it("lists most recent activity first, keyset-paged: no chat skipped or repeated, ties by id", async () => {
+    const alice = await signUp();
+    // Three chats share each time, so ties are ordered too.
+    const ids = await seedChats(alice, 45, (i) =>
+      new Date(Date.UTC(2026, 0, 1, 0, 0, Math.floor(i / 3))).toISOString(),
+    );
+    const expected = ids
+      .map((id, i) => ({ id, at: Math.floor(i / 3) }))
+      .toSorted((a, b) => b.at - a.at || (a.id < b.id ? 1 : -1))
+      .map((c) => c.id);
+    expect((await listAllChats(alice, 10)).map((c) => c.id)).toEqual(expected);
+    expect((await listAllChats(alice, 100)).map((c) => c.id)).toEqual(expected);
+  });
+
+  it("M8, M10: deletes a chat: gone from the list and every route, a second delete is 404; its agent cannot bring the row back", async () => {
+    const alice = await signUp();
+    const [keep, doomed] = [await createChat(alice), await createChat(alice)];
+    const deleted = expectData(await remove(alice, doomed.id), 200, DeletedChatSchema);
+    expect(deleted).toEqual({ id: doomed.id, pending: false });
+    expect((await listAllChats(alice)).map((c) => c.id)).toEqual([keep.id]);
+    expectError(await api(`/api/chats/${doomed.id}`, { token: alice.token }), 404, "Chat not found");
+    expectError(await rename(alice, doomed.id, { title: "back?" }), 404, "Chat not found");
+    expectError(await remove(alice, doomed.id), 404, "Chat not found");
+    // The deleted chat's agent, finishing a write of its summary late, updates nothing.
+    const late = {
+      messageCount: 9,
+      preview: "late",
+      lastMessageAt: doomed.createdAt,
+      lastActivityAt: doomed.createdAt,
+    };
+    await updateSummary(createDb(env.DB), doomed.id, late);
+    expectError(await api(`/api/chats/${doomed.id}`, { token: alice.token }), 404, "Chat not found");
+  });
+
+  it("M1: answers 404 for another user's chat everywhere, and changes nothing", async () => {
+    const [alice, bob] = await Promise.all([signUp(), signUp()]);
+    const chat = await createChat(alice, { title: "Alice's" });
+    const before = await snapshotState();
+    for (const id of [chat.id, "chat_AAAAAAAAAAAAAAAAAAAAAA", "user-1", "x"]) {
+      expectError(await api(`/api/chats/${id}`, { token: bob.token }), 404, "Chat not found");
+      expectError(await rename(bob, id, { title: "Bob's now" }), 404, "Chat not found");
+      expectError(await remove(bob, id), 404, "Chat not found");
+    }
+    expect(await listAllChats(bob)).toEqual([]);
+    expect(stateDiff(before, await snapshotState())).toBeNull();
+    expect(await getChat(alice, chat.id)).toEqual(chat);
+  });
+
+  it("M5: rejects bad input with a 400 and writes nothing", async () => {
+    const alice = await signUp();
+    const chat = await createChat(alice);
+    const before = await snapshotState();
+    const badTitles = [
+      { title: "" },
+      { title: "   " },
+      { title: 42 },
+      { title: null },
+      { title: ["a"] },
+      { title: "x".repeat(81) },
+      { title: "a\u0000b" },
+      { title: "line\nbreak" },
+      { title: "ok", extra: true },
+    ];
+    for (const json of badTitles) {
+      expectError(await api("/api/chats", { method: "POST", token: alice.token, json }), 400);
+      expectError(await rename(alice, chat.id, json), 400);
+    }
+    expectError(await rename(alice, chat.id, {}), 400);
+    expectError(await rename(alice, chat.id, "not an object"), 400);
+    for (const body of ["{", "[]", "null", '{"title":"a"'.repeat(2)]) {
+      const res = await request("/api/chats", {
+        method: "POST",
+        headers: { Authorization: `Bearer ${alice.token}`, "Content-Type": "application/json" },
+        body,
+      });
+      expect(res.status, body).toBe(400);
+    }
+    const someDate = "2026-01-01T00:00:00.000Z";
+    for (const query of [
+      "limit=0",
+      "limit=101",
+      "limit=x",
+      "cursor=",
+      "cursor=abc",
+      "cursor=%00",
+      `cursor=${"A".repeat(200)}`,
+      `cursor=${encodeChatCursor({ lastActivityAt: "yesterday", id: chat.id })}`,
+      `cursor=${encodeChatCursor({ lastActivityAt: someDate, id: "a b" })}`,
+      `cursor=${encodeChatCursor({ lastActivityAt: someDate, id: chat.id })}=`,
+    ]) {
+      expectError(await api(`/api/chats?${query}`, { token: alice.token }), 400);
+    }
+    for (const id of ["a.b", "x".repeat(65), "%20", "a%2Fb"]) {
+      expectError(await api(`/api/chats/${id}`, { token: alice.token }), 400);
+      expectError(await remove(alice, id), 400);
+    }
+    expect(stateDiff(before, await snapshotState())).toBeNull();
+  });
+
+  it("M6: needs a sign-in or an API key with agents:connect; deleting needs a sign-in", async () => {
+    const alice = await signUp();
+    const [connect, todosOnly] = [
+      await createKey(alice.token, ["agents:connect"]),
+      await createKey(alice.token, ["todos:read", "todos:write"]),
+    ];
+    expectError(await api("/api/chats"), 401);
+    const asKey = { token: connect.key };
+    const made = expectData(await api("/api/chats", { method: "POST", json: {}, ...asKey }), 201, ChatSchema);
+    expect(expectData(await api("/api/chats", asKey), 200, ChatPageSchema).items.map((c) => c.id)).toEqual([
+      made.id,
+    ]);
+    expectData(await api(`/api/chats/${made.id}`, asKey), 200, ChatSchema);
+    expectData(
+      await api(`/api/chats/${made.id}`, { method: "POST", json: { title: "By key" }, ...asKey }),
+      200,
+      ChatSchema,
+    );
+    expectError(
+      await api(`/api/chats/${made.id}/delete`, { method: "POST", ...asKey }),
+      403,
+      "This route needs a signed-in session; API keys cannot use it",
+    );
+    for (const [path, init] of [
+      ["/api/chats", {}],
+      ["/api/chats", { method: "POST", json: {} }],
+      [`/api/chats/${made.id}`, {}],
+    ] as const) {
+      expectError(
+        await api(path, { ...init, token: todosOnly.key }),
+        403,
+        "This API key lacks the scope agents:connect",
+      );
+    }
+    expectData(await remove(alice, made.id), 200, DeletedChatSchema);
+  });
+
+  it("replays a create with the same Idempotency-Key: one chat", async () => {
+    const alice = await signUp();
+    const key = crypto.randomUUID();
+    const send = () =>
+      api("/api/chats", {
+        method: "POST",
+        token: alice.token,
+        json: { title: "Once" },
+        headers: { "Idempotency-Key": key },
+      });
+    const first = expectData(await send(), 201, ChatSchema);
+    const again = await send();
+    expect(again.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(expectData(again, 201, ChatSchema)).toEqual(first);
+    expect(await listAllChats(alice)).toHaveLength(1);
+  });
+
+  it(`M7: keeps at most ${MAX_CHATS} chats a user: the next create is 409 and writes nothing`, async () => {
+    const alice = await signUp();
+    await env.DB.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+       INSERT INTO chats_table (id, userId) SELECT 'cap_' || ? || '_' || i, ? FROM n`,
+    )
+      .bind(MAX_CHATS, alice.userId, alice.userId)
+      .run();
+    expectError(
+      await api("/api/chats", { method: "POST", token: alice.token, json: {} }),
+      409,
+      `You have ${MAX_CHATS} chats, the most one user may keep: delete some first`,
+    );
+    const count = await env.DB.prepare("SELECT count(*) AS n FROM chats_table WHERE userId = ?")
+      .bind(alice.userId)
+      .first<{ n: number }>();
+    expect(count?.n).toBe(MAX_CHATS);
+  });
+});
