@@ -23,10 +23,18 @@ async function toolsOwner(env: Env, db: Db, chatName: string): Promise<number | 
   return agentsRequireAuth(env) ? ownerIdFromChatName(chatName) : null;
 }
 
-/** The todo tools of the chat's owner, or none. */
-export async function chatTools(env: Env, chatName: string, logger: Logger): Promise<ToolSet | undefined> {
+/**
+ * The todo tools of the chat's owner, or none. `waitUntil` is the agent's: a write's feed wake and
+ * reminder sync run after the tool's answer, as for REST and MCP.
+ */
+export async function chatTools(
+  env: Env,
+  chatName: string,
+  logger: Logger,
+  waitUntil: (promise: Promise<unknown>) => void,
+): Promise<ToolSet | undefined> {
   const db = createDb(env.DB);
   const owner = await toolsOwner(env, db, chatName);
   if (owner === null) return undefined;
-  return aiSdkTools(createTodoTools({ env, db, logger }, owner));
+  return aiSdkTools(createTodoTools({ env, db, logger, waitUntil }, owner));
 }

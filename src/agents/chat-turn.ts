@@ -49,6 +49,8 @@ export interface ChatTurnHost {
   name: string;
   messages: UIMessage[];
   ledger: DailyTokenLedger;
+  /** The agent's waitUntil: work that outlives a tool's answer (a todo write's publish). */
+  waitUntil: (promise: Promise<unknown>) => void;
 }
 
 /** One turn: admitted by the spend limits, then the model's answer streamed as UI message chunks. */
@@ -63,7 +65,7 @@ export async function runChatTurn(chat: ChatTurnHost, options?: OnChatMessageOpt
   const logger = createLogger({ agent: "chat-agent", chat: chat.name }, env.LOG_LEVEL);
   if (!admission.ok) return refusedTurn(admission.refusal, logger);
   const meter = new TurnMeter(chat.ledger);
-  const tools = await chatTools(env, chat.name, logger);
+  const tools = await chatTools(env, chat.name, logger, chat.waitUntil);
   const messages = fitContext(await convertToModelMessages(chat.messages, { tools }));
   const stream = createUIMessageStream({
     execute: ({ writer }) => {
