@@ -21,8 +21,6 @@ export const STAND_INS = {
   "@ai-sdk/gateway": "src/shims/ai-gateway.ts",
   capnweb: "src/shims/capnweb.ts",
   "@modelcontextprotocol/client": "src/shims/mcp-client.ts",
-  "@peculiar/x509": "src/shims/x509.ts",
-  "reflect-metadata": "src/shims/reflect-metadata.ts",
 };
 
 const escape = (name) => name.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");

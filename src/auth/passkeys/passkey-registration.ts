@@ -1,7 +1,7 @@
 import { Failure } from "../../core/failures";
 import type { Db } from "../../db/client";
 import { uniqueViolation } from "../../db/errors";
-import type { RegistrationResponseJSON } from "@simplewebauthn/server";
+import type { RegistrationResponseJSON } from "./webauthn-json";
 import { challengeJudge, issueChallenge, type ChallengeFailure } from "./passkey-challenges";
 import { countPasskeys, insertPasskey, listCredentialIds, type PasskeyView } from "./passkeys.queries";
 import type { RelyingParty } from "./relying-party";

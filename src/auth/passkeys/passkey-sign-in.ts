@@ -1,4 +1,4 @@
-import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
+import type { AuthenticationResponseJSON } from "./webauthn-json";
 import type { Db } from "../../db/client";
 import { uniqueViolation } from "../../db/errors";
 import { challengeJudge, issueChallenge, type ChallengeFailure } from "./passkey-challenges";

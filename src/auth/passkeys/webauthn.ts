@@ -1,29 +1,23 @@
-// The WebAuthn ceremonies, through @simplewebauthn/server: the one module that imports it, loaded on
-// first use (`import("./webauthn")`), so isolates that never see a passkey never compile it.
+// The WebAuthn ceremonies (WebAuthn Level 2, §7.1 and §7.2): @oslojs/webauthn parses what the browser
+// sends, webauthn-checks.ts judges it, cose-keys.ts verifies signatures with WebCrypto. Loaded on first use (`import("./webauthn")`),
+// so isolates that never see a passkey never compile it.
+import { decodeCBORToNativeValueNoLeftoverBytes } from "@oslojs/cbor";
 import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  SettingsService,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-  type WebAuthnCredential,
-} from "@simplewebauthn/server";
+  AttestationStatementFormat,
+  ClientDataType,
+  parseAttestationObject,
+  parseAuthenticatorData,
+} from "@oslojs/webauthn";
 import { base64url, fromBase64url } from "../../core/base64url";
+import { readCredentialKey, SUPPORTED_ALGORITHMS, verifySignature } from "./cose-keys";
+import { checkAuthenticator, checkClientData, refuse } from "./webauthn-checks";
 import { CHALLENGE_TTL_SECONDS } from "./passkey-challenges";
 import type { RelyingParty } from "./relying-party";
-
-// Registrations ask for no attestation, and the service judges no authenticator's make: with no trust
-// anchors the library still checks a statement's own signature but never builds a certificate chain,
-// so @peculiar/x509 is never reached (scripts/build-worker.mjs bundles a stand-in for it).
-for (const identifier of ["android-key", "android-safetynet", "apple", "mds"] as const) {
-  SettingsService.setRootCertificates({ identifier, certificates: [] });
-}
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "./webauthn-json";
 
 const TIMEOUT_MS = CHALLENGE_TTL_SECONDS * 1000;
 // Passkeys replace a password: the authenticator must verify its user (PIN, biometrics), not only see them.
-const USER_VERIFICATION = "required";
+const USER_VERIFICATION = "required" as const;
 
 /** Options for navigator.credentials.create(): a discoverable credential, none of `exclude` again. */
 export function registrationOptions(
@@ -32,35 +26,38 @@ export function registrationOptions(
   challenge: string,
   exclude: { credentialId: string; transports: string[] }[],
 ) {
-  return generateRegistrationOptions({
-    rpName: rp.name,
-    rpID: rp.id,
-    userID: fromBase64url(user.handle),
-    userName: user.name,
-    userDisplayName: user.displayName,
-    // Bytes, so the options carry our challenge as it is (a string would be re-encoded).
-    challenge: fromBase64url(challenge),
+  return {
+    challenge,
+    rp: { id: rp.id, name: rp.name },
+    user: { id: user.handle, name: user.name, displayName: user.displayName },
+    pubKeyCredParams: SUPPORTED_ALGORITHMS.map((alg) => ({ type: "public-key" as const, alg })),
     timeout: TIMEOUT_MS,
-    attestationType: "none",
-    excludeCredentials: exclude.map(({ credentialId, transports }) => ({ id: credentialId, transports })),
-    authenticatorSelection: { residentKey: "required", userVerification: USER_VERIFICATION },
-  });
+    // The service judges no authenticator's make, so it asks for no attestation (see verifyAttestation).
+    attestation: "none" as const,
+    excludeCredentials: exclude.map(({ credentialId, transports }) => ({
+      id: credentialId,
+      type: "public-key",
+      transports,
+    })),
+    authenticatorSelection: {
+      residentKey: "required" as const,
+      requireResidentKey: true,
+      userVerification: USER_VERIFICATION,
+    },
+  };
 }
 
 /** Options for navigator.credentials.get(): no credentials listed, the authenticator offers its own. */
 export function signInOptions(rp: RelyingParty, challenge: string) {
-  return generateAuthenticationOptions({
-    rpID: rp.id,
-    challenge: fromBase64url(challenge),
-    timeout: TIMEOUT_MS,
-    userVerification: USER_VERIFICATION,
-  });
+  return { challenge, rpId: rp.id, timeout: TIMEOUT_MS, userVerification: USER_VERIFICATION };
 }
 
-/** Why the library refused a response, for the log (never sent to the client as is). */
-const refusal = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 300);
-
 export type Verdict<T> = { ok: true; value: T } | { ok: false; detail: string };
+
+function verdictOf<T>(err: unknown): Verdict<T> {
+  const detail = err instanceof Error ? err.message : String(err);
+  return { ok: false, detail: detail.slice(0, 300) };
+}
 
 export interface NewCredential {
   credentialId: string;
@@ -69,6 +66,28 @@ export interface NewCredential {
   transports: string[];
   deviceType: "singleDevice" | "multiDevice";
   backedUp: boolean;
+}
+
+/**
+ * The attestation statement, as registrations ask for none: "none", or "packed" self-attestation
+ * (signed by the new credential's own key, which some clients pass on). Formats that carry a
+ * certificate chain are refused: with no trust anchors a chain would prove nothing, and a client
+ * asked for "none" replaces them.
+ */
+async function verifyAttestation(
+  statement: ReturnType<typeof parseAttestationObject>["attestationStatement"],
+  key: { cose: Uint8Array; algorithm: number },
+  signed: Uint8Array,
+) {
+  if (statement.format === AttestationStatementFormat.None) {
+    if (Object.keys(statement.decoded).length > 0) refuse("attestation 'none' with a statement");
+    return;
+  }
+  if (statement.format !== AttestationStatementFormat.Packed) refuse("attestation format not accepted");
+  const packed = statement.packed();
+  if (packed.certificates) refuse("attestation with certificates not accepted");
+  if (packed.algorithm !== key.algorithm) refuse("self-attestation algorithm is not the key's");
+  if (!(await verifySignature(key.cose, packed.signature, signed))) refuse("bad self-attestation signature");
 }
 
 /**
@@ -81,28 +100,33 @@ export async function verifyRegistration(
   challengeOk: (challenge: string) => Promise<boolean>,
 ): Promise<Verdict<NewCredential>> {
   try {
-    const { verified, registrationInfo } = await verifyRegistrationResponse({
-      response,
-      expectedChallenge: challengeOk,
-      expectedOrigin: rp.origins,
-      expectedRPID: rp.id,
-      requireUserVerification: true,
-    });
-    if (!verified) return { ok: false, detail: "not verified" };
-    const { credential, credentialDeviceType, credentialBackedUp } = registrationInfo;
+    const { clientDataJSON, attestationObject, transports } = response.response;
+    if (response.id !== response.rawId) refuse("id and rawId differ");
+    const clientDataHash = await checkClientData(clientDataJSON, ClientDataType.Create, rp, challengeOk);
+    const object = fromBase64url(attestationObject);
+    const { attestationStatement, authenticatorData } = parseAttestationObject(object);
+    // The parser keeps no raw bytes, which the attestation signs and the credential key is read from.
+    const rawAuthData = (decodeCBORToNativeValueNoLeftoverBytes(object, 4) as { authData: Uint8Array })
+      .authData;
+    const { backupEligible, backedUp } = checkAuthenticator(authenticatorData, rawAuthData, rp);
+    const credential = authenticatorData.credential ?? refuse("no attested credential data");
+    if (base64url(credential.id) !== response.id) refuse("credential id is not the response's");
+    const key = await readCredentialKey(rawAuthData.subarray(55 + credential.id.length));
+    const signed = new Uint8Array([...rawAuthData, ...clientDataHash]);
+    await verifyAttestation(attestationStatement, key, signed);
     return {
       ok: true,
       value: {
-        credentialId: credential.id,
-        publicKey: base64url(credential.publicKey),
-        counter: credential.counter,
-        transports: credential.transports ?? response.response.transports ?? [],
-        deviceType: credentialDeviceType,
-        backedUp: credentialBackedUp,
+        credentialId: response.id,
+        publicKey: base64url(key.cose),
+        counter: authenticatorData.signatureCounter,
+        transports: transports ?? [],
+        deviceType: backupEligible ? "multiDevice" : "singleDevice",
+        backedUp,
       },
     };
   } catch (err) {
-    return { ok: false, detail: refusal(err) };
+    return verdictOf(err);
   }
 }
 
@@ -124,27 +148,25 @@ export async function verifySignIn(
   stored: StoredCredential,
   challengeOk: (challenge: string) => Promise<boolean>,
 ): Promise<Verdict<{ counter: number; backedUp: boolean }>> {
-  const credential: WebAuthnCredential = {
-    id: stored.credentialId,
-    publicKey: fromBase64url(stored.publicKey),
-    counter: stored.counter,
-    transports: stored.transports,
-  };
   try {
-    const { verified, authenticationInfo } = await verifyAuthenticationResponse({
-      response,
-      expectedChallenge: challengeOk,
-      expectedOrigin: rp.origins,
-      expectedRPID: rp.id,
-      credential,
-      requireUserVerification: true,
-    });
-    if (!verified) return { ok: false, detail: "not verified" };
-    return {
-      ok: true,
-      value: { counter: authenticationInfo.newCounter, backedUp: authenticationInfo.credentialBackedUp },
-    };
+    if (response.id !== stored.credentialId || response.rawId !== response.id)
+      refuse("credential id mismatch");
+    const { clientDataJSON, authenticatorData, signature } = response.response;
+    const clientDataHash = await checkClientData(clientDataJSON, ClientDataType.Get, rp, challengeOk);
+    const rawAuthData = fromBase64url(authenticatorData);
+    const data = parseAuthenticatorData(rawAuthData);
+    const { backedUp } = checkAuthenticator(data, rawAuthData, rp);
+    const signed = new Uint8Array([...rawAuthData, ...clientDataHash]);
+    if (!(await verifySignature(fromBase64url(stored.publicKey), fromBase64url(signature), signed))) {
+      refuse("bad signature");
+    }
+    const counter = data.signatureCounter;
+    // Authenticators that count (security keys) must go up; synced passkeys report 0 every time.
+    if ((counter > 0 || stored.counter > 0) && counter <= stored.counter) {
+      refuse(`counter ${counter} did not go up from ${stored.counter}`);
+    }
+    return { ok: true, value: { counter, backedUp } };
   } catch (err) {
-    return { ok: false, detail: refusal(err) };
+    return verdictOf(err);
   }
 }

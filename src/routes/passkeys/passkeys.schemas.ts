@@ -2,26 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { passkeysTable, PASSKEY_DEVICE_TYPES } from "../../db/credentials-schema";
 import { createSelectSchema } from "../../db/zod";
 import { pageSchema } from "../../core/paging";
-
-// Bodies are what @simplewebauthn/browser's startRegistration() and startAuthentication() return
-// (WebAuthn's RegistrationResponseJSON and AuthenticationResponseJSON), bounded field by field.
-
-const b64url = (max: number, description?: string) =>
-  z
-    .string()
-    .min(1)
-    .max(max)
-    .regex(/^[A-Za-z0-9_-]+$/, "Must be base64url")
-    .openapi({ description });
-
-const Transports = z
-  .array(
-    z
-      .string()
-      .regex(/^[a-z-]{1,32}$/)
-      .openapi({ example: "internal" }),
-  )
-  .max(10);
+import { AuthenticationResponse, RegistrationResponse, Transports } from "../../auth/passkeys/webauthn-json";
 
 // One line of text: names are shown in lists and in the password-reset e-mail, where a line break or
 // other control character would let a name pass for the e-mail's own words.
@@ -34,54 +15,6 @@ const PasskeyName = z
   // oxlint-disable-next-line no-control-regex -- matching control characters is the point
   .regex(/^[^\u0000-\u001f\u007f-\u009f]*$/, "Must not contain line breaks or other control characters")
   .openapi({ example: "MacBook Touch ID" });
-
-// Credential ids are at most 1,023 bytes.
-const CredentialId = b64url(1364, "The credential id, as the authenticator returned it.");
-
-const credentialFields = {
-  id: CredentialId,
-  rawId: CredentialId,
-  type: z.literal("public-key"),
-  authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional(),
-  // The service asks for no extensions; what a client reports anyway is not read.
-  clientExtensionResults: z.record(z.string(), z.unknown()),
-};
-
-const RegistrationResponse = z
-  .object({
-    ...credentialFields,
-    response: z
-      .object({
-        clientDataJSON: b64url(8192),
-        attestationObject: b64url(16384),
-        authenticatorData: b64url(8192).optional(),
-        transports: Transports.optional(),
-        publicKeyAlgorithm: z.number().int().optional(),
-        publicKey: b64url(4096).optional(),
-      })
-      .strict(),
-  })
-  .strict()
-  .openapi("PasskeyRegistrationResponse", {
-    description: "The created credential, as `startRegistration()` of @simplewebauthn/browser returns it.",
-  });
-
-const AuthenticationResponse = z
-  .object({
-    ...credentialFields,
-    response: z
-      .object({
-        clientDataJSON: b64url(8192),
-        authenticatorData: b64url(8192),
-        signature: b64url(1024),
-        userHandle: b64url(88).optional(),
-      })
-      .strict(),
-  })
-  .strict()
-  .openapi("PasskeyAuthenticationResponse", {
-    description: "The assertion, as `startAuthentication()` of @simplewebauthn/browser returns it.",
-  });
 
 export const RegisterPasskeyBody = z
   .object({
