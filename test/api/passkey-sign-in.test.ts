@@ -183,6 +183,19 @@ describe("refusals answer 401 and change nothing", () => {
     }
   });
 
+  it("W4: RS256 and EdDSA keys sign in as ES256 ones do, and a bad signature of either is refused", async () => {
+    const user = await signUp();
+    for (const alg of ["RS256", "EdDSA"] as const) {
+      const { authenticator } = await addPasskey(
+        user,
+        new ScriptedAuthenticator(undefined, true, false, alg),
+      );
+      expect((await passkeySignIn(authenticator)).res.status, alg).toBe(201);
+      const response = await authenticator.get(await signInOptions(), { badSignature: true });
+      await expectRefused(() => postAssertion(response), NOT_ACCEPTED);
+    }
+  });
+
   it("W4: the passkey of a deleted user", async () => {
     const user = await signUp();
     const { authenticator } = await addPasskey(user);

@@ -167,6 +167,24 @@ describe("adding a passkey", () => {
     expect((await tryAddPasskey(user, client, { rpId: "service.test" })).res.status).toBe(201);
   });
 
+  it("W3: packed self-attestation is checked (its signature is the new key's); attestation with certificates is 400", async () => {
+    const user = await signUp();
+    const authenticator = new ScriptedAuthenticator();
+    for (const ceremony of [
+      { attestation: "packed", badSignature: true },
+      { attestation: "fido-u2f" },
+    ] as const) {
+      await expectUnchanged(
+        async () => (await tryAddPasskey(user, authenticator, ceremony)).res,
+        400,
+        "Passkey not accepted",
+      );
+    }
+    const selfAttested = await tryAddPasskey(user, authenticator, { attestation: "packed" });
+    expect(selfAttested.res.status).toBe(201);
+    expect((await passkeySignIn(authenticator)).res.status).toBe(201);
+  });
+
   it("W11: a credential registered before is 409, for its owner or anyone else", async () => {
     const user = await signUp();
     const other = await signUp();

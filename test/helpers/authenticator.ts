@@ -1,68 +1,22 @@
-// A scripted WebAuthn authenticator: a P-256 key pair per credential (WebCrypto), attestation and
-// assertion responses built byte by byte as a browser returns them (RegistrationResponseJSON,
-// AuthenticationResponseJSON), and knobs to make each one wrong in exactly one way.
+// A scripted WebAuthn authenticator: a key pair per credential (WebCrypto; ES256 unless told RS256 or
+// EdDSA), attestation and assertion responses built byte by byte as a browser returns them
+// (RegistrationResponseJSON, AuthenticationResponseJSON), and knobs to make each one wrong in exactly
+// one way.
 import { base64url } from "../../src/core/base64url";
+import {
+  cbor,
+  coseKey,
+  concat,
+  KEY_PARAMS,
+  sha256,
+  sign,
+  uint32,
+  utf8,
+  type Algorithm,
+  type Cbor,
+} from "./webauthn-bytes";
 
-type Cbor = number | string | Uint8Array | Cbor[] | Map<Cbor, Cbor> | { [key: string]: Cbor };
-
-function head(major: number, length: number): number[] {
-  if (length < 24) return [(major << 5) | length];
-  if (length < 0x100) return [(major << 5) | 24, length];
-  if (length < 0x10000) return [(major << 5) | 25, length >> 8, length & 0xff];
-  return [(major << 5) | 26, ...[24, 16, 8, 0].map((shift) => (length >>> shift) & 0xff)];
-}
-
-/** CBOR (RFC 8949) of the few types WebAuthn uses: integers, byte and text strings, arrays, maps. */
-export function cbor(value: Cbor): Uint8Array {
-  const out: number[] = [];
-  const write = (v: Cbor) => {
-    if (typeof v === "number") out.push(...(v >= 0 ? head(0, v) : head(1, -1 - v)));
-    else if (typeof v === "string") {
-      const bytes = new TextEncoder().encode(v);
-      out.push(...head(3, bytes.length), ...bytes);
-    } else if (v instanceof Uint8Array) out.push(...head(2, v.length), ...v);
-    else if (Array.isArray(v)) {
-      out.push(...head(4, v.length));
-      v.forEach(write);
-    } else {
-      const entries = v instanceof Map ? [...v.entries()] : Object.entries(v);
-      out.push(...head(5, entries.length));
-      for (const [key, item] of entries) {
-        write(key);
-        write(item);
-      }
-    }
-  };
-  write(value);
-  return new Uint8Array(out);
-}
-
-const concat = (...parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-};
-
-const sha256 = async (bytes: Uint8Array) => new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-const utf8 = (text: string) => new TextEncoder().encode(text);
-const uint32 = (n: number) => new Uint8Array([n >>> 24, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff]);
-
-/** An ECDSA signature as WebAuthn carries it: ASN.1 DER, not WebCrypto's raw r || s. */
-function der(raw: Uint8Array): Uint8Array {
-  const integer = (bytes: Uint8Array) => {
-    let i = 0;
-    while (i < bytes.length - 1 && bytes[i] === 0) i++;
-    const trimmed = bytes.subarray(i);
-    const body = trimmed[0]! & 0x80 ? concat(new Uint8Array([0]), trimmed) : trimmed;
-    return concat(new Uint8Array([0x02, body.length]), body);
-  };
-  const seq = concat(integer(raw.subarray(0, 32)), integer(raw.subarray(32)));
-  return concat(new Uint8Array([0x30, seq.length]), seq);
-}
+export type { Algorithm };
 
 const FLAGS = { up: 0x01, uv: 0x04, be: 0x08, bs: 0x10, at: 0x40 };
 
@@ -77,8 +31,13 @@ export interface Ceremony {
   /** The signature counter to report (an authenticator that counts goes up by one by default). */
   counter?: number;
   userHandle?: string | null;
-  /** Flip a byte of the signature. */
+  /** Flip a byte of the signature (of the self-attestation too). */
   badSignature?: boolean;
+  /**
+   * The attestation statement: "none" by default; "packed" self-attestation signed by the new key;
+   * "fido-u2f" with a certificate (random bytes: the service must refuse it before reading one).
+   */
+  attestation?: "none" | "packed" | "fido-u2f";
 }
 
 export interface CredentialOptions {
@@ -89,6 +48,7 @@ export interface CredentialOptions {
 
 interface Credential {
   id: string;
+  alg: Algorithm;
   keys: CryptoKeyPair;
   userHandle: string;
   counter: number;
@@ -103,6 +63,7 @@ export class ScriptedAuthenticator {
     readonly origin = "http://service.test",
     readonly counts = false,
     readonly backedUp = false,
+    readonly alg: Algorithm = "ES256",
   ) {}
 
   private flags(ceremony: Ceremony, extra = 0) {
@@ -122,20 +83,11 @@ export class ScriptedAuthenticator {
 
   /** navigator.credentials.create() for `options`, through @simplewebauthn/browser's JSON. */
   async create(options: CredentialOptions, ceremony: Ceremony = {}) {
-    const keys = (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, [
+    const keys = (await crypto.subtle.generateKey(KEY_PARAMS[this.alg], true, [
       "sign",
       "verify",
     ])) as CryptoKeyPair;
-    const raw = new Uint8Array((await crypto.subtle.exportKey("raw", keys.publicKey)) as ArrayBuffer);
-    const cose = cbor(
-      new Map<Cbor, Cbor>([
-        [1, 2],
-        [3, -7],
-        [-1, 1],
-        [-2, raw.subarray(1, 33)],
-        [-3, raw.subarray(33)],
-      ]),
-    );
+    const cose = await coseKey(this.alg, keys.publicKey);
     const id = crypto.getRandomValues(new Uint8Array(16));
     const counter = ceremony.counter ?? (this.counts ? 1 : 0);
     const rpIdHash = await sha256(utf8(ceremony.rpId ?? options.rp.id ?? new URL(this.origin).hostname));
@@ -148,8 +100,9 @@ export class ScriptedAuthenticator {
       id,
       cose,
     );
-    const credential = { id: base64url(id), keys, userHandle: options.user.id, counter };
+    const credential = { id: base64url(id), alg: this.alg, keys, userHandle: options.user.id, counter };
     this.credentials.push(credential);
+    const clientDataJSON = this.clientData("webauthn.create", options.challenge, ceremony);
     return {
       id: credential.id,
       rawId: credential.id,
@@ -157,11 +110,30 @@ export class ScriptedAuthenticator {
       authenticatorAttachment: "platform" as const,
       clientExtensionResults: {},
       response: {
-        clientDataJSON: base64url(this.clientData("webauthn.create", options.challenge, ceremony)),
-        attestationObject: base64url(cbor({ fmt: "none", attStmt: {}, authData })),
+        clientDataJSON: base64url(clientDataJSON),
+        attestationObject: base64url(
+          cbor({ ...(await this.attestation(ceremony, credential, authData, clientDataJSON)), authData }),
+        ),
         transports: ["internal"],
       },
     };
+  }
+
+  private async attestation(
+    ceremony: Ceremony,
+    credential: Credential,
+    authData: Uint8Array,
+    clientDataJSON: Uint8Array,
+  ): Promise<{ fmt: string; attStmt: Record<string, Cbor> }> {
+    const kind = ceremony.attestation ?? "none";
+    if (kind === "none") return { fmt: "none", attStmt: {} };
+    const signed = concat(authData, await sha256(clientDataJSON));
+    const sig = await sign(credential.alg, credential.keys.privateKey, signed, ceremony.badSignature);
+    if (kind === "fido-u2f") {
+      return { fmt: "fido-u2f", attStmt: { sig, x5c: [crypto.getRandomValues(new Uint8Array(64))] } };
+    }
+    const alg = { ES256: -7, RS256: -257, EdDSA: -8 }[credential.alg];
+    return { fmt: "packed", attStmt: { alg, sig } };
   }
 
   /** navigator.credentials.get() for `options` with credential `which` (the newest by default). */
@@ -177,11 +149,7 @@ export class ScriptedAuthenticator {
     const authData = concat(rpIdHash, new Uint8Array([this.flags(ceremony)]), uint32(counter));
     const clientDataJSON = this.clientData("webauthn.get", options.challenge, ceremony);
     const signed = concat(authData, await sha256(clientDataJSON));
-    const raw = new Uint8Array(
-      await crypto.subtle.sign({ name: "ECDSA", hash: "SHA-256" }, which.keys.privateKey, signed),
-    );
-    const signature = der(raw);
-    if (ceremony.badSignature) signature[signature.length - 1]! ^= 0x01;
+    const signature = await sign(which.alg, which.keys.privateKey, signed, ceremony.badSignature);
     const userHandle = ceremony.userHandle === undefined ? which.userHandle : ceremony.userHandle;
     return {
       id: which.id,
