@@ -42,7 +42,8 @@ export const register = createRoute({
   description:
     "Verifies what the browser created from the options (origin, RP id, the challenge, user " +
     "verification) and keeps the passkey. A challenge that expired, was used, or was issued to someone " +
-    `else, and a response that fails a check, are 400; a passkey registered before is 409. ${SIGN_IN_ONLY}`,
+    "else is 400 (`... start again`), and a response that fails a check 400 `Passkey not accepted`; a " +
+    `passkey registered before is 409. ${SIGN_IN_ONLY}`,
   request: { body: jsonBody(RegisterPasskeyBody) },
   responses: {
     201: okContent(PasskeySchema, "The new passkey"),

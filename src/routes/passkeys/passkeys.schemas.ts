@@ -14,12 +14,17 @@ const PasskeyName = z
   // C0 and C1 controls; no `u` flag, which a JSON Schema pattern cannot carry.
   // oxlint-disable-next-line no-control-regex -- matching control characters is the point
   .regex(/^[^\u0000-\u001f\u007f-\u009f]*$/, "Must not contain line breaks or other control characters")
-  .openapi({ example: "MacBook Touch ID" });
+  .openapi({
+    example: "MacBook Touch ID",
+    description: "Trimmed; a name of spaces only is too small (400).",
+  });
 
 export const RegisterPasskeyBody = z
   .object({
     response: RegistrationResponse,
-    name: PasskeyName.optional().openapi({ description: 'Omitted: "Passkey added <date>".' }),
+    name: PasskeyName.optional().openapi({
+      description: 'Trimmed; a name of spaces only is too small (400). Omitted: "Passkey added <date>".',
+    }),
   })
   .strict()
   .openapi("RegisterPasskeyBody");

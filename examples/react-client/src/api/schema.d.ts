@@ -323,7 +323,7 @@ export interface paths {
         put?: never;
         /**
          * Add a passkey
-         * @description Verifies what the browser created from the options (origin, RP id, the challenge, user verification) and keeps the passkey. A challenge that expired, was used, or was issued to someone else, and a response that fails a check, are 400; a passkey registered before is 409. Needs a sign-in, not an API key.
+         * @description Verifies what the browser created from the options (origin, RP id, the challenge, user verification) and keeps the passkey. A challenge that expired, was used, or was issued to someone else is 400 (`... start again`), and a response that fails a check 400 `Passkey not accepted`; a passkey registered before is 409. Needs a sign-in, not an API key.
          */
         post: operations["registerPasskey"];
         delete?: never;
@@ -1237,7 +1237,7 @@ export interface components {
         RegisterPasskeyBody: {
             response: components["schemas"]["PasskeyRegistrationResponse"];
             /**
-             * @description Omitted: "Passkey added <date>".
+             * @description Trimmed; a name of spaces only is too small (400). Omitted: "Passkey added <date>".
              * @example MacBook Touch ID
              */
             name?: string;
@@ -1272,7 +1272,10 @@ export interface components {
             totalPages: number;
         };
         RenamePasskeyBody: {
-            /** @example MacBook Touch ID */
+            /**
+             * @description Trimmed; a name of spaces only is too small (400).
+             * @example MacBook Touch ID
+             */
             name: string;
         };
         OAuthGrantList: {
