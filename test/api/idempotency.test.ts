@@ -182,10 +182,11 @@ describe("Idempotency-Key taken in the create's own batch", () => {
       await new Response(request).arrayBuffer(),
     );
     await env.DB.prepare(
-      "INSERT INTO idempotency_keys_table (userId, route, key, fingerprint, state, status, headers, body, createdAt) VALUES (?, 'POST /api/todos', ?, ?, 'done', 201, ?, ?, ?)",
+      "INSERT INTO idempotency_keys_table (userId, route, key, fingerprint, state, status, headers, body, createdAt) VALUES (?, ?, ?, ?, 'done', 201, ?, ?, ?)",
     )
       .bind(
         alice.userId,
+        `POST /api/todos session:${sessionOf(alice.token)}`,
         key,
         fingerprint,
         JSON.stringify({ etag: '"todo-1-v1"' }),
