@@ -2,31 +2,18 @@
 import type { ToolSet } from "ai";
 import { aiSdkTools } from "../ai/ai-sdk-tools";
 import { createTodoTools } from "../todos/todo-tools";
-import { createDb, type Db } from "../db/client";
-import { agentsRequireAuth } from "../core/config";
+import { createDb } from "../db/client";
 import type { Logger } from "../core/logger";
-import { ownerIdFromChatName } from "../auth/chat-names";
-import { isChatId } from "../chats/chat-ids";
-import { chatOwner } from "../chats/chats.queries";
+import { chatOwnerOf } from "./chat-owner";
 
 export const TOOLS_PROMPT =
   "You can read and change the user's todos with the tools. Changes run only after the user approves them; " +
   "if the user denies one, say so and do not retry it.";
 
-/**
- * Whose todos the chat may touch: an indexed chat's owner (only they reach it, whatever
- * AGENTS_REQUIRE_AUTH says); with sign-in on, the user a `user-<id>[-<suffix>]` name carries; else
- * nobody, since in public mode anyone can reach an instance.
- */
-async function toolsOwner(env: Env, db: Db, chatName: string): Promise<number | null> {
-  if (isChatId(chatName)) return chatOwner(db, chatName);
-  return agentsRequireAuth(env) ? ownerIdFromChatName(chatName) : null;
-}
-
 /** The todo tools of the chat's owner, or none. */
 export async function chatTools(env: Env, chatName: string, logger: Logger): Promise<ToolSet | undefined> {
   const db = createDb(env.DB);
-  const owner = await toolsOwner(env, db, chatName);
+  const owner = await chatOwnerOf(env, db, chatName);
   if (owner === null) return undefined;
   return aiSdkTools(createTodoTools({ env, db, logger }, owner));
 }

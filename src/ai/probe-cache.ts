@@ -12,7 +12,7 @@ const recent = new Map<string, { at: number; answer: Promise<ProbeAnswer> }>();
 function configuration(env: Env): string {
   const compatible = openAICompatible(env);
   return compatible
-    ? `openai-compatible ${compatible.baseURL} ${compatible.model}`
+    ? `openai-compatible ${compatible.baseURL} ${compatible.models[0]}`
     : `workers-ai ${probeModelName(env)}`;
 }
 

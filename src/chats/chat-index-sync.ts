@@ -8,6 +8,9 @@ import { isChatId } from "./chat-ids";
 import { messageText } from "./chat-text";
 import { summarize, summaryKey } from "./chat-summary";
 import * as queries from "./chats.queries";
+import type { TitleCall } from "./chat-titles";
+import { insertUsage } from "../usage/usage.queries";
+import { utcDay } from "../usage/usage-days";
 
 /**
  * How an instance relates to the index: a chat id is indexed from its creation; a `user-<id>[-<suffix>]`
@@ -103,12 +106,27 @@ export class ChatIndexSync {
     const { titleFor } = await import("./chat-titles");
     const title = await titleFor(
       this.env,
-      messageText(question),
-      answered && answer ? messageText(answer) : null,
+      {
+        name: this.name,
+        question: messageText(question),
+        answer: answered && answer ? messageText(answer) : null,
+      },
       this.logger,
+      (call) => this.billTitle(row.userId, call),
     );
     const set = await queries.setTitleIfUntitled(this.db, this.name, title);
     this.titled = true;
     return set ? title : null;
+  }
+
+  // A title is a model call of its owner's: on their usage and their day's budget.
+  private async billTitle(owner: number, call: TitleCall): Promise<void> {
+    try {
+      await insertUsage(this.db, [
+        { ...call, userId: owner, chatId: this.name, kind: "title", day: utcDay(new Date()) },
+      ]);
+    } catch (err) {
+      this.logger.error("chat_usage_write_failed", { owner, call, error: String(err) });
+    }
   }
 }
