@@ -71,7 +71,7 @@ export async function runChatTurn(chat: ChatTurnHost, options?: OnChatMessageOpt
         runtimeContext: spanContext("chat-agent", chat.name),
         onChunk: meter.onChunk,
         onStepEnd: meter.onStepEnd,
-        onEnd: meter.onEnd,
+        onStepError: meter.onStopped,
         onAbort: meter.onStopped,
         onError: meter.onStopped,
       });

@@ -41,19 +41,15 @@ function budgetOf(chat: TurnPayer, db: Db, owner: number | null, now: Date): Tur
   };
 }
 
-/** Books a turn's calls: on the owner's usage in D1, or in a public chat's own ledger. */
+/** Books each call of a turn: on the owner's usage in D1, or in a public chat's own ledger. */
 function bookerOf(chat: TurnPayer, db: Db, owner: number | null, logger: Logger) {
-  return async (calls: MeteredCall[]) => {
-    if (owner === null) return chat.ledger.add(calls.reduce((sum, call) => sum + call.outputTokens, 0));
-    const day = utcDay(new Date());
+  return async (call: MeteredCall) => {
+    if (owner === null) return chat.ledger.add(call.outputTokens);
     try {
-      await insertUsage(
-        db,
-        calls.map((call) => ({ ...call, userId: owner, chatId: chat.name, kind: "chat" as const, day })),
-      );
+      await insertUsage(db, [{ ...call, userId: owner, chatId: chat.name, kind: "chat", day: utcDay(new Date()) }]);
     } catch (err) {
       // The answer stands; its cost is missing from the owner's usage, and the log says so.
-      logger.error("chat_usage_write_failed", { owner, calls, error: String(err) });
+      logger.error("chat_usage_write_failed", { owner, call, error: String(err) });
     }
   };
 }

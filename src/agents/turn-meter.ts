@@ -20,18 +20,16 @@ export interface AnswerMetadata {
 const CHARS_PER_TOKEN = 4;
 
 /**
- * Counts a turn's calls from the stream's callbacks and books them once, when the turn ends however it
- * ends. A call that failed before producing anything costs nothing.
+ * Counts a turn's calls from the stream's callbacks and books each as it ends, however it ends (a
+ * step's end, a step that broke, a stop). A call that failed before producing anything costs nothing.
  */
 export class TurnMeter {
-  private readonly calls: MeteredCall[] = [];
   private streamedChars = 0;
   // Set by the model chain once a model produces output: nothing streams before that.
   private answering = "";
-  private booked = false;
   private shown = { inputTokens: 0, outputTokens: 0 };
 
-  constructor(private readonly book: (calls: MeteredCall[]) => Promise<void> | void) {}
+  constructor(private readonly book: (call: MeteredCall) => Promise<void> | void) {}
 
   /** The model chain committed to `model` for the current call. */
   readonly answeredBy = (model: string) => {
@@ -46,23 +44,22 @@ export class TurnMeter {
 
   readonly onStepEnd = (step: { usage: LanguageModelUsage; response: { modelId: string } }) => {
     const reported = step.usage.outputTokens;
-    this.calls.push({
+    const call = {
       model: step.response.modelId,
       inputTokens: step.usage.inputTokens ?? 0,
       outputTokens: reported ?? this.estimate(),
       estimated: reported === undefined,
-    });
+    };
     this.streamedChars = 0;
+    return this.book(call);
   };
 
-  readonly onEnd = () => this.close();
-
-  /** A stopped or broken stream: what the unfinished call streamed is estimated. */
+  /** A call that broke after output, or a stopped turn: what it streamed is estimated. */
   readonly onStopped = () => {
-    if (this.streamedChars > 0) {
-      this.calls.push({ model: this.answering, inputTokens: 0, outputTokens: this.estimate(), estimated: true });
-    }
-    return this.close();
+    if (this.streamedChars === 0) return;
+    const call = { model: this.answering, inputTokens: 0, outputTokens: this.estimate(), estimated: true };
+    this.streamedChars = 0;
+    return this.book(call);
   };
 
   /** For `toUIMessageStream`: each step's end and the turn's finish name the model and the tokens so far. */
@@ -83,11 +80,5 @@ export class TurnMeter {
 
   private estimate(): number {
     return Math.ceil(this.streamedChars / CHARS_PER_TOKEN);
-  }
-
-  private async close(): Promise<void> {
-    if (this.booked) return;
-    this.booked = true;
-    await this.book(this.calls);
   }
 }

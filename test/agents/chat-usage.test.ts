@@ -1,8 +1,9 @@
 // What each model call costs its user (D1), the per-user daily budget over all their chats, and the usage
 // each answer carries. Chats of the index have an owner in either mode; the agents here run in public mode.
+import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { TURN_REFUSALS } from "../../src/agents/chat-limits";
+import { DailyTokenLedger, TURN_REFUSALS } from "../../src/agents/chat-limits";
 import { DEFAULT_CHAT_USER_DAILY_OUTPUT_TOKENS } from "../../src/core/config";
 import { NORMAL_REASONING, NORMAL_TEXT, TOOL_DONE_TEXT } from "../fakes/workers-ai";
 import { signUp, type SignedUpUser } from "../helpers/auth";
@@ -115,6 +116,10 @@ describe("usage: every model call is booked on its user", () => {
       .bind(name)
       .first<{ n: number }>();
     expect(rows!.n).toBe(0);
+    const spent = await runInDurableObject(env.ChatAgent.getByName(name), (_agent, state) =>
+      new DailyTokenLedger(state.storage.sql).spent(),
+    );
+    expect(spent).toBe(ANSWER);
     socket.close();
   });
 });

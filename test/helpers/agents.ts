@@ -2,7 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import app from "../../src/app";
 import { api, BASE } from "./http";
-import { acceptSocket, type TestSocket } from "./ws";
+import { acceptSocket, type Frame, type TestSocket } from "./ws";
 import { freshIp } from "./client-ip";
 
 /** The agents gate switched on for one request (the Worker's env; agents keep their own). */
@@ -66,4 +66,21 @@ export async function modelCalls(): Promise<{ model: string; inputs: any }[]> {
 /** Whether any recent model call carried `marker` in its messages. */
 export async function modelSaw(marker: string): Promise<boolean> {
   return (await modelCalls()).some((call) => JSON.stringify(call.inputs).includes(marker));
+}
+
+const isResponse = (id: string) => (d: any) => d?.type === "cf_agent_use_chat_response" && d.id === id;
+
+/** The UI message chunks (parsed bodies) of one request, in order. */
+export function chunks(frames: Frame[], id: string): any[] {
+  return frames
+    .filter((f) => isResponse(id)(f.data) && f.data.body && !f.data.error)
+    .map((f) => JSON.parse(f.data.body));
+}
+
+/** The text (or reasoning) those chunks streamed. */
+export function joined(parts: any[], type: "text-delta" | "reasoning-delta"): string {
+  return parts
+    .filter((c) => c.type === type)
+    .map((c) => c.delta)
+    .join("");
 }
