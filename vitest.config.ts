@@ -52,9 +52,13 @@ function workersProject(
             AI: { name: "workers-ai-fake", entrypoint: "WorkersAiFake" },
             EMAIL: { name: "email-outbox", entrypoint: "EmailOutbox" },
             RPC_CONSUMER: "rpc-consumer",
+            SPANS: { name: "span-recorder", entrypoint: "SpanRecorder" },
           },
+          // Every invocation's trace events go to a streaming tail worker, as to Workers Observability.
+          streamingTails: ["span-recorder"],
           workers: [
             auxWorker("workers-ai-fake", "./test/fakes/workers-ai.ts"),
+            auxWorker("span-recorder", "./test/workers/span-recorder.ts"),
             auxWorker("email-outbox", "./test/workers/email-outbox.ts", {
               email: { send_email: [{ name: "EMAIL" }] },
             }),

@@ -65,15 +65,17 @@ export class ChatAgent extends AIChatAgent<Env> {
     this.noteTranscriptChange();
   }
 
+  // The turn's invocation has ended by now: the title is made in one of its own (an alarm), where its
+  // model call is traced like a turn's (src/ai/traced-ai.ts). Only while the chat may be untitled.
   protected async onChatResponse(result: ChatResponseResult): Promise<void> {
-    const answered = result.status === "completed";
-    const titling = this.index()
-      .then((index) => index.titleAfterTurn(this.messages, answered))
-      .then((title) => {
-        if (title !== null)
-          this.broadcast(JSON.stringify({ type: "chat_title", title } satisfies ChatTitleFrame));
-      });
-    this.ctx.waitUntil(titling);
+    if (!(await this.index()).mayNeedTitle()) return;
+    await this.schedule(0, "titleChat", { answered: result.status === "completed" }, { idempotent: true });
+  }
+
+  /** Scheduled after a turn: the title of the chat's first exchange, told to its open sockets. */
+  async titleChat({ answered }: { answered: boolean }): Promise<void> {
+    const title = await (await this.index()).titleAfterTurn(this.messages, answered);
+    if (title !== null) this.broadcast(JSON.stringify({ type: "chat_title", title } satisfies ChatTitleFrame));
   }
   // --- end of the chat index
 

@@ -75,6 +75,11 @@ export class ChatIndexSync {
     return true;
   }
 
+  /** Whether a turn's end should ask for a title: false once this instance knows it is titled. */
+  mayNeedTitle(): boolean {
+    return this.entry !== null && !this.titled && !this.titling;
+  }
+
   /**
    * After a turn: an untitled chat gets the title of its first exchange, once. Returns the title it
    * set, or null (titled already, renamed meanwhile, not in the index). A failure is retried after the next turn.

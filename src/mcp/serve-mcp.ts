@@ -1,13 +1,14 @@
 import { createMcpHandler } from "agents/mcp/server";
 import type { TodoTool } from "../todos/todo-tools";
 import { todoMcpServer, type ToolRunner } from "./todo-mcp-server";
+import { tracedTools } from "./tool-spans";
 
 // Same bound as the /api JSON bodies; tool inputs are small.
 const MAX_BODY_BYTES = 1024 * 1024;
 
 /**
  * One MCP request to `route`, answered by a fresh stateless server over an authenticated user's todo
- * tools. Loaded on the first /mcp request: the MCP SDK's protocol schemas cost every new isolate
+ * tools, each call traced. Loaded on the first /mcp request: the MCP SDK's protocol schemas cost every new isolate
  * tens of milliseconds when built at start-up.
  */
 export function serveMcp(
@@ -17,7 +18,7 @@ export function serveMcp(
   run: ToolRunner,
   onError: (error: Error) => void,
 ): Promise<Response> {
-  const handler = createMcpHandler(() => todoMcpServer(tools, run), {
+  const handler = createMcpHandler(() => todoMcpServer(tracedTools(tools), run), {
     route,
     maxRequestBodySize: MAX_BODY_BYTES,
     onerror: onError,
