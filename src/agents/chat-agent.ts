@@ -75,7 +75,8 @@ export class ChatAgent extends AIChatAgent<Env> {
   /** Scheduled after a turn: the title of the chat's first exchange, told to its open sockets. */
   async titleChat({ answered }: { answered: boolean }): Promise<void> {
     const title = await (await this.index()).titleAfterTurn(this.messages, answered);
-    if (title !== null) this.broadcast(JSON.stringify({ type: "chat_title", title } satisfies ChatTitleFrame));
+    if (title !== null)
+      this.broadcast(JSON.stringify({ type: "chat_title", title } satisfies ChatTitleFrame));
   }
   // --- end of the chat index
 

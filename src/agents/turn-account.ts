@@ -46,7 +46,9 @@ function bookerOf(chat: TurnPayer, db: Db, owner: number | null, logger: Logger)
   return async (call: MeteredCall) => {
     if (owner === null) return chat.ledger.add(call.outputTokens);
     try {
-      await insertUsage(db, [{ ...call, userId: owner, chatId: chat.name, kind: "chat", day: utcDay(new Date()) }]);
+      await insertUsage(db, [
+        { ...call, userId: owner, chatId: chat.name, kind: "chat", day: utcDay(new Date()) },
+      ]);
     } catch (err) {
       // The answer stands; its cost is missing from the owner's usage, and the log says so.
       logger.error("chat_usage_write_failed", { owner, call, error: String(err) });
@@ -78,7 +80,8 @@ export async function openTurnAccount(
   const meter = new TurnMeter(bookerOf(chat, db, owner, logger));
   const model = () =>
     modelChain(chatModels(chat.env), {
-      onFailure: (leg, error) => logger.warn("chat_model_failed", { model: leg.modelId, error: String(error) }),
+      onFailure: (leg, error) =>
+        logger.warn("chat_model_failed", { model: leg.modelId, error: String(error) }),
       onAnswer: (leg) => meter.answeredBy(leg.modelId),
     });
   return { ok: true, maxOutputTokens: admission.maxOutputTokens, model, meter };

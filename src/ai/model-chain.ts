@@ -26,9 +26,12 @@ export class ModelChainError extends Error {
     readonly failed: string[],
     cause: unknown,
   ) {
-    super(`All models failed (${failed.join(", ")}): ${cause instanceof Error ? cause.message : String(cause)}`, {
-      cause,
-    });
+    super(
+      `All models failed (${failed.join(", ")}): ${cause instanceof Error ? cause.message : String(cause)}`,
+      {
+        cause,
+      },
+    );
     this.name = "ModelChainError";
   }
 }
@@ -36,12 +39,17 @@ export class ModelChainError extends Error {
 const isAbort = (err: unknown) => err instanceof Error && err.name === "AbortError";
 
 /** The parts already read, then the rest, each naming the model that answered (`response.modelId`). */
-function answeredBy(modelId: string, head: LanguageModelV4StreamPart[], rest: ReadableStreamDefaultReader<LanguageModelV4StreamPart>) {
+function answeredBy(
+  modelId: string,
+  head: LanguageModelV4StreamPart[],
+  rest: ReadableStreamDefaultReader<LanguageModelV4StreamPart>,
+) {
   const named = (part: LanguageModelV4StreamPart): LanguageModelV4StreamPart =>
     part.type === "response-metadata" ? { ...part, modelId } : part;
   return new ReadableStream<LanguageModelV4StreamPart>({
     start(controller) {
-      if (!head.some((part) => part.type === "response-metadata")) head.push({ type: "response-metadata", modelId });
+      if (!head.some((part) => part.type === "response-metadata"))
+        head.push({ type: "response-metadata", modelId });
       for (const part of head) controller.enqueue(named(part));
     },
     async pull(controller) {
@@ -80,7 +88,8 @@ async function commit(
     if (isAbort(err)) throw err;
     failure = err;
   }
-  if (failure === undefined) return { ok: true, result: { ...result, stream: answeredBy(modelId, head, reader) } };
+  if (failure === undefined)
+    return { ok: true, result: { ...result, stream: answeredBy(modelId, head, reader) } };
   await reader.cancel().catch(() => undefined);
   return { ok: false, error: failure };
 }
@@ -102,7 +111,9 @@ export function modelChain(legs: ModelChoice[], events: ChainEvents = {}): Langu
   const first = legs[0];
   if (!first) throw new Error("modelChain needs at least one model");
 
-  async function tryEach<T>(run: (leg: ModelChoice) => Promise<{ ok: true; value: T } | { ok: false; error: unknown }>) {
+  async function tryEach<T>(
+    run: (leg: ModelChoice) => Promise<{ ok: true; value: T } | { ok: false; error: unknown }>,
+  ) {
     let last: unknown;
     for (const leg of legs) {
       let outcome: { ok: true; value: T } | { ok: false; error: unknown };
@@ -119,7 +130,12 @@ export function modelChain(legs: ModelChoice[], events: ChainEvents = {}): Langu
       last = outcome.error;
       events.onFailure?.(leg, last);
     }
-    throw legs.length === 1 ? last : new ModelChainError(legs.map((leg) => leg.modelId), last);
+    throw legs.length === 1
+      ? last
+      : new ModelChainError(
+          legs.map((leg) => leg.modelId),
+          last,
+        );
   }
 
   return {

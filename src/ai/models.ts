@@ -18,7 +18,8 @@ export interface ModelChoice {
 }
 
 function compatibleModels(compatible: OpenAICompatibleSettings, names: string[]): ModelChoice[] {
-  if (names.length === 0) throw new AiUnavailableError("AI_BASE_URL is set, so AI_MODEL must name a model there.");
+  if (names.length === 0)
+    throw new AiUnavailableError("AI_BASE_URL is set, so AI_MODEL must name a model there.");
   const provider = createOpenAICompatible({
     name: "openai-compatible",
     baseURL: compatible.baseURL,
@@ -34,7 +35,8 @@ function compatibleModels(compatible: OpenAICompatibleSettings, names: string[])
 /** The models named `workersAiModels` on Workers AI, or AI_MODEL's at AI_BASE_URL (`first`: only its first). */
 function choose(env: Env, workersAiModels: string[], first = false): ModelChoice[] {
   const compatible = openAICompatible(env);
-  if (compatible) return compatibleModels(compatible, first ? compatible.models.slice(0, 1) : compatible.models);
+  if (compatible)
+    return compatibleModels(compatible, first ? compatible.models.slice(0, 1) : compatible.models);
   const workersai = createWorkersAI({ binding: env.AI });
   return workersAiModels.map((modelId) => ({ provider: "workers-ai", modelId, model: workersai(modelId) }));
 }

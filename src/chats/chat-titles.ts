@@ -71,7 +71,11 @@ async function askModel(
       }),
       deadline,
     ]);
-    const call = { model: choice.modelId, inputTokens: usage.inputTokens ?? 0, outputTokens: usage.outputTokens ?? 0 };
+    const call = {
+      model: choice.modelId,
+      inputTokens: usage.inputTokens ?? 0,
+      outputTokens: usage.outputTokens ?? 0,
+    };
     return { text, call };
   } finally {
     if (timer !== undefined) clearTimeout(timer);

@@ -42,7 +42,12 @@ export function usageBetween(
       .select({ ...FIGURES, chats: countDistinct(usage.chatId) })
       .from(usage)
       .where(inRange),
-    db.select({ day: usage.day, ...FIGURES }).from(usage).where(inRange).groupBy(usage.day).orderBy(usage.day),
+    db
+      .select({ day: usage.day, ...FIGURES })
+      .from(usage)
+      .where(inRange)
+      .groupBy(usage.day)
+      .orderBy(usage.day),
     db
       .select({ chatId: usage.chatId, title: sql<string | null>`max(${chatsTable.title})`, ...FIGURES })
       .from(usage)

@@ -19,7 +19,9 @@ async function turnIn(text: string) {
   const { error } = await turnOutcome(socket, "t1");
   const parts = chunks(socket.frames, "t1");
   socket.close();
-  const calls = (await modelCalls()).filter((c) => c.inputs.stream && JSON.stringify(c.inputs).includes(marker));
+  const calls = (await modelCalls()).filter(
+    (c) => c.inputs.stream && JSON.stringify(c.inputs).includes(marker),
+  );
   const errors = socket.frames.filter((f) => f.data?.id === "t1" && f.data.error);
   return {
     userId: user.userId,
@@ -40,7 +42,9 @@ describe("CHAT_MODELS: a second model when the first fails", () => {
     expect(turn.text).toBe(NORMAL_TEXT.join(""));
     expect(turn.answers).toHaveLength(1);
     expect(turn.answers[0]!.metadata).toMatchObject({ model: SECOND, usage: { outputTokens: ANSWER } });
-    expect(turn.rows).toEqual([expect.objectContaining({ model: SECOND, outputTokens: ANSWER, estimated: 0 })]);
+    expect(turn.rows).toEqual([
+      expect.objectContaining({ model: SECOND, outputTokens: ANSWER, estimated: 0 }),
+    ]);
   });
 
   it("the first model's stream breaks before its first token: the second answers", async () => {

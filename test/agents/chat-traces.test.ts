@@ -10,7 +10,7 @@ import { initialize, rpc } from "../helpers/mcp";
 import { CHAT_MODELS } from "../helpers/usage";
 
 const spansWhere = async (keep: (span: RecordedSpan) => boolean) => (await env.SPANS.spans()).filter(keep);
-const names = (spans: RecordedSpan[]) => spans.map((s) => s.name).sort();
+const names = (spans: RecordedSpan[]) => spans.map((s) => s.name).toSorted();
 
 describe("traces: GenAI spans with token usage and no prompt text", () => {
   it("a chat turn with a tool call: invoke_agent, a chat span per model call, execute_tool; the title too", async () => {
@@ -23,7 +23,13 @@ describe("traces: GenAI spans with token usage and no prompt text", () => {
     socket.close();
     const ofChat = (span: RecordedSpan) => span.attributes["gen_ai.conversation.id"] === chat.id;
     await new Promise((r) => setTimeout(r, 3000));
-    console.log("DBG", JSON.stringify((await env.SPANS.spans()).map((s) => [s.name, s.attributes["gen_ai.conversation.id"], s.outcome])), chat.id);
+    console.log(
+      "DBG",
+      JSON.stringify(
+        (await env.SPANS.spans()).map((s) => [s.name, s.attributes["gen_ai.conversation.id"], s.outcome]),
+      ),
+      chat.id,
+    );
     await expect.poll(async () => (await spansWhere(ofChat)).length, { timeout: 5_000 }).toBe(6);
     const spans = await spansWhere(ofChat);
     expect(names(spans)).toEqual(
@@ -34,7 +40,7 @@ describe("traces: GenAI spans with token usage and no prompt text", () => {
         "execute_tool listTodos",
         "invoke_agent chat-titles",
         `chat ${env.TITLE_MODEL}`,
-      ].sort(),
+      ].toSorted(),
     );
     const turn = spans.find((s) => s.name === "invoke_agent chat-agent")!;
     // The tool call (5 tokens) and the answer after it (1), each 12 tokens of prompt.
@@ -45,7 +51,7 @@ describe("traces: GenAI spans with token usage and no prompt text", () => {
       "gen_ai.usage.output_tokens": 6,
     });
     const calls = spans.filter((s) => s.name.startsWith("chat ") && s.parentId === turn.spanId);
-    expect(calls.map((s) => s.attributes["gen_ai.usage.output_tokens"]).sort()).toEqual([1, 5]);
+    expect(calls.map((s) => s.attributes["gen_ai.usage.output_tokens"]).toSorted()).toEqual([1, 5]);
     for (const call of calls) {
       expect(call.attributes).toMatchObject({
         "gen_ai.operation.name": "chat",
@@ -65,7 +71,9 @@ describe("traces: GenAI spans with token usage and no prompt text", () => {
     });
     // Nothing of what the user wrote, the model answered or a tool returned.
     expect(JSON.stringify(spans)).not.toContain(secret);
-    expect(JSON.stringify(spans)).not.toMatch(/gen_ai\.(input|output)\.messages|tool\.call\.(arguments|result)/);
+    expect(JSON.stringify(spans)).not.toMatch(
+      /gen_ai\.(input|output)\.messages|tool\.call\.(arguments|result)/,
+    );
   });
 
   it("the model that answered after a fallback is the chat span's response model", async () => {
@@ -90,9 +98,15 @@ describe("traces: GenAI spans with token usage and no prompt text", () => {
     await initialize(alice.token);
     const trace = crypto.randomUUID();
     const secret = `secret-${crypto.randomUUID()}`;
-    const res = await rpc(alice.token, "tools/call", { name: "searchTodos", arguments: { text: secret } }, "/mcp", {
-      "X-Test-Trace": trace,
-    });
+    const res = await rpc(
+      alice.token,
+      "tools/call",
+      { name: "searchTodos", arguments: { text: secret } },
+      "/mcp",
+      {
+        "X-Test-Trace": trace,
+      },
+    );
     expect(res.status).toBe(200);
     const ours = (span: RecordedSpan) => span.testTrace === trace;
     await expect.poll(async () => (await spansWhere(ours)).length, { timeout: 5_000 }).toBe(1);

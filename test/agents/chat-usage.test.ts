@@ -99,12 +99,17 @@ describe("usage: every model call is booked on its user", () => {
     const alice = await signUp();
     const { chat, socket } = await openedChat(alice);
     expect(await turn(socket, "[script:tool:listTodos {}] what is on my list?")).toBeUndefined();
-    await expect.poll(async () => (await usageRows(alice.userId)).filter((r) => r.kind === "chat")).toEqual([
-      expect.objectContaining({ inputTokens: PROMPT, outputTokens: 5 }),
-      expect.objectContaining({ inputTokens: PROMPT, outputTokens: TOOL_DONE_TEXT.length }),
-    ]);
+    await expect
+      .poll(async () => (await usageRows(alice.userId)).filter((r) => r.kind === "chat"))
+      .toEqual([
+        expect.objectContaining({ inputTokens: PROMPT, outputTokens: 5 }),
+        expect.objectContaining({ inputTokens: PROMPT, outputTokens: TOOL_DONE_TEXT.length }),
+      ]);
     const [answer] = await assistantMessages(chat.id, alice.token);
-    expect(answer!.metadata!.usage).toEqual({ inputTokens: 2 * PROMPT, outputTokens: 5 + TOOL_DONE_TEXT.length });
+    expect(answer!.metadata!.usage).toEqual({
+      inputTokens: 2 * PROMPT,
+      outputTokens: 5 + TOOL_DONE_TEXT.length,
+    });
     socket.close();
   });
 

@@ -29,7 +29,8 @@ export const UsageQuery = z.object({
     .openapi({
       param: { name: "userId", in: "query" },
       type: "integer",
-      description: "Admins (signed in, not with an API key): another user's usage. Anyone else: only your own id.",
+      description:
+        "Admins (signed in, not with an API key): another user's usage. Anyone else: only your own id.",
       example: 42,
     }),
 });
@@ -49,13 +50,18 @@ export const UsageReportSchema = z
     to: z.string().openapi({ format: "date", example: "2026-11-30" }),
     totals: z.object(Figures),
     byDay: z.array(z.object({ day: Usage.shape.day.openapi({ format: "date" }), ...Figures })),
-    byChat: z.array(
-      z.object({
-        chatId: Usage.shape.chatId.openapi({ description: "The chat's id (or its `user-<id>` name)" }),
-        title: z.string().nullable().openapi({ description: "Null once the chat is deleted (its usage stays)" }),
-        ...Figures,
-      }),
-    ).openapi({ description: "The 100 chats that spent the most output tokens, most first" }),
+    byChat: z
+      .array(
+        z.object({
+          chatId: Usage.shape.chatId.openapi({ description: "The chat's id (or its `user-<id>` name)" }),
+          title: z
+            .string()
+            .nullable()
+            .openapi({ description: "Null once the chat is deleted (its usage stays)" }),
+          ...Figures,
+        }),
+      )
+      .openapi({ description: "The 100 chats that spent the most output tokens, most first" }),
     moreChats: z.number().int().openapi({ description: "Chats with usage in the range beyond `byChat`" }),
     byModel: z.array(z.object({ model: Usage.shape.model, ...Figures })),
     today: z
