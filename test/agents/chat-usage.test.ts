@@ -64,11 +64,15 @@ describe("usage: every model call is booked on its user", () => {
       }),
     ]);
 
+    const metadata = { model: CHAT_MODELS[0], usage: { inputTokens: PROMPT, outputTokens: ANSWER } };
     const [answer] = await assistantMessages(chat.id, alice.token);
-    expect(answer!.metadata).toMatchObject({
-      model: CHAT_MODELS[0],
-      usage: { inputTokens: PROMPT, outputTokens: ANSWER },
-    });
+    expect(answer!.metadata).toMatchObject(metadata);
+    // Streamed too, so a client shows it without reading the transcript again.
+    const streamed = socket.frames
+      .filter((f) => f.data?.type === "cf_agent_use_chat_response" && f.data.body)
+      .map((f) => JSON.parse(f.data.body))
+      .filter((chunk) => chunk.type === "message-metadata");
+    expect(streamed.at(-1)).toEqual({ type: "message-metadata", messageMetadata: metadata });
 
     const report = await usageOf(alice.token);
     expect(report.status).toBe(200);
