@@ -92,7 +92,9 @@ describe("GET /ai/health", () => {
       { model: failing, roles: ["chat"], ok: false, error: "The model failed to answer" },
     ]);
     expect(res.text).not.toMatch(/InferenceUpstreamError|scripted/);
-    const calls = (await (env.AI as unknown as { calls(): Promise<{ model: string }[]> }).calls()).map((c) => c.model);
+    const calls = (await (env.AI as unknown as { calls(): Promise<{ model: string }[]> }).calls()).map(
+      (c) => c.model,
+    );
     expect(calls.filter((m) => m === good || m === failing)).toHaveLength(2);
   });
 

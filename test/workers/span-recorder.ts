@@ -11,7 +11,7 @@ export interface RecordedSpan {
   traceId: string;
   /** The `X-Test-Trace` header of the request whose invocation made the span. */
   testTrace: string | undefined;
-  attributes: Record<string, unknown>;
+  attributes: Record<string, string | number | boolean>;
   outcome?: string;
 }
 
@@ -19,7 +19,7 @@ interface TailEvent {
   spanContext: { traceId: string; spanId?: string };
   event:
     | { type: "spanOpen"; name: string; spanId: string }
-    | { type: "attributes"; info: { name: string; value: unknown }[] }
+    | { type: "attributes"; info: { name: string; value: string | number | boolean }[] }
     | { type: "spanClose"; outcome: string }
     | { type: string };
 }
