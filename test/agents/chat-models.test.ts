@@ -34,7 +34,7 @@ async function turnIn(text: string) {
   };
 }
 
-describe("CHAT_MODELS: a second model when the first fails", () => {
+describe("B6, CHAT_MODELS: a second model when the first fails", () => {
   it("the first model refuses the call: the second answers, and the answer names it", async () => {
     const turn = await turnIn(`[script:refuse:${FIRST}] Hello`);
     expect(turn.error).toBeUndefined();

@@ -12,7 +12,7 @@ import { CHAT_MODELS } from "../helpers/usage";
 const spansWhere = async (keep: (span: RecordedSpan) => boolean) => (await env.SPANS.spans()).filter(keep);
 const names = (spans: RecordedSpan[]) => spans.map((s) => s.name).toSorted();
 
-describe("traces: GenAI spans with token usage and no prompt text", () => {
+describe("B7, traces: GenAI spans with token usage and no prompt text", () => {
   it("a chat turn with a tool call: invoke_agent, a chat span per model call, execute_tool; the title too", async () => {
     const alice = await signUp();
     const chat = await createChat(alice);

@@ -133,7 +133,7 @@ describe("usage: every model call is booked on its user", () => {
   });
 });
 
-describe("usage: the per-user daily budget over all of a user's chats", () => {
+describe("B4, usage: the per-user daily budget over all of a user's chats", () => {
   it("asks for no more than is left, then refuses every chat of that user without a model call; others go on; the next UTC day it answers again", async () => {
     const [alice, bob] = await Promise.all([signUp(), signUp()]);
     await seedUsage(alice.userId, DEFAULT_CHAT_USER_DAILY_OUTPUT_TOKENS - 5);

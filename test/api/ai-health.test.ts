@@ -81,7 +81,7 @@ describe("GET /ai/health", () => {
     expectError(res, 503, /AI_MODEL/);
   });
 
-  it("?models=all: one more inference on each other configured model, a failing one reported without internals", async () => {
+  it("B8: ?models=all: one more inference on each other configured model, a failing one reported without internals", async () => {
     const [good, failing] = [`@cf/test/good-${crypto.randomUUID()}`, `@test/fail-${crypto.randomUUID()}`];
     const res = await probeWith({ CHAT_MODELS: `${good},${failing},${env.PROBE_MODEL}` }, "?models=all");
     const data = expectData(res, 200, AiHealthSchema);

@@ -1,6 +1,6 @@
 // docs/security.md B4, B5: the per-user budget on an injected clock, and a budget that cannot be read.
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { admitTurn, DailyTokenLedger } from "../../src/agents/chat-limits";
 import { openTurnAccount } from "../../src/agents/turn-account";
 import { DEFAULT_CHAT_USER_DAILY_OUTPUT_TOKENS } from "../../src/core/config";
@@ -8,7 +8,8 @@ import { createLogger } from "../../src/core/logger";
 import { daysBetween, monthStart, utcDay } from "../../src/usage/usage-days";
 import { signUp } from "../helpers/auth";
 import { createChat } from "../helpers/chats";
-import { seedUsage } from "../helpers/usage";
+import { injected, withFaults } from "../helpers/faults";
+import { seedUsage, usageRows } from "../helpers/usage";
 
 const logger = createLogger({ test: "turn-account" }, "error");
 // Never read: a chat with an owner spends from D1.
@@ -44,6 +45,43 @@ describe("B5: a budget that cannot be read", () => {
       maxOutputTokens: 10,
     });
     expect(verdict).toEqual({ ok: false, refusal: "unavailable" });
+  });
+});
+
+describe("B9: the usage write failing after an answer", () => {
+  it("leaves the answer alone and logs what was not booked", async () => {
+    const alice = await signUp();
+    // Every INSERT fails; reads (the budget) work.
+    const failingInserts = withFaults(env.DB, {
+      prepare: (query: string) => {
+        const statement = env.DB.prepare(query);
+        if (!/^insert/i.test(query)) return statement;
+        const failing = () => injected("D1 insert");
+        return withFaults(statement, {
+          bind: () => withFaults(statement, { run: failing, all: failing, raw: failing }),
+        });
+      },
+    });
+    const payer = {
+      env: { ...env, DB: failingInserts, AGENTS_REQUIRE_AUTH: "true" },
+      name: `user-${alice.userId}`,
+      ledger: noLedger,
+    };
+    const account = await openTurnAccount(payer, createLogger({}, "error"), 100);
+    if (!account.ok) throw new Error(`refused: ${account.refusal}`);
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      await account.meter.onStepEnd({
+        usage: { inputTokens: 1, outputTokens: 2 } as never,
+        response: { modelId: "m" },
+      });
+      expect(errors.mock.calls.map(([line]) => JSON.parse(String(line)).event)).toEqual([
+        "chat_usage_write_failed",
+      ]);
+    } finally {
+      errors.mockRestore();
+    }
+    expect(await usageRows(alice.userId)).toEqual([]);
   });
 });
 
