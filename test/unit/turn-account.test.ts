@@ -48,6 +48,8 @@ describe("B5: a budget that cannot be read", () => {
   });
 });
 
+const failing = () => injected("D1 insert");
+
 describe("B9: the usage write failing after an answer", () => {
   it("leaves the answer alone and logs what was not booked", async () => {
     const alice = await signUp();
@@ -56,7 +58,6 @@ describe("B9: the usage write failing after an answer", () => {
       prepare: (query: string) => {
         const statement = env.DB.prepare(query);
         if (!/^insert/i.test(query)) return statement;
-        const failing = () => injected("D1 insert");
         return withFaults(statement, {
           bind: () => withFaults(statement, { run: failing, all: failing, raw: failing }),
         });
