@@ -10,10 +10,18 @@ export const TOOLS_PROMPT =
   "You can read and change the user's todos with the tools. Changes run only after the user approves them; " +
   "if the user denies one, say so and do not retry it.";
 
-/** The todo tools of the chat's owner, or none. */
-export async function chatTools(env: Env, chatName: string, logger: Logger): Promise<ToolSet | undefined> {
+/**
+ * The todo tools of the chat's owner, or none. `waitUntil` is the agent's: a write's feed wake and
+ * reminder sync run after the tool's answer, as for REST and MCP.
+ */
+export async function chatTools(
+  env: Env,
+  chatName: string,
+  logger: Logger,
+  waitUntil: (promise: Promise<unknown>) => void,
+): Promise<ToolSet | undefined> {
   const db = createDb(env.DB);
   const owner = await chatOwnerOf(env, db, chatName);
   if (owner === null) return undefined;
-  return aiSdkTools(createTodoTools({ env, db, logger }, owner));
+  return aiSdkTools(createTodoTools({ env, db, logger, waitUntil }, owner));
 }

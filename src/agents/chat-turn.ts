@@ -45,6 +45,8 @@ function refusedTurn(refusal: TurnRefusal, logger: Logger): Response {
 /** The chat instance a turn answers for. */
 export interface ChatTurnHost extends TurnPayer {
   messages: UIMessage[];
+  /** The agent's waitUntil: work that outlives a tool's answer (a todo write's publish). */
+  waitUntil: (promise: Promise<unknown>) => void;
 }
 
 /** One turn: admitted by the spend limits, then the model's answer streamed as UI message chunks. */
@@ -55,7 +57,7 @@ export async function runChatTurn(chat: ChatTurnHost, options?: OnChatMessageOpt
   const account = await openTurnAccount(chat, logger, MAX_OUTPUT_TOKENS);
   if (!account.ok) return refusedTurn(account.refusal, logger);
   const { meter } = account;
-  const tools = await chatTools(env, chat.name, logger);
+  const tools = await chatTools(env, chat.name, logger, chat.waitUntil);
   const messages = fitContext(await convertToModelMessages(chat.messages, { tools }));
   const stream = createUIMessageStream({
     execute: ({ writer }) => {

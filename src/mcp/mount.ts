@@ -13,6 +13,7 @@ import type { ApiKeyScope } from "../db/credentials-schema";
 import { createDb } from "../db/client";
 import { MCP_CORS_HEADERS } from "../http/cors";
 import type { AppRouter } from "../http/create-app";
+import { background } from "../http/background";
 import { ApiError } from "../http/errors";
 import type { McpCredential } from "../auth/credentials";
 import { callsToolOf } from "./tool-calls";
@@ -73,7 +74,8 @@ export function mountMcp(app: AppRouter) {
 
     const logger = c.get("logger");
     const db = createDb(c.env.DB);
-    const tools = createTodoTools({ env: c.env, db, logger }, user.id);
+    // Writes answer before their feed publish, as on /api (the publish runs after the answer).
+    const tools = createTodoTools({ env: c.env, db, logger, waitUntil: background(c) }, user.id);
     const readOnly = missingScope(credential, ["todos:write"]) !== null;
     if (credential.kind === "oauth" && readOnly && (await callsToolOf(c.req.raw, writingTools(tools)))) {
       throw forbidden(credential, ["todos:read", "todos:write"], issuer);
