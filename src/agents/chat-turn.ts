@@ -17,6 +17,8 @@ import { chatModel } from "../ai/models";
 import { fitContext } from "./chat-context";
 import { admitTurn, type DailyTokenLedger, TURN_REFUSALS, type TurnRefusal, TurnMeter } from "./chat-limits";
 import { chatTools, TOOLS_PROMPT } from "./chat-tools";
+import { resolveFileParts } from "./chat-files";
+import { connectionOrigin } from "./file-parts";
 
 const SYSTEM_PROMPT = "You are a helpful assistant. Think step by step, then answer clearly and concisely.";
 // Reasoning models spend many tokens thinking before the first word of the answer.
@@ -34,13 +36,16 @@ export function chatErrorMessage(err: unknown): string {
     : "The model failed to answer. Try again.";
 }
 
-/** The answer to a refused turn: one error chunk in the chat stream. */
+/** A turn answered by one error chunk in the chat stream, without a model call. */
+function errorTurn(errorText: string): Response {
+  const stream = createUIMessageStream({ execute: ({ writer }) => writer.write({ type: "error", errorText }) });
+  return createUIMessageStreamResponse({ stream });
+}
+
+/** The answer to a refused turn. */
 function refusedTurn(refusal: TurnRefusal, logger: Logger): Response {
   logger.warn("chat_turn_refused", { refusal });
-  const stream = createUIMessageStream({
-    execute: ({ writer }) => writer.write({ type: "error", errorText: TURN_REFUSALS[refusal] }),
-  });
-  return createUIMessageStreamResponse({ stream });
+  return errorTurn(TURN_REFUSALS[refusal]);
 }
 
 /** The chat instance a turn answers for. */
@@ -64,7 +69,11 @@ export async function runChatTurn(chat: ChatTurnHost, options?: OnChatMessageOpt
   if (!admission.ok) return refusedTurn(admission.refusal, logger);
   const meter = new TurnMeter(chat.ledger);
   const tools = await chatTools(env, chat.name, logger);
-  const messages = fitContext(await convertToModelMessages(chat.messages, { tools }));
+  // File parts (src/agents/chat-files.ts): read as the chat's owner, or the turn ends here.
+  const origin = connectionOrigin(getCurrentAgent().connection);
+  const files = await resolveFileParts(chat.messages, { env, chatName: chat.name, origin, logger });
+  if (!files.ok) return errorTurn(files.message);
+  const messages = fitContext(await convertToModelMessages(files.messages, { tools }));
   const stream = createUIMessageStream({
     execute: ({ writer }) => {
       const result = streamText({

@@ -34,6 +34,11 @@ export function chatModelName(env: Env): string {
   return text(env.CHAT_MODEL) ?? DEFAULT_CHAT_MODEL;
 }
 
+/** Whether the chat model takes images (CHAT_MODEL_IMAGES): attached images reach it, or a note does. */
+export function chatModelTakesImages(env: Env): boolean {
+  return flag(env.CHAT_MODEL_IMAGES);
+}
+
 export function probeModelName(env: Env): string {
   return text(env.PROBE_MODEL) ?? DEFAULT_PROBE_MODEL;
 }

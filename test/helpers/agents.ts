@@ -40,9 +40,13 @@ export function requestTicket(token: string, agent: string, name: string) {
 export const chatPath = (name: string) => `/agents/chat-agent/${name}`;
 export const counterPath = (name: string) => `/agents/counter-agent/${name}`;
 
-/** Sends one chat turn the way useAgentChat does: the full message list in a use-chat request frame. */
-export function sendTurn(socket: TestSocket, id: string, text: string, history: unknown[] = []) {
-  const messages = [...history, { id: `m-${id}`, role: "user", parts: [{ type: "text", text }] }];
+/**
+ * Sends one chat turn the way useAgentChat does: the full message list in a use-chat request frame.
+ * The new message is `text`, or these parts (text and file parts).
+ */
+export function sendTurn(socket: TestSocket, id: string, text: string | unknown[], history: unknown[] = []) {
+  const parts = typeof text === "string" ? [{ type: "text", text }] : text;
+  const messages = [...history, { id: `m-${id}`, role: "user", parts }];
   socket.send({
     type: "cf_agent_use_chat_request",
     id,
