@@ -23,7 +23,8 @@ export const FILE_REFUSALS = {
   publicChat:
     "Files can be attached only in a chat of your own: open one from your chat list (or, with sign-in on, your chat user-<id>).",
   tooMany: `A message can carry at most ${MAX_FILES_PER_MESSAGE} files.`,
-  unavailable: (name: string) => `The file “${name}” is not available: it was deleted, or it is not one of your files.`,
+  unavailable: (name: string) =>
+    `The file “${name}” is not available: it was deleted, or it is not one of your files.`,
   imageTooLarge: (name: string) =>
     `The image “${name}” is larger than ${content.IMAGE_MAX_BYTES / 1024 / 1024} MiB, the most the chat shows the model.`,
   failed: "The attached files cannot be read right now. Try again shortly.",

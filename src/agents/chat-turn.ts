@@ -38,7 +38,9 @@ export function chatErrorMessage(err: unknown): string {
 
 /** A turn answered by one error chunk in the chat stream, without a model call. */
 function errorTurn(errorText: string): Response {
-  const stream = createUIMessageStream({ execute: ({ writer }) => writer.write({ type: "error", errorText }) });
+  const stream = createUIMessageStream({
+    execute: ({ writer }) => writer.write({ type: "error", errorText }),
+  });
   return createUIMessageStreamResponse({ stream });
 }
 

@@ -26,7 +26,8 @@ export const refusals = {
 } as const;
 
 function dataSource(url: string, name: string): FileSource {
-  if (url === OMITTED_DATA_URL || url.length > DATA_URL_MAX_CHARS) return refused(refusals.dataTooLarge(name));
+  if (url === OMITTED_DATA_URL || url.length > DATA_URL_MAX_CHARS)
+    return refused(refusals.dataTooLarge(name));
   const match = DATA_URL.exec(url);
   if (!match) return refused(refusals.invalid(name));
   const [, base64, data = ""] = match;

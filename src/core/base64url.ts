@@ -17,7 +17,8 @@ const SLICE = 0x8000;
 /** Bytes as standard, padded base64 (data: URLs, MCP blobs), for arrays of any size. */
 export function base64(bytes: Uint8Array): string {
   let binary = "";
-  for (let i = 0; i < bytes.length; i += SLICE) binary += String.fromCharCode(...bytes.subarray(i, i + SLICE));
+  for (let i = 0; i < bytes.length; i += SLICE)
+    binary += String.fromCharCode(...bytes.subarray(i, i + SLICE));
   return btoa(binary);
 }
 

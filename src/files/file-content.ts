@@ -11,7 +11,8 @@ export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 const TEXT_TYPES =
   /^(?:text\/[\w.+-]+|application\/(?:json|x-ndjson|xml|yaml|x-yaml|toml|javascript|sql|x-sh|[\w.-]+\+(?:json|xml)))$/;
 // A type that says nothing (octet-stream, as curl sends an unknown file): the name may still say text.
-const TEXT_NAMES = /\.(?:txt|text|md|markdown|csv|tsv|json|ndjson|jsonl|xml|ya?ml|toml|log|ini|html?|css|js|ts|py|sql|sh)$/i;
+const TEXT_NAMES =
+  /\.(?:txt|text|md|markdown|csv|tsv|json|ndjson|jsonl|xml|ya?ml|toml|log|ini|html?|css|js|ts|py|sql|sh)$/i;
 const IMAGE_TYPES = new Set(["image/png", "image/jpeg", "image/webp", "image/gif"]);
 
 /** The media type without parameters, lower case (`Text/Plain; charset=utf-8` is `text/plain`). */

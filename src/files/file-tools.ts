@@ -58,7 +58,9 @@ export function createFileTools(db: Db, bucket: R2Bucket, userId: number): Recor
       const file = await ownFile(db, userId, key);
       if (!file) throw notFound();
       if (!isTextLike(file.contentType, file.originalName)) {
-        throw new ToolError(`${file.originalName} is a ${file.contentType} file: readFile reads text files only`);
+        throw new ToolError(
+          `${file.originalName} is a ${file.contentType} file: readFile reads text files only`,
+        );
       }
       const head = await readHead(bucket, file, TEXT_INLINE_BYTES);
       if (!head) throw notFound();

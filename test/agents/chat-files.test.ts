@@ -3,40 +3,24 @@
 import type { UIMessage } from "ai";
 import { describe, expect, it } from "vitest";
 import { signUp, type SignedUpUser } from "../helpers/auth";
-import { chatPath, modelCalls, modelSaw, sendTurn, turnOutcome } from "../helpers/agents";
+import { chatPath, filePart, markedTurn, modelSaw } from "../helpers/agents";
 import { createChat, openChat } from "../helpers/chats";
 import { deleteFile } from "../helpers/files";
-import { api, BASE, expectData } from "../helpers/http";
-import { downloadPath, sendUpload } from "../helpers/uploads";
-import { connectWS, freshName, type TestSocket } from "../helpers/ws";
-import { UploadResultSchema } from "../../src/routes/files/files.schemas";
+import { api, BASE } from "../helpers/http";
+import { downloadPath, storeFile } from "../helpers/uploads";
+import { connectWS, freshName } from "../helpers/ws";
 import { TEXT_INLINE_BYTES } from "../../src/files/file-content";
 import { DATA_URL_MAX_CHARS, OMITTED_DATA_URL } from "../../src/agents/file-parts";
 import { FILE_REFUSALS, MAX_FILES_PER_MESSAGE } from "../../src/agents/chat-files";
 
-/** Uploads `body` as `filename` (private unless told otherwise); its key. */
-async function store(user: SignedUpUser, body: string | Uint8Array, filename: string, type: string, visibility = "private") {
-  const form = new FormData();
-  form.append("visibility", visibility);
-  form.append("file", new Blob([body], { type }), filename);
-  return expectData(await sendUpload(user.token, form), 201, UploadResultSchema).key;
-}
-
-const filePart = (url: string, filename?: string, mediaType = "text/plain") => ({
-  type: "file",
-  mediaType,
-  url,
-  ...(filename ? { filename } : {}),
-});
-
-/** A turn in `socket` with a unique marker in its text; its error (if any) and whether the model was asked. */
-async function turn(socket: TestSocket, id: string, parts: unknown[], history: unknown[] = []) {
-  const marker = `ask-${crypto.randomUUID()}`;
-  sendTurn(socket, id, [{ type: "text", text: `About this file: ${marker}` }, ...parts], history);
-  const { error } = await turnOutcome(socket, id);
-  const calls = (await modelCalls()).filter((call) => JSON.stringify(call.inputs).includes(marker));
-  return { error, asked: calls.length > 0, input: JSON.stringify(calls.at(-1)?.inputs ?? null), marker };
-}
+const store = (
+  user: SignedUpUser,
+  body: string | Uint8Array,
+  name: string,
+  type: string,
+  visibility?: "public",
+) => storeFile(user.token, body, name, type, visibility);
+const turn = markedTurn;
 
 async function transcript(user: SignedUpUser, id: string) {
   const res = await api<UIMessage[]>(`${chatPath(id)}/get-messages`, { token: user.token });
@@ -117,7 +101,9 @@ describe("file parts in a chat of the index", () => {
 
     const cut = await turn(socket, "c1", [filePart(downloadPath(long))]);
     expect(cut.error).toBeUndefined();
-    expect(cut.input).toContain(`Cut here: the first ${TEXT_INLINE_BYTES} of ${TEXT_INLINE_BYTES + 10 + tail.length} bytes`);
+    expect(cut.input).toContain(
+      `Cut here: the first ${TEXT_INLINE_BYTES} of ${TEXT_INLINE_BYTES + 10 + tail.length} bytes`,
+    );
     expect(cut.input).not.toContain(tail);
 
     const notes = await turn(socket, "c2", [filePart(downloadPath(image)), filePart(downloadPath(pdf))]);

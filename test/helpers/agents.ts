@@ -71,3 +71,23 @@ export async function modelCalls(): Promise<{ model: string; inputs: any }[]> {
 export async function modelSaw(marker: string): Promise<boolean> {
   return (await modelCalls()).some((call) => JSON.stringify(call.inputs).includes(marker));
 }
+
+/** A chat message's file part, as the AI SDK's clients send it. */
+export const filePart = (url: string, filename?: string, mediaType = "text/plain") => ({
+  type: "file",
+  mediaType,
+  url,
+  ...(filename ? { filename } : {}),
+});
+
+/**
+ * One turn of a text carrying a unique marker, then `parts`: its error (if any), whether the model was
+ * asked, and what it received (the inputs of its latest call with the marker, as JSON).
+ */
+export async function markedTurn(socket: TestSocket, id: string, parts: unknown[], history: unknown[] = []) {
+  const marker = `ask-${crypto.randomUUID()}`;
+  sendTurn(socket, id, [{ type: "text", text: `About this: ${marker}` }, ...parts], history);
+  const { error } = await turnOutcome(socket, id);
+  const calls = (await modelCalls()).filter((call) => JSON.stringify(call.inputs).includes(marker));
+  return { error, asked: calls.length > 0, input: JSON.stringify(calls.at(-1)?.inputs ?? null), calls };
+}
