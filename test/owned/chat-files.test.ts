@@ -36,8 +36,8 @@ describe("files in the owner's chat user-<id>, with a model that takes images", 
 
     const seen = await markedTurn(socket, "i1", [filePart(downloadPath(image), "chart.png", "image/png")]);
     expect(seen.error).toBeUndefined();
-    const user_ = seen.calls.at(-1)!.inputs.messages.findLast((m: { role: string }) => m.role === "user");
-    expect(user_.content).toContainEqual({
+    const asked = seen.calls.at(-1)!.inputs.messages.findLast((m: { role: string }) => m.role === "user");
+    expect(asked.content).toContainEqual({
       type: "image_url",
       image_url: { url: `data:image/png;base64,${btoa(String.fromCharCode(...PNG))}` },
     });
