@@ -2,7 +2,7 @@ import type { AuthRequest, OAuthHelpers } from "@cloudflare/workers-oauth-provid
 import type { Context } from "hono";
 import { z } from "@hono/zod-openapi";
 import { limitAuthAttempt } from "../auth/passwords/attempt-limits";
-import { oauthIssuer, OAUTH_SCOPES, REQUIRED_SCOPES } from "../auth/oauth/oauth-resource";
+import { oauthIssuer, REQUIRED_SCOPES } from "../auth/oauth/oauth-resource";
 import { checkPassword } from "../auth/passwords/password-login";
 import { usernameKey } from "../auth/usernames";
 import { RateLimitedError } from "../core/rate-limit";
@@ -17,6 +17,7 @@ const ConsentForm = z.object({
   handle: z.string().min(1).max(128),
   decision: z.enum(["approve", "deny"]),
   write: z.literal("todos:write").optional(),
+  files: z.literal("files:read").optional(),
   username: z.string().max(256).optional(),
   password: z.string().max(256).optional(),
 });
@@ -50,7 +51,8 @@ async function showPage(
 ) {
   const details = await oauth.describeConsent(request);
   const nonce = crypto.randomUUID();
-  const body = consentPage({ ...details, write: request.scope.includes("todos:write"), ...state }, nonce);
+  const asked = { write: request.scope.includes("todos:write"), files: request.scope.includes("files:read") };
+  const body = consentPage({ ...details, ...asked, ...state }, nonce);
   return html(c, status, body, pageHeaders(nonce, [new URL(details.redirectUri).origin]));
 }
 
@@ -91,13 +93,13 @@ export const showConsent = (c: C) =>
 /**
  * POST: Deny sends the client `access_denied`. Allow needs the user's password (the login's check and
  * limits): a wrong one shows the page again with the same handle; a right one completes the grant,
- * with `todos:read` and, if ticked, `todos:write`.
+ * with `todos:read` and, if ticked, `todos:write` and `files:read`.
  */
 export const decide = (c: C) =>
   withOAuth(c, async (oauth) => {
     const form = ConsentForm.safeParse(await c.req.parseBody());
     if (!form.success) return refuse(c, 400, "The form was incomplete or changed.");
-    const { handle, decision, write, username = "", password = "" } = form.data;
+    const { handle, decision, write, files, username = "", password = "" } = form.data;
     if (decision === "deny") {
       const denied = await oauth.denyConsent(c.req.raw, handle);
       return new Response(null, { status: 302, headers: denied.headers });
@@ -108,7 +110,7 @@ export const decide = (c: C) =>
         c,
         oauth,
         await oauth.parseAuthRequest(c.req.raw),
-        { handle, username, error, write: !!write },
+        { handle, username, error, write: !!write, files: !!files },
         status,
       );
     try {
@@ -123,7 +125,7 @@ export const decide = (c: C) =>
       logger.info("auth_login_failed", { reason: checked.reason, via: "oauth_consent" });
       return again("Invalid username or password", 401);
     }
-    const scope: string[] = write ? [...OAUTH_SCOPES] : [...REQUIRED_SCOPES];
+    const scope: string[] = [...REQUIRED_SCOPES, ...(write ? [write] : []), ...(files ? [files] : [])];
     const approved = await oauth.approveConsent(c.req.raw, handle, { scope });
     const { clientName, redirectHost } = await oauth.describeConsent(approved.request);
     const userId = String(checked.user.id);

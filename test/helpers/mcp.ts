@@ -5,14 +5,20 @@ export const PROTOCOL = "2025-06-18";
 let seq = 0;
 
 /** One JSON-RPC request to /mcp (or `url`); the answer may be JSON or a one-event SSE stream. */
-export async function rpc(token: string | undefined, method: string, params: unknown = {}, url = "/mcp") {
+export async function rpc(
+  token: string | undefined,
+  method: string,
+  params: unknown = {},
+  url = "/mcp",
+  protocol = PROTOCOL,
+) {
   const res = await request(url, {
     method: "POST",
     token,
     // As every HTTP client sends it: the MCP handler checks it on loopback hosts (DNS rebinding).
     headers: {
       Accept: "application/json, text/event-stream",
-      "MCP-Protocol-Version": PROTOCOL,
+      "MCP-Protocol-Version": protocol,
       Host: new URL(url, BASE).host,
     },
     json: { jsonrpc: "2.0", id: ++seq, method, params },
