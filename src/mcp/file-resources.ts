@@ -41,8 +41,12 @@ export function serveFileResources(server: McpServer, files: FileResources): voi
   protocol.setRequestHandler("resources/list", async (request) => {
     refuse(files);
     const page = await files.catalog.page(request.params?.cursor);
-    if (!page) throw new ProtocolError(ProtocolErrorCode.InvalidParams, "Invalid cursor: pass a nextCursor as given");
-    return { resources: page.entries.map(resource), ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
+    if (!page)
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, "Invalid cursor: pass a nextCursor as given");
+    return {
+      resources: page.entries.map(resource),
+      ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
+    };
   });
   protocol.setRequestHandler("resources/templates/list", async () => ({ resourceTemplates: [] }));
   protocol.setRequestHandler("resources/read", async (request) => {

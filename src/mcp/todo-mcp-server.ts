@@ -29,7 +29,10 @@ async function result(value: unknown, files: McpFiles): Promise<CallToolResult> 
   // Links are an extra: a failed lookup leaves them out rather than fail a tool that has already run.
   const entries = keys.length > 0 ? await files.catalog.entriesOf(keys).catch(() => []) : [];
   const links = entries.map(resourceLink);
-  return { content: [{ type: "text", text: JSON.stringify(value) }, ...links], structuredContent: structured };
+  return {
+    content: [{ type: "text", text: JSON.stringify(value) }, ...links],
+    structuredContent: structured,
+  };
 }
 
 function toolError(err: unknown): CallToolResult {

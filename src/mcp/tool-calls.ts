@@ -44,7 +44,10 @@ function scopesOf(message: unknown, writingTools: ReadonlySet<string>): ApiKeySc
  * The scopes a POST of JSON-RPC (one message or a batch) needs beyond `todos:read`. A body that is not
  * readable JSON needs none: the MCP handler answers it, and the tools and resources still check scopes.
  */
-export async function scopesCalled(request: Request, writingTools: ReadonlySet<string>): Promise<ApiKeyScope[]> {
+export async function scopesCalled(
+  request: Request,
+  writingTools: ReadonlySet<string>,
+): Promise<ApiKeyScope[]> {
   if (request.method !== "POST") return [];
   const text = await peekBody(request, MAX_BODY_BYTES);
   let parsed: unknown;

@@ -1,10 +1,13 @@
 // File parts in chat messages, resolved per turn as the chat's owner (src/agents/chat-files.ts). The
 // agents run in public mode here: chats of the index have an owner, chats by name have none.
+import { runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import type { UIMessage } from "ai";
 import { describe, expect, it } from "vitest";
 import { signUp, type SignedUpUser } from "../helpers/auth";
 import { chatPath, filePart, markedTurn, modelSaw } from "../helpers/agents";
 import { createChat, openChat } from "../helpers/chats";
+import { injected, withFaults } from "../helpers/faults";
 import { deleteFile } from "../helpers/files";
 import { api, BASE } from "../helpers/http";
 import { downloadPath, storeFile } from "../helpers/uploads";
@@ -60,7 +63,7 @@ describe("file parts in a chat of the index", () => {
     socket.close();
   });
 
-  it("refuses another user's file, a deleted one and a URL elsewhere before any model call", async () => {
+  it("I1, I2, I3: refuses another user's file, a deleted one and a URL elsewhere before any model call", async () => {
     const [alice, mallory] = await Promise.all([signUp(), signUp()]);
     const secret = `alice-${crypto.randomUUID()}`;
     // Public: anyone with the key downloads it, yet it is not Mallory's file to hand a model.
@@ -91,7 +94,7 @@ describe("file parts in a chat of the index", () => {
     socket.close();
   });
 
-  it("cuts a long text file with a note; an image or a PDF reaches this text-only model as a note", async () => {
+  it("I6: cuts a long text file with a note; an image or a PDF reaches this text-only model as a note", async () => {
     const user = await signUp();
     const tail = `tail-${crypto.randomUUID()}`;
     const long = await store(user, "a".repeat(TEXT_INLINE_BYTES + 10) + tail, "long.txt", "text/plain");
@@ -114,7 +117,7 @@ describe("file parts in a chat of the index", () => {
     socket.close();
   });
 
-  it("reads a small data: URL; a longer one is refused and stored without its bytes", async () => {
+  it("I4: reads a small data: URL; a longer one is refused and stored without its bytes", async () => {
     const user = await signUp();
     const { id, socket } = await ownChat(user);
     const csv = `name,qty\nmarker-${crypto.randomUUID()},3`;
@@ -136,7 +139,7 @@ describe("file parts in a chat of the index", () => {
     socket.close();
   });
 
-  it("answers later turns with a note for a file deleted since, and refuses too many files at once", async () => {
+  it("I2, I6: answers later turns with a note for a file deleted since, and refuses too many files at once", async () => {
     const user = await signUp();
     const key = await store(user, "first version", "draft.txt", "text/plain");
     const { id, socket } = await ownChat(user);
@@ -154,8 +157,26 @@ describe("file parts in a chat of the index", () => {
   });
 });
 
+describe("file parts when storage fails", () => {
+  it("I11: end the turn with a clear error, without a model call", async () => {
+    const user = await signUp();
+    const key = await store(user, "unreachable", "flaky.txt", "text/plain");
+    const { id, socket } = await ownChat(user);
+    await runInDurableObject(env.ChatAgent.getByName(id), (agent) => {
+      const host = agent as unknown as { env: Env };
+      host.env = {
+        ...host.env,
+        R2_BUCKET: withFaults(host.env.R2_BUCKET, { get: () => injected("R2 get") }),
+      };
+    });
+    const failed = await turn(socket, "s1", [filePart(downloadPath(key))]);
+    expect(failed).toMatchObject({ asked: false, error: FILE_REFUSALS.failed });
+    socket.close();
+  });
+});
+
 describe("file parts in a public chat (no owner)", () => {
-  it("are refused with a clear message before any model call", async () => {
+  it("I5: are refused with a clear message before any model call", async () => {
     const user = await signUp();
     const key = await store(user, "public bytes", "open.txt", "text/plain", "public");
     const socket = await connectWS(chatPath(freshName("files")));

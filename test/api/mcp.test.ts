@@ -148,7 +148,7 @@ describe("/mcp: the user's files as resources", () => {
     });
   });
 
-  it("reads text as text and anything else as a blob, the owner's only, up to the bound", async () => {
+  it("I1, I6: reads text as text and anything else as a blob, the owner's only, up to the bound", async () => {
     const [alice, bob] = await Promise.all([signUp(), signUp()]);
     const text = await storeFile(alice.token, "# Plan\nthree steps", "plan.md", "text/markdown");
     const binary = await storeFile(
@@ -184,7 +184,7 @@ describe("/mcp: the user's files as resources", () => {
     );
   });
 
-  it("needs files:read: an API key without it is told which scope it lacks", async () => {
+  it("I7: needs files:read: an API key without it is told which scope it lacks", async () => {
     const user = await signUp();
     const key = await storeFile(user.token, "hello", "hello.txt", "text/plain");
     const { key: todosOnly } = await createKey(user.token, ["todos:read"]);
@@ -200,7 +200,7 @@ describe("/mcp: the user's files as resources", () => {
     expect(read.body.result.contents[0].text).toBe("hello");
   });
 
-  it("adds resource links to a todo's own attachments (2025-06-18 on), never to another user's file", async () => {
+  it("I9: adds resource links to a todo's own attachments (2025-06-18 on), never to another user's file", async () => {
     const [alice, bob] = await Promise.all([signUp(), signUp()]);
     const mine = await storeFile(alice.token, "mine", "mine.txt", "text/plain");
     const theirs = await storeFile(bob.token, "theirs", "theirs.txt", "text/plain", "public");

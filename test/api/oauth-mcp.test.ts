@@ -62,7 +62,7 @@ describe("O7 scopes on /mcp", () => {
     expect(todos.items.map((todo) => todo.title)).toEqual(["From an AI client"]);
   });
 
-  it("asks a grant without files:read to step up for the files as resources, keeping the scopes it holds", async () => {
+  it("I8: asks a grant without files:read to step up for the files as resources, keeping the scopes it holds", async () => {
     const user = await signUp();
     const key = await storeFile(user.token, "for the assistant", "brief.txt", "text/plain");
     const challenge = (scope: string) =>

@@ -28,7 +28,7 @@ async function toolOutput(user: SignedUpUser, name: string) {
 const PNG = new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10, 0, 0, 0, 13, 73, 72, 68, 82, 250, 251]);
 
 describe("files in the owner's chat user-<id>, with a model that takes images", () => {
-  it("sends the owner's image as an image part; an image over the bound is refused before any model call", async () => {
+  it("I6: sends the owner's image as an image part; an image over the bound is refused before any model call", async () => {
     const user = await signUp();
     const image = await storeFile(user.token, PNG, "chart.png", "image/png");
     const huge = await storeFile(user.token, new Uint8Array(IMAGE_MAX_BYTES + 1), "huge.png", "image/png");
@@ -47,7 +47,7 @@ describe("files in the owner's chat user-<id>, with a model that takes images", 
     socket.close();
   });
 
-  it("lets the model list the owner's files and read a text file, bounded; never another user's", async () => {
+  it("I1: lets the model list the owner's files and read a text file, bounded; never another user's", async () => {
     const [user, other] = await Promise.all([signUp(), signUp()]);
     const body = `line one\n${"x".repeat(TEXT_INLINE_BYTES)}`;
     const key = await storeFile(user.token, body, "plan.md", "text/markdown");

@@ -10,7 +10,11 @@ export const PROTECTED_RESOURCE_PATH = "/mcp";
  * What a grant may hold; a grant always holds `todos:read`, the scope any use of /mcp needs. `files:read`
  * opens the user's files as resources.
  */
-export const OAUTH_SCOPES = ["todos:read", "todos:write", "files:read"] as const satisfies readonly ApiKeyScope[];
+export const OAUTH_SCOPES = [
+  "todos:read",
+  "todos:write",
+  "files:read",
+] as const satisfies readonly ApiKeyScope[];
 export type OAuthScope = (typeof OAUTH_SCOPES)[number];
 export const REQUIRED_SCOPES: readonly OAuthScope[] = ["todos:read"];
 
