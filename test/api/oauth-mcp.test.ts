@@ -11,6 +11,9 @@ import { TodoPageSchema } from "../../src/todos/todos.schemas";
 const call = (token: string, name: string, args: unknown) =>
   rpc(token, "tools/call", { name, arguments: args }, RESOURCE);
 
+const challenge = (scope: string) =>
+  `Bearer realm="mcp", error="insufficient_scope", resource_metadata="${ORIGIN}/.well-known/oauth-protected-resource/mcp", scope="${scope}"`;
+
 describe("O7 scopes on /mcp", () => {
   it("lets a read-only grant list and read, and answers a writing tool with 403 insufficient_scope", async () => {
     const user = await signUp();
@@ -65,8 +68,6 @@ describe("O7 scopes on /mcp", () => {
   it("I8: asks a grant without files:read to step up for the files as resources, keeping the scopes it holds", async () => {
     const user = await signUp();
     const key = await storeFile(user.token, "for the assistant", "brief.txt", "text/plain");
-    const challenge = (scope: string) =>
-      `Bearer realm="mcp", error="insufficient_scope", resource_metadata="${ORIGIN}/.well-known/oauth-protected-resource/mcp", scope="${scope}"`;
     for (const [write, scope] of [
       [false, "todos:read files:read"],
       [true, "todos:read todos:write files:read"],
