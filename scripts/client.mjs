@@ -1,5 +1,6 @@
-// `npm run client` starts the Vite dev server of examples/react-client (installing it first when needed);
-// `npm run client:types` regenerates its REST types from openapi.json.
+// `npm run client` starts the Vite dev server of examples/react-client (installing it first when needed),
+// passing on its options (`npm run client -- --port 8882`); `npm run client:types` regenerates its REST
+// types from openapi.json.
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { CLIENT_DIR, ensureClientInstalled, TYPES_ARGS } from "./lib/react-client.mjs";
@@ -9,9 +10,16 @@ const COMMANDS = {
   // Request fields with a default stay optional (the service fills them in).
   types: ["openapi-typescript/bin/cli.js", ...TYPES_ARGS],
 };
-const [name = "dev", ...rest] = process.argv.slice(2);
+const given = process.argv.slice(2);
+// Options alone (`--port 8882`) are the dev server's.
+const [name, ...rest] = given[0] === undefined || given[0].startsWith("-") ? ["dev", ...given] : given;
 const command = COMMANDS[name];
-if (!command) throw new Error(`Unknown command ${name}; use one of ${Object.keys(COMMANDS).join(", ")}`);
+if (!command) {
+  console.error(
+    `Unknown command "${name}": use ${Object.keys(COMMANDS).join(" or ")}, or pass Vite options.`,
+  );
+  process.exit(1);
+}
 
 ensureClientInstalled();
 const [script, ...args] = command;

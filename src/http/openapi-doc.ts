@@ -87,8 +87,15 @@ export function configureOpenAPI(app: AppRouter) {
       pageTitle: OPENAPI_INFO.title,
       cdn: "/scalar/standalone.js",
       withDefaultFonts: false,
+      favicon: "/favicon.svg",
+      // Offline, buttons of Scalar's cloud (the toolbar's Share and Deploy, Ask AI, Generate MCP) lead nowhere.
+      showDeveloperTools: "never",
+      agent: { disabled: true },
+      mcp: { disabled: true },
+      telemetry: false,
     }),
   );
   app.get("/scalar/*", (c) => c.env.ASSETS.fetch(c.req.raw));
+  app.get("/favicon.svg", (c) => c.env.ASSETS.fetch(c.req.raw));
   app.get("/", (c) => c.redirect("/docs", 302));
 }

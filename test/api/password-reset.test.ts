@@ -168,6 +168,23 @@ describe("POST /api/auth/password-reset", () => {
     const logged = errors.mock.calls.map((call) => String(call[0])).join("\n");
     expect(logged).toContain("password_reset_failed");
   });
+
+  it("logs the link only with LOG_RESET_LINKS=true (npm run dev, where e-mail is a file)", async () => {
+    const user = await signUp();
+    const logs = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const printed = () => logs.mock.calls.map((call) => String(call[0])).join("\n");
+    await postAndSettle(REQUEST, { email: user.email });
+    const quiet = resetTokenIn((await sentTo(user.email)).at(-1)!);
+    expect(printed()).not.toContain(quiet);
+    expect(printed()).not.toContain("password_reset_link");
+
+    await postAndSettle(REQUEST, { email: user.email }, { LOG_RESET_LINKS: "true" });
+    const token = resetTokenIn((await sentTo(user.email)).at(-1)!);
+    const line = printed()
+      .split("\n")
+      .find((entry) => entry.includes("password_reset_link"))!;
+    expect(JSON.parse(line).link).toBe(env.PASSWORD_RESET_URL.replace("{token}", token));
+  });
 });
 
 describe("POST /api/auth/password-reset/confirm", () => {

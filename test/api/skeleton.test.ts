@@ -60,6 +60,15 @@ describe("GET /docs", () => {
     expect(res.body).not.toMatch(/cdn\.jsdelivr|unpkg\.com/);
   });
 
+  it("names the favicon (Scalar links it), served from the Worker's static assets", async () => {
+    const page = await api<string>("/docs");
+    expect(page.body).toMatch(/"favicon":\s*"\/favicon\.svg"/);
+    const res = await request("/favicon.svg");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toMatch(/^image\/svg\+xml/);
+    expect(await res.text()).toMatch(/^<svg /);
+  });
+
   it("serves the Scalar bundle from the Worker's static assets", async () => {
     const res = await request("/scalar/standalone.js");
     expect(res.status).toBe(200);

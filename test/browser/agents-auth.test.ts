@@ -2,11 +2,11 @@ import { randomUUID } from "node:crypto";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ANSWER } from "../fakes/openai-compatible";
-import { gated, launchBrowser, newContext, registerUser, signInThroughUi } from "./browser";
+import { chatReady, gated, connectBrowser, newContext, registerUser, signInThroughUi } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
 });
 afterAll(() => browser?.close());
 
@@ -24,7 +24,7 @@ describe("agents behind the opt-in JWT gate", () => {
     const socketUrls: string[] = [];
     page.on("websocket", (socket) => socketUrls.push(socket.url()));
     await signInThroughUi(page, user, "#/counter", gated);
-    await page.getByLabel("Counter instance name").fill(`gate-${randomUUID().slice(0, 8)}`);
+    await page.getByLabel("Counter name").fill(`gate-${randomUUID().slice(0, 8)}`);
     await page.getByRole("button", { name: "Open" }).click();
     await page.getByRole("button", { name: "+ Increment" }).click();
     await expect.poll(() => page.getByRole("status", { name: "Count" }).textContent()).toBe("1");
@@ -36,23 +36,27 @@ describe("agents behind the opt-in JWT gate", () => {
     await context.close();
   });
 
-  it("offers only the user's own chats: another user's name is refused by the form", async () => {
-    const [owner, other] = [await registerUser(gated), await registerUser(gated)];
+  it("opens the user's own chat (user-<id>) with a ticket for that chat alone", async () => {
+    const user = await registerUser(gated);
     const { context } = await newContext(browser);
     const page = await context.newPage();
     const tickets: string[] = [];
     page.on("request", (req) => {
       if (req.url().includes("/api/agents/tickets")) tickets.push(req.postData() ?? "");
     });
-    await signInThroughUi(page, other, "#/chat", gated);
-    await page.getByText("Status: ready").waitFor();
-    const field = page.getByLabel("Conversation name");
-    await field.fill(`user-${owner.userId}`);
-    await page.getByRole("button", { name: "Open" }).click();
-    expect(await field.evaluate((input: HTMLInputElement) => input.validity.valid)).toBe(false);
-    await field.fill(`user-${other.userId}-notes`);
-    expect(await field.evaluate((input: HTMLInputElement) => input.validity.valid)).toBe(true);
-    expect(tickets.some((body) => body.includes(`user-${owner.userId}"`))).toBe(false);
+    const sockets: string[] = [];
+    page.on("websocket", (socket) => sockets.push(socket.url()));
+    await signInThroughUi(page, user, "#/chat", gated);
+    await chatReady(page);
+    // "ready" is the chat's status before its socket opens too: wait for the socket (its ticket came first).
+    await expect.poll(() => sockets.some((url) => url.includes("/agents/chat-agent/"))).toBe(true);
+    expect(tickets.map((body) => JSON.parse(body) as unknown)).toContainEqual({
+      agent: "chat-agent",
+      name: `user-${user.userId}`,
+    });
+    const chat = sockets.find((url) => url.includes("/agents/chat-agent/"));
+    expect(chat).toContain(`/agents/chat-agent/user-${user.userId}?`);
+    expect(chat).toMatch(/[?&]ticket=/);
     await context.close();
   });
 
@@ -64,7 +68,7 @@ describe("agents behind the opt-in JWT gate", () => {
     await signInThroughUi(page, user, "#/chat", gated);
     await page.getByLabel("Message", { exact: true }).fill("Say hello.");
     await page.getByRole("button", { name: "Send" }).click();
-    const answer = page.locator('[data-role="assistant"] p.text');
+    const answer = page.locator('[data-role="assistant"] .text');
     await answer.getByText(ANSWER.join("")).waitFor();
 
     const transcript = page.waitForResponse((res) => res.url().includes("/get-messages"));

@@ -2,13 +2,15 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import {
+  accountButton,
   clientOrigin,
-  launchBrowser,
+  connectBrowser,
   newContext,
   newCredentials,
   registerUser,
   screenshot,
   signInThroughUi,
+  signOutThroughUi,
   apiOrigin,
   type LoginResult,
 } from "./browser";
@@ -32,7 +34,7 @@ async function editSession(page: Page, changes: Partial<LoginResult>) {
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
 });
 afterAll(() => browser?.close());
 
@@ -54,9 +56,10 @@ describe("register and sign in", () => {
     await screenshot(page, "01-register");
     await form.getByRole("button", { name: "Create account" }).click();
 
-    await page.getByRole("button", { name: "Sign out" }).waitFor();
-    expect(await page.locator(".topbar").textContent()).toContain(user.username);
-    await page.getByRole("region", { name: "Todo list" }).getByText("Nothing here yet.").waitFor();
+    await accountButton(page).waitFor();
+    expect(await accountButton(page).textContent()).toContain(user.username);
+    await page.getByText("Nothing here yet.").waitFor();
+    expect(await page.title()).toBe("Todos · Workers API");
 
     // The token stays in this tab's sessionStorage and is never written to the console.
     const stored = await page.evaluate(() => JSON.stringify(sessionStorage));
@@ -67,7 +70,7 @@ describe("register and sign in", () => {
     await context.close();
   });
 
-  it("shows the service's error message for a wrong password, then signs in", async () => {
+  it("says a wrong password in plain words (the service's message under Details), then signs in", async () => {
     const user = await registerUser();
     const { context } = await newContext(browser);
     const page = await context.newPage();
@@ -78,17 +81,20 @@ describe("register and sign in", () => {
     await form.getByRole("button", { name: "Sign in" }).click();
     const alert = form.getByRole("alert");
     await alert.waitFor();
-    expect(await alert.textContent()).toBe("Invalid username or password");
+    expect(await alert.locator("p").first().textContent()).toBe(
+      "That username and password don't match an account.",
+    );
+    await alert.getByText("Details").click();
+    await alert.getByText("HTTP 401: Invalid username or password").waitFor();
     await screenshot(page, "02-login-error");
 
     await form.getByLabel("Password", { exact: true }).fill(user.password);
     await form.getByRole("button", { name: "Sign in" }).click();
-    await page.getByRole("button", { name: "Sign out" }).waitFor();
+    await accountButton(page).waitFor();
 
     // A reload keeps the session (sessionStorage); signing out forgets it.
     await page.reload();
-    await page.getByRole("button", { name: "Sign out" }).click();
-    await page.getByRole("form", { name: "Sign in" }).waitFor();
+    await signOutThroughUi(page);
     expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
     await context.close();
   });
@@ -103,12 +109,11 @@ describe("register and sign in", () => {
       if (request.url().endsWith("/api/auth/refresh")) refreshes.push(new URL(request.url()).pathname);
     });
     const signedIn = await storedSession(page);
-    const todoList = page.getByRole("region", { name: "Todo list" });
 
     // About to expire: the client refreshes before its first call.
     await editSession(page, { expiresAt: new Date(Date.now() + 5_000).toISOString() });
     await page.reload();
-    await todoList.getByText("Nothing here yet.").waitFor();
+    await page.getByText("Nothing here yet.").waitFor();
     expect(refreshes).toHaveLength(1);
     // (The token itself may come out byte for byte the same: same session, same second.)
     const refreshed = await storedSession(page);
@@ -118,16 +123,18 @@ describe("register and sign in", () => {
     // A token the service refuses, not yet expired by the clock: 401, one refresh, the same call again.
     await editSession(page, { token: `${refreshed.token.slice(0, -4)}AAAA` });
     await page.reload();
-    await todoList.getByText("Nothing here yet.").waitFor();
+    await page.getByText("Nothing here yet.").waitFor();
     expect(refreshes).toHaveLength(2);
-    expect(await page.getByRole("button", { name: "Sign out" }).isVisible()).toBe(true);
+    expect(await accountButton(page).isVisible()).toBe(true);
     expect((await storedSession(page)).refreshToken).not.toBe(refreshed.refreshToken);
 
     // A refresh token the service no longer knows: back to the sign-in screen with a notice.
     await editSession(page, { token: "not.a.token", refreshToken: "A".repeat(43) });
     await page.reload();
     await page.getByRole("form", { name: "Sign in" }).waitFor();
-    expect(await page.locator(".notice").textContent()).toBe("Your session has ended. Please sign in again.");
+    expect(await page.getByRole("status").textContent()).toBe(
+      "Your session has ended. Please sign in again.",
+    );
     await context.close();
   });
 
@@ -137,8 +144,7 @@ describe("register and sign in", () => {
     const page = await context.newPage();
     await signInThroughUi(page, user);
     const { token } = await storedSession(page);
-    await page.getByRole("button", { name: "Sign out" }).click();
-    await page.getByRole("form", { name: "Sign in" }).waitFor();
+    await signOutThroughUi(page);
     await expect
       .poll(
         async () =>
@@ -172,7 +178,7 @@ describe("register and sign in", () => {
     await form.getByLabel("Username", { exact: true }).fill(user.username);
     await form.getByLabel("Password", { exact: true }).fill("a password from the e-mail");
     await form.getByRole("button", { name: "Sign in" }).click();
-    await page.getByRole("button", { name: "Sign out" }).waitFor();
+    await accountButton(page).waitFor();
     // The old password no longer signs in, and the link works once.
     expect(
       (

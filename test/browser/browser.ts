@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Download, type Page } from "playwright-core";
 import { expect, inject } from "vitest";
 import type { components } from "../../examples/react-client/src/api/schema";
 import { ROOT } from "../../scripts/lib/wrangler-dev.mjs";
-import { CHROMIUM } from "./chromium-path";
 
 export type LoginResult = components["schemas"]["LoginResult"];
 
@@ -15,21 +14,16 @@ export const open = inject("open");
 export const gated = inject("gated");
 export const { apiOrigin, clientOrigin } = open;
 
-/** Headless Chromium; the flags stop its own background traffic, which a closed network refuses. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+/** The suite's headless Chromium, started once by global-setup.ts: each test file connects to it. */
+export function connectBrowser(): Promise<Browser> {
+  return chromium.connect(inject("browserEndpoint"));
+}
+
+/** The bytes of a finished download (read through the connection: the file is on the browser's side). */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
@@ -59,8 +53,33 @@ const SCREENSHOTS = resolve(ROOT, process.env.SCREENSHOTS_DIR ?? "test-results/s
 mkdirSync(SCREENSHOTS, { recursive: true });
 
 /** The titles in the todo list, top to bottom. */
-export const listTitles = (page: Page) =>
-  page.getByRole("region", { name: "Todo list" }).locator(".todo-list .title").allTextContents();
+export const listTitles = (page: Page) => page.locator(".todo-list .title").allTextContents();
+
+/** The button of the account menu (its name starts "Account:", then the username). */
+export const accountButton = (page: Page) => page.getByRole("button", { name: /^Account:/ });
+
+/** Signs out as a person does: the account menu, then Sign out. */
+export async function signOutThroughUi(page: Page) {
+  await accountButton(page).click();
+  await page.getByRole("menuitem", { name: "Sign out" }).click();
+  await page.getByRole("form", { name: "Sign in" }).waitFor();
+}
+
+/** Waits until the chat reports the status `ready` (shown as "Ready"). */
+export const chatReady = (page: Page) =>
+  page.locator('[aria-label="Chat status"][data-status="ready"]').waitFor();
+
+/** A toast (Radix renders them as list items in the Notifications region). */
+export const toastWith = (page: Page, text: string) =>
+  page.getByRole("region", { name: /^Notifications/ }).locator("li", { hasText: text });
+
+/** A todo's dialog, opened from its title in the list. */
+export async function openTodo(page: Page, title: string) {
+  await page.locator(".todo-list .title", { hasText: title }).click();
+  const dialog = page.getByRole("dialog", { name: title });
+  await dialog.getByRole("form", { name: "Edit todo" }).waitFor();
+  return dialog;
+}
 
 /** A PNG of one step, for people to look at. */
 export async function screenshot(page: Page, name: string) {
@@ -102,5 +121,5 @@ export async function signInThroughUi(
   await form.getByLabel("Username", { exact: true }).fill(user.username);
   await form.getByLabel("Password", { exact: true }).fill(user.password);
   await form.getByRole("button", { name: "Sign in" }).click();
-  await expect.poll(() => page.getByRole("button", { name: "Sign out" }).isVisible()).toBe(true);
+  await accountButton(page).waitFor();
 }

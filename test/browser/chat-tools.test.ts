@@ -1,16 +1,21 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TOOL_DONE } from "../fakes/openai-compatible";
-import { gated, launchBrowser, newContext, registerUser, screenshot, signInThroughUi } from "./browser";
+import {
+  gated,
+  connectBrowser,
+  listTitles,
+  newContext,
+  registerUser,
+  screenshot,
+  signInThroughUi,
+} from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
 });
 afterAll(() => browser?.close());
-
-const listTitles = (page: Page) =>
-  page.getByRole("region", { name: "Todo list" }).locator(".todo-list .title").allTextContents();
 
 async function askToCreate(page: Page, title: string) {
   await page.getByLabel("Message", { exact: true }).fill(`[script:tool:createTodo {"title":"${title}"}]`);
@@ -33,7 +38,7 @@ describe("chat tools with approval", () => {
     await screenshot(page, "chat-tool-approval");
     await approved.getByRole("button", { name: "Approve" }).click();
     await expect.poll(() => approved.getAttribute("data-state")).toBe("complete");
-    await page.locator('[data-role="assistant"] p.text').getByText(TOOL_DONE).first().waitFor();
+    await page.locator('[data-role="assistant"] .text').getByText(TOOL_DONE).first().waitFor();
 
     const denied = await askToCreate(page, "Denied in chat");
     await denied.getByRole("button", { name: "Deny" }).click();

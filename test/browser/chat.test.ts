@@ -1,18 +1,18 @@
-import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ANSWER, REASONING } from "../fakes/openai-compatible";
-import { launchBrowser, newContext, registerUser, screenshot, signInThroughUi } from "./browser";
+import { chatReady, connectBrowser, newContext, registerUser, screenshot, signInThroughUi } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
 });
 afterAll(() => browser?.close());
 
 // The scripted model's "[script:slow]" answer: reasoning "step 0. … step 4. ", then "w5 " … "w39 ", 25 ms apart.
 const SLOW_REASONING = Array.from({ length: 5 }, (_, i) => `step ${i}. `).join("");
-const SLOW_ANSWER = Array.from({ length: 35 }, (_, i) => `w${i + 5} `).join("");
+// As Markdown renders it: the paragraph's trailing space goes.
+const SLOW_ANSWER = Array.from({ length: 35 }, (_, i) => `w${i + 5}`).join(" ");
 
 type Sampled = typeof globalThis & { answerSamples?: string[] };
 
@@ -23,20 +23,20 @@ function sampleAnswerText(page: Page) {
     (globalThis as Sampled).answerSamples = samples;
     new MutationObserver(() => {
       const last = [...document.querySelectorAll('[data-role="assistant"]')].at(-1);
-      const text = last?.querySelector("p.text")?.textContent;
+      const text = last?.querySelector(".text")?.textContent;
       if (text && samples.at(-1) !== text) samples.push(text);
     }).observe(document.body, { subtree: true, childList: true, characterData: true });
   });
 }
 
 const answerSamples = (page: Page) => page.evaluate(() => (globalThis as Sampled).answerSamples ?? []);
+const message = (page: Page) => page.getByLabel("Message", { exact: true });
 
+/** A fresh user's chat: each browser context keeps its own conversation name. */
 async function openChat(page: Page) {
   const user = await registerUser();
   await signInThroughUi(page, user, "#/chat");
-  await page.getByLabel("Conversation name").fill(`browser-${randomUUID().slice(0, 8)}`);
-  await page.getByRole("button", { name: "Open" }).click();
-  await page.getByText("Status: ready").waitFor();
+  await chatReady(page);
 }
 
 describe("chat", () => {
@@ -46,9 +46,13 @@ describe("chat", () => {
     await openChat(page);
     const send = page.getByRole("button", { name: "Send" });
     const stop = page.getByRole("button", { name: "Stop" });
-    expect(await stop.isDisabled()).toBe(true);
+    // Nothing to stop, nothing to send yet; suggestions instead of an empty list.
+    expect(await stop.count()).toBe(0);
+    expect(await send.isDisabled()).toBe(true);
+    await page.getByRole("list", { name: "Suggestions" }).waitFor();
+    await screenshot(page, "07-chat-empty");
 
-    await page.getByLabel("Message", { exact: true }).fill("[script:slow] Count from five, please.");
+    await message(page).fill("[script:slow] Count from five, please.");
     await expect.poll(() => send.isEnabled()).toBe(true);
     await sampleAnswerText(page);
     await send.click();
@@ -59,9 +63,9 @@ describe("chat", () => {
     expect(await send.isDisabled()).toBe(true);
     expect(await stop.isEnabled()).toBe(true);
 
-    await page.getByText("Status: ready").waitFor();
+    await chatReady(page);
     const assistant = page.locator('[data-role="assistant"]').last();
-    expect(await assistant.locator("p.text").textContent()).toBe(SLOW_ANSWER);
+    expect(await assistant.locator(".text").textContent()).toBe(SLOW_ANSWER);
     const samples = await answerSamples(page);
     expect(samples.at(-1)).toBe(SLOW_ANSWER);
     // Intermediate renders: non-empty, strictly shorter prefixes of the final answer.
@@ -79,15 +83,15 @@ describe("chat", () => {
     expect(await reasoning.locator("p").textContent()).toBe(SLOW_REASONING);
 
     // A second turn in the same conversation; its screenshot shows a finished answer.
-    await page.getByLabel("Message", { exact: true }).fill("Say hello.");
+    await message(page).fill("Say hello.");
     await send.click();
     await page
       .locator('[data-role="assistant"]')
       .nth(1)
-      .locator("p.text")
+      .locator(".text")
       .getByText(ANSWER.join(""))
       .waitFor();
-    await page.getByText("Status: ready").waitFor();
+    await chatReady(page);
     expect(
       await page.locator('[data-role="assistant"]').nth(1).locator("details.reasoning p").textContent(),
     ).toBe(REASONING.join(""));
@@ -96,21 +100,55 @@ describe("chat", () => {
     await context.close();
   });
 
-  it("stops a streaming answer, keeping what arrived, and is ready again", async () => {
+  it("renders answers as Markdown without the answer's raw HTML or script links", async () => {
     const { context } = await newContext(browser);
     const page = await context.newPage();
     await openChat(page);
-    await page.getByLabel("Message", { exact: true }).fill("[script:slow] Count, but I will stop you.");
+    await message(page).fill("[script:markdown] Plan my day.");
+    await page.getByRole("button", { name: "Send" }).click();
+    const answer = page.locator('[data-role="assistant"] .text').last();
+    await answer.locator("pre").getByText("npm run dev").waitFor();
+    await chatReady(page);
+    expect(await answer.locator("strong").textContent()).toBe("the plan");
+    expect(await answer.locator("ol > li").allTextContents()).toEqual([
+      "Water the plants",
+      "Send the report",
+    ]);
+    expect(await answer.locator("code").first().textContent()).toBe("report");
+    // The HTML is neither an element nor run (it shows as text); the javascript: link is left as its text.
+    expect(await answer.locator("img").count()).toBe(0);
+    expect(await page.evaluate(() => (globalThis as { pwned?: number }).pwned)).toBeUndefined();
+    expect(await answer.locator("a").count()).toBe(0);
+    expect(await answer.textContent()).toContain("a link");
+    await screenshot(page, "08-chat-markdown");
+    await context.close();
+  });
+
+  it("stops a streaming answer, keeping what arrived; a failed answer shows plain words, not an empty bubble", async () => {
+    const { context } = await newContext(browser);
+    const page = await context.newPage();
+    await openChat(page);
+    await message(page).fill("[script:slow] Count, but I will stop you.");
     await sampleAnswerText(page);
     await page.getByRole("button", { name: "Send" }).click();
     await expect.poll(async () => (await answerSamples(page)).length, { timeout: 10_000 }).toBeGreaterThan(0);
     await page.getByRole("button", { name: "Stop" }).click();
 
-    await page.getByText("Status: ready").waitFor();
-    const kept = await page.locator('[data-role="assistant"]').last().locator("p.text").textContent();
+    await chatReady(page);
+    const kept = await page.locator('[data-role="assistant"]').last().locator(".text").textContent();
     expect(kept!.length).toBeGreaterThan(0);
     expect(kept!.length).toBeLessThan(SLOW_ANSWER.length);
-    expect(SLOW_ANSWER.startsWith(kept!)).toBe(true);
+    expect(SLOW_ANSWER.startsWith(kept!.trim())).toBe(true);
+
+    // The model breaks off: the error says so; no assistant bubble without words.
+    await message(page).fill("[script:fail-midway] Go.");
+    await page.getByRole("button", { name: "Send" }).click();
+    const alert = page.getByRole("alert");
+    await alert.waitFor();
+    expect(await alert.locator("p").first().textContent()).toBe("The model failed to answer. Try again.");
+    for (const bubble of await page.locator('[data-role="assistant"]').all()) {
+      expect((await bubble.innerText()).replace("Assistant:", "").trim()).not.toBe("");
+    }
     await context.close();
   });
 });

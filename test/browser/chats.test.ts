@@ -1,11 +1,11 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ANSWER } from "../fakes/openai-compatible";
-import { launchBrowser, newContext, registerUser, screenshot, signInThroughUi } from "./browser";
+import { chatReady, connectBrowser, newContext, registerUser, screenshot, signInThroughUi } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
 });
 afterAll(() => browser?.close());
 
@@ -17,11 +17,11 @@ async function ask(page: Page, text: string, answers: number) {
   await page.getByLabel("Message", { exact: true }).fill(text);
   await page.getByRole("button", { name: "Send" }).click();
   await expect
-    .poll(() => page.locator('[data-role="assistant"] p.text').getByText(ANSWER.join("")).count(), {
+    .poll(() => page.locator('[data-role="assistant"] .text').getByText(ANSWER.join("")).count(), {
       timeout: 10_000,
     })
     .toBe(answers);
-  await page.getByText("Status: ready").waitFor();
+  await chatReady(page);
 }
 
 async function newChat(page: Page) {
@@ -29,7 +29,7 @@ async function newChat(page: Page) {
   await chatList(page).getByRole("button", { name: "New chat" }).click();
   await expect.poll(() => chatList(page).locator(".chat-row").count()).toBe(rows + 1);
   await page.getByRole("heading", { name: "New chat" }).waitFor();
-  await page.getByText("Status: ready").waitFor();
+  await chatReady(page);
 }
 
 describe("chats: the list of a user's conversations", () => {
@@ -69,12 +69,17 @@ describe("chats: the list of a user's conversations", () => {
     await screenshot(page, "14-chats-list");
 
     // Rename wins over the model's title; delete asks first, then the chat is gone.
-    await chatList(page).getByRole("button", { name: "Rename Lisbon weekend" }).click();
+    await chatList(page).getByRole("button", { name: "Actions for Lisbon weekend" }).click();
+    await page.getByRole("menuitem", { name: "Rename…" }).click();
     await chatList(page).getByLabel("Chat title").fill("Trip plans");
     await chatList(page).getByRole("button", { name: "Save" }).click();
     await expect.poll(() => rowTitles(page)).toEqual(["Groceries", "Trip plans"]);
-    page.once("dialog", (dialog) => void dialog.accept());
-    await chatList(page).getByRole("button", { name: "Delete Groceries" }).click();
+    await chatList(page).getByRole("button", { name: "Actions for Groceries" }).click();
+    await page.getByRole("menuitem", { name: "Delete…" }).click();
+    await page
+      .getByRole("alertdialog", { name: "Delete “Groceries”?" })
+      .getByRole("button", { name: "Delete chat" })
+      .click();
     await expect.poll(() => rowTitles(page)).toEqual(["Trip plans"]);
     await page.reload();
     await expect.poll(() => rowTitles(page)).toEqual(["Trip plans"]);

@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiOrigin, launchBrowser, newContext, registerUser, screenshot, signInThroughUi } from "./browser";
+import { apiOrigin, connectBrowser, newContext, registerUser, screenshot, signInThroughUi } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
 });
 afterAll(() => browser?.close());
 
@@ -84,15 +84,20 @@ describe("connecting an AI client, and disconnecting it", () => {
     const { access_token } = (await tokens.json()) as { access_token: string };
     expect(await mcpStatus(access_token)).toBe(200);
 
+    // The old address of the screen still opens it.
     await signInThroughUi(page, user, "#/apps");
-    const screen = page.getByRole("region", { name: "Connected apps" });
-    await screen.getByText("Browser test assistant").waitFor();
-    expect(await screen.textContent()).toContain(
-      "can read your todos and change them · tokens go to 127.0.0.1",
+    const apps = page.getByRole("list", { name: "Apps" });
+    await apps.getByText("Browser test assistant").waitFor();
+    expect(await apps.textContent()).toContain(
+      "Can read your todos and change them · tokens go to 127.0.0.1",
     );
     await screenshot(page, "13-connected-apps");
-    await screen.getByRole("button", { name: "Disconnect Browser test assistant" }).click();
-    await screen.getByText("No apps connected.").waitFor();
+    await apps.getByRole("button", { name: "Disconnect Browser test assistant" }).click();
+    await page
+      .getByRole("alertdialog", { name: "Disconnect “Browser test assistant”?" })
+      .getByRole("button", { name: "Disconnect" })
+      .click();
+    await page.getByText("No apps connected.").waitFor();
     expect(await mcpStatus(access_token)).toBe(401);
 
     expect(offLoopback).toEqual([]);

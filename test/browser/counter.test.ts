@@ -1,18 +1,18 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newContext, registerUser, screenshot, signInThroughUi } from "./browser";
+import { connectBrowser, newContext, registerUser, screenshot, signInThroughUi } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
 });
 afterAll(() => browser?.close());
 
 async function openCounter(page: Page, name: string) {
-  await page.getByLabel("Counter instance name").fill(name);
+  await page.getByLabel("Counter name").fill(name);
   await page.getByRole("button", { name: "Open" }).click();
-  await page.getByText(`Connected to counter-agent/${name}.`).waitFor();
+  await page.getByText(`Connected to “${name}”`).waitFor();
 }
 
 const increment = (page: Page) => page.getByRole("button", { name: "+ Increment" });

@@ -1,10 +1,10 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiOrigin, launchBrowser, newContext, screenshot } from "./browser";
+import { apiOrigin, connectBrowser, newContext, screenshot } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
 });
 afterAll(() => browser?.close());
 
@@ -33,6 +33,14 @@ describe("/docs", () => {
     }
     await page.waitForLoadState("networkidle");
     await screenshot(page, "09-docs");
+
+    // Buttons of Scalar's cloud lead nowhere offline: none is shown. The tab has the app's icon.
+    for (const cloud of ["Ask AI", "Generate MCP", "Deploy", "Share", "Developer Tools"]) {
+      expect(await page.getByRole("button", { name: cloud, exact: true }).count(), cloud).toBe(0);
+    }
+    const icon = await page.locator('link[rel="icon"]').getAttribute("href");
+    const favicon = await fetch(new URL(icon!, apiOrigin));
+    expect(favicon.headers.get("Content-Type")).toMatch(/^image\/svg\+xml/);
 
     expect(offLoopback).toEqual([]);
     expect(failed).toEqual([]);

@@ -10,7 +10,7 @@ import {
 } from "../../scripts/lib/react-client.mjs";
 import { freePort, startWranglerDev } from "../../scripts/lib/wrangler-dev.mjs";
 import { startScriptedServer } from "../fakes/openai-compatible";
-import { assertChromium } from "./chromium-path";
+import { assertChromium, launchChromium } from "./chromium-path";
 
 interface Stack {
   apiOrigin: string;
@@ -23,6 +23,8 @@ declare module "vitest" {
     open: Stack;
     /** The service with AGENTS_REQUIRE_AUTH=true and a client built with VITE_AGENTS_AUTH=true. */
     gated: Stack;
+    /** Where the shared Chromium listens: test files connect instead of each starting one. */
+    browserEndpoint: string;
   }
 }
 
@@ -77,13 +79,18 @@ export default async function setup(project: TestProject) {
     // Only the model is scripted: the chat runs through the real agent, provider and WebSocket.
     const model = await startScriptedServer();
     cleanups.push(() => model.close());
-    const [, open, gated] = await allSettledOrThrow([
+    const [, open, gated, chromium] = await allSettledOrThrow([
       typecheckClient(),
       startStack(model.baseURL, false, cleanups),
       startStack(model.baseURL, true, cleanups),
+      launchChromium().then((server) => {
+        cleanups.push(() => server.close());
+        return server;
+      }),
     ]);
     project.provide("open", open);
     project.provide("gated", gated);
+    project.provide("browserEndpoint", chromium.wsEndpoint());
   } catch (err) {
     await teardown();
     throw err;

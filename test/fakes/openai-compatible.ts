@@ -2,15 +2,24 @@
 // A scripted OpenAI-compatible server on loopback (what a local Ollama or llama.cpp server speaks), for
 // tests and benchmarks against `wrangler dev` with AI_BASE_URL pointing here. Only the model is scripted.
 // The last user message picks the script: "[script:slow]", "[script:chunks:N]" (N numbered chunks, paced
-// by chunkDelayMs, emit times recorded), "[script:fail-midway]", "[script:tool:<name> <json args>]" (one streamed
-// tool call in OpenAI's delta.tool_calls format), otherwise a short reasoning + answer. After a tool result (the
-// last message has role "tool") it answers TOOL_DONE. A plain call answers AI_OK, or a chat's scripted title.
+// by chunkDelayMs, emit times recorded), "[script:fail-midway]", "[script:markdown]" (MARKDOWN in pieces),
+// "[script:tool:<name> <json args>]" (one streamed tool call in OpenAI's delta.tool_calls format), otherwise a
+// short reasoning + answer. After a tool result (the last message has role "tool") it answers TOOL_DONE. A
+// plain call answers AI_OK, or a chat's scripted title.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
 export const REASONING = ["The user ", "wants a ", "greeting."];
 export const ANSWER = ["Hello ", "from the ", "scripted ", "server."];
 export const TOOL_DONE = "The tool has answered.";
+/** Markdown a client should render, with raw HTML and a script URL it must not. */
+export const MARKDOWN = [
+  "Here is **the plan**:\n\n",
+  "1. Water the plants\n2. Send the `report`\n\n",
+  '<img src=x onerror="globalThis.pwned=1"> ',
+  "[a link](javascript:globalThis.pwned=1)\n\n",
+  "```\nnpm run dev\n```\n",
+];
 const TOOL_SCRIPT = /\[script:tool:(\w+) (\{.*?\})\]/;
 
 export interface ScriptedServer {
@@ -95,6 +104,11 @@ export async function startScriptedServer(options: { chunkDelayMs?: number } = {
       for (let i = 0; i < 40; i++) {
         await sleep(25);
         write(i < 5 ? { reasoning_content: `step ${i}. ` } : { content: `w${i} ` });
+      }
+    } else if (prompt.includes("[script:markdown]")) {
+      for (const content of MARKDOWN) {
+        await sleep(15);
+        write({ content });
       }
     } else if (prompt.includes("[script:fail-midway]")) {
       write({ reasoning_content: "Thinking. " });

@@ -9,7 +9,7 @@ import {
   findUserByEmail,
   insertReset,
 } from "./password-resets.queries";
-import { sendResetEmail } from "./reset-email";
+import { resetLink, sendResetEmail } from "./reset-email";
 
 export const RESET_TTL_MINUTES = 30;
 /** Usable links per account at once: an inbox gets at most this many per half hour, whoever asks. */
@@ -39,6 +39,9 @@ export async function sendResetLink(
     await insertReset(db, { tokenHash: await sha256Hex(token), userId: user.id, expiresAt });
     await sendResetEmail(env, user, token, RESET_TTL_MINUTES);
     logger.info("password_reset_sent", { userId: user.id });
+    // `npm run dev` only: the simulated e-mail is a file, so its link goes to the terminal too (a
+    // warning, whatever LOG_LEVEL: a link in a log is a password for whoever reads it).
+    if (env.LOG_RESET_LINKS === "true") logger.warn("password_reset_link", { link: resetLink(env, token) });
   } catch (err) {
     logger.error("password_reset_failed", { error: err instanceof Error ? err.message : String(err) });
   }

@@ -54,11 +54,6 @@ export function agentHeaders(name: string): Record<string, string> {
 /** Instance names the service accepts. */
 export const AGENT_NAME_PATTERN = "[A-Za-z0-9_\\-]{1,64}";
 
-/** The chat names a user may open: with sign-in on, only their own (`user-<id>[-<suffix>]`). */
-export function chatNamePattern(userId: number): string {
-  return AGENTS_AUTH ? `user-${userId}(-[A-Za-z0-9_\\-]+)?` : AGENT_NAME_PATTERN;
-}
-
 const CHAT_NAME_KEY = "workers-api-client.chat-name";
 
 /**

@@ -1,12 +1,18 @@
 import { useAgentChat } from "@cloudflare/ai-chat/react";
 import { useAgent } from "agents/react";
 import { useState, type FormEvent } from "react";
-import { chatTitle, useTurnEnd } from "../chats/chat-events";
 import type { Session } from "../auth/session";
+import { chatTitle, useTurnEnd } from "../chats/chat-events";
+import { AGENTS_AUTH } from "../config";
+import { Button } from "../ui/button";
+import { ConfirmDialog } from "../ui/dialog";
 import { ErrorMessage } from "../ui/error-message";
-import { agentHeaders, agentOptions, chatNamePattern, defaultChatName } from "./agent-options";
-import { InstanceNameForm } from "./instance-name-form";
-import { MessageParts } from "./message-parts";
+import { inputClass } from "../ui/field";
+import { SendIcon } from "../ui/icons";
+import { Card } from "../ui/page";
+import { agentHeaders, agentOptions, defaultChatName } from "./agent-options";
+import { ChatStatus } from "./chat-status";
+import { isVisiblePart, MessageParts } from "./message-parts";
 
 /** What the chats screen (src/chats/chats-screen.tsx) hands a chat of the index. */
 export interface IndexedChat {
@@ -17,14 +23,27 @@ export interface IndexedChat {
   onTitle: (title: string) => void;
 }
 
+// With your todos as tools (a chat of the index, or your own conversation with sign-in on), or without.
+const TODO_PROMPTS = [
+  "What's on my list?",
+  "Add a todo: water the plants on Friday",
+  "Which of my todos are done?",
+];
+const GENERAL_PROMPTS = [
+  "What can you help me with?",
+  "Explain Durable Objects in two sentences",
+  "Write a haiku about todo lists",
+];
+
 /**
- * Chat with the service's ChatAgent over WebSocket; answers stream in part by part. A chat of the index
- * is opened by its id; otherwise a conversation by name (the form in the header picks it).
+ * Chat with the service's ChatAgent over WebSocket; answers stream in as Markdown. A chat of the index
+ * is opened by its id; otherwise this browser's own conversation (`user-<id>` with sign-in on).
  */
 export function ChatPanel({ session, indexed }: { session: Session; indexed?: IndexedChat }) {
-  const [byName, setByName] = useState(() => defaultChatName(session.userId));
+  const [byName] = useState(() => defaultChatName(session.userId));
   const name = indexed?.chat.id ?? byName;
   const [input, setInput] = useState("");
+  const [clearing, setClearing] = useState(false);
 
   const agent = useAgent({
     ...agentOptions("chat-agent", name),
@@ -34,87 +53,113 @@ export function ChatPanel({ session, indexed }: { session: Session; indexed?: In
     },
   });
   const { messages, sendMessage, status, stop, error, clearError, clearHistory, addToolApprovalResponse } =
-    useAgentChat({
-      agent,
-      headers: agentHeaders(name),
-    });
+    useAgentChat({ agent, headers: agentHeaders(name) });
   useTurnEnd(status, indexed?.onTurnEnd);
 
-  function send(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const text = input.trim();
-    if (!text || status !== "ready") return;
+  function send(text: string) {
+    if (!text.trim() || status !== "ready") return;
     setInput("");
-    void sendMessage({ text });
+    void sendMessage({ text: text.trim() });
   }
 
   const busy = status === "submitted" || status === "streaming";
+  const shown = messages.filter((message) => message.role === "user" || message.parts.some(isVisiblePart));
+  const suggestions = indexed || AGENTS_AUTH ? TODO_PROMPTS : GENERAL_PROMPTS;
   return (
-    <section className="card chat" aria-label="Chat">
-      <header>
-        <h2>{indexed ? (indexed.chat.title ?? "New chat") : "Chat"}</h2>
-        {indexed ? (
-          <button type="button" className="link" disabled={busy} onClick={clearHistory}>
-            Clear history
-          </button>
-        ) : (
-          <InstanceNameForm
-            name={byName}
-            onOpen={setByName}
-            label="Conversation"
-            ariaLabel="Conversation name"
-            pattern={chatNamePattern(session.userId)}
-          >
-            <button type="button" className="link" disabled={busy} onClick={clearHistory}>
-              Clear history
-            </button>
-          </InstanceNameForm>
-        )}
-      </header>
-      <ol className="messages" aria-live="polite">
-        {messages.map((message) => {
-          // Reminders of todos are pushed by the service into the user's own conversation.
-          const reminder = (message.metadata as { reminder?: unknown } | undefined)?.reminder !== undefined;
-          return (
-            <li
-              key={message.id}
-              className={`message ${message.role}${reminder ? " reminder" : ""}`}
-              data-role={reminder ? "reminder" : message.role}
-            >
-              <span className="role">
-                {message.role === "user" ? "You" : reminder ? "Reminder" : "Assistant"}
-              </span>
-              <MessageParts message={message} onApproval={addToolApprovalResponse} />
-            </li>
-          );
-        })}
-      </ol>
+    <Card
+      title={indexed ? (indexed.chat.title ?? "New chat") : "Your conversation"}
+      actions={
+        <Button size="sm" onClick={() => setClearing(true)} disabled={busy || messages.length === 0}>
+          Clear…
+        </Button>
+      }
+      className="flex flex-col gap-4"
+    >
+      <ChatStatus status={status} />
+      {shown.length === 0 ? (
+        <div className="py-6 text-center">
+          <p className="font-medium text-slate-800">Start with one of these, or ask your own question.</p>
+          <ul aria-label="Suggestions" className="mt-4 flex flex-wrap justify-center gap-2">
+            {suggestions.map((text) => (
+              <li key={text}>
+                <Button size="sm" disabled={status !== "ready"} onClick={() => send(text)}>
+                  {text}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : (
+        <ol aria-label="Messages" className="flex flex-col gap-3">
+          {shown.map((message) => {
+            // Reminders of todos are pushed by the service into the user's own conversation.
+            const reminder = (message.metadata as { reminder?: unknown } | undefined)?.reminder !== undefined;
+            const role = reminder ? "reminder" : message.role;
+            const look = {
+              user: "self-end bg-orange-50 border-orange-200",
+              assistant: "self-start bg-white border-slate-200",
+              reminder: "self-start bg-amber-50 border-amber-300",
+              system: "self-start bg-white border-slate-200",
+            }[role];
+            return (
+              <li
+                key={message.id}
+                data-role={role}
+                className={`message max-w-[min(100%,42rem)] min-w-0 rounded-2xl border px-4 py-2 break-words ${look}`}
+              >
+                <span className="sr-only">
+                  {role === "user" ? "You:" : role === "reminder" ? "Reminder:" : "Assistant:"}
+                </span>
+                {reminder && <p className="text-xs font-semibold text-amber-900 uppercase">Reminder</p>}
+                <MessageParts message={message} onApproval={addToolApprovalResponse} />
+              </li>
+            );
+          })}
+        </ol>
+      )}
       {error && (
-        <div className="chat-error">
-          <ErrorMessage error={error} />
-          <button type="button" className="link" onClick={clearError}>
+        <div className="flex flex-wrap items-start gap-2">
+          <ErrorMessage error={error} className="min-w-0 flex-1" />
+          <Button size="sm" variant="ghost" onClick={clearError}>
             Dismiss
-          </button>
+          </Button>
         </div>
       )}
-      <form className="composer" onSubmit={send} aria-label="Send a message">
+      <form
+        className="flex gap-2"
+        aria-label="Send a message"
+        onSubmit={(event: FormEvent<HTMLFormElement>) => {
+          event.preventDefault();
+          send(input);
+        }}
+      >
         <input
           value={input}
           onChange={(event) => setInput(event.currentTarget.value)}
           placeholder="Ask something…"
           aria-label="Message"
+          className={`${inputClass} flex-1`}
         />
-        {/* The send control is enabled only when the chat status is `ready`. */}
-        <button type="submit" disabled={status !== "ready" || !input.trim()}>
-          Send
-        </button>
-        <button type="button" disabled={!busy} onClick={() => void stop()}>
-          Stop
-        </button>
+        {busy && <Button onClick={() => void stop()}>Stop</Button>}
+        {/* Send is enabled only when the chat status is `ready` (the service spec). */}
+        <Button
+          type="submit"
+          variant="primary"
+          disabled={status !== "ready" || !input.trim()}
+          aria-label="Send"
+        >
+          <SendIcon />
+          <span className="hidden sm:inline">Send</span>
+        </Button>
       </form>
-      <p className="muted" aria-label="Chat status">
-        Status: {status}
-      </p>
-    </section>
+      <ConfirmDialog
+        open={clearing}
+        onOpenChange={setClearing}
+        title="Clear this conversation?"
+        description={<p>Its messages are deleted for good.</p>}
+        confirmLabel="Clear conversation"
+        onConfirm={() => clearHistory()}
+      />
+    </Card>
   );
 }

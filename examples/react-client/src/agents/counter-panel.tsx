@@ -1,6 +1,8 @@
 import { useAgent } from "agents/react";
 import { useState } from "react";
+import { Button } from "../ui/button";
 import { ErrorMessage } from "../ui/error-message";
+import { Badge, Card, Page } from "../ui/page";
 import { agentOptions } from "./agent-options";
 import { InstanceNameForm } from "./instance-name-form";
 
@@ -38,25 +40,39 @@ export function CounterPanel() {
 
   const ready = connected && count !== undefined;
   return (
-    <section className="card counter" aria-label="Counter">
-      <h2>Live counter</h2>
-      <InstanceNameForm name={name} onOpen={setName} label="Instance" ariaLabel="Counter instance name" />
-      <output className="count" aria-label="Count" aria-busy={!ready}>
-        {count ?? "…"}
-      </output>
-      <div className="actions">
-        <button type="button" disabled={!ready || pending} onClick={() => void change("decrement")}>
-          − Decrement
-        </button>
-        <button type="button" disabled={!ready || pending} onClick={() => void change("increment")}>
-          + Increment
-        </button>
-      </div>
-      <p className="muted">
-        {connected ? `Connected to counter-agent/${name}.` : "Connecting…"} Open this page in a second tab:
-        both stay in sync.
-      </p>
-      <ErrorMessage error={agent.connectionError ?? error} />
-    </section>
+    <Page
+      title="Counter"
+      description="A number kept by a Durable Object. Open this page in a second tab: both stay in step."
+    >
+      <Card className="space-y-6">
+        <InstanceNameForm
+          name={name}
+          onOpen={setName}
+          label="Counter name"
+          hint="Every tab that opens the same name shares one count."
+        />
+        <div className="flex flex-col items-center gap-4 py-4">
+          <p role="status" aria-live="polite" className="text-sm">
+            {connected ? <Badge tone="success">Connected to “{name}”</Badge> : <Badge>Connecting…</Badge>}
+          </p>
+          <output
+            aria-label="Count"
+            aria-busy={!ready}
+            className="text-6xl font-semibold tabular-nums text-slate-900"
+          >
+            {count ?? "…"}
+          </output>
+          <div className="flex gap-3">
+            <Button disabled={!ready || pending} onClick={() => void change("decrement")}>
+              − Decrement
+            </Button>
+            <Button variant="primary" disabled={!ready || pending} onClick={() => void change("increment")}>
+              + Increment
+            </Button>
+          </div>
+        </div>
+        <ErrorMessage error={agent.connectionError ?? error} />
+      </Card>
+    </Page>
   );
 }

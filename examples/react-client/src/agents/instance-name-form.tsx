@@ -1,4 +1,6 @@
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
+import { Button } from "../ui/button";
+import { Field, inputClass } from "../ui/field";
 import { AGENT_NAME_PATTERN } from "./agent-options";
 
 /** Picks the agent instance by name; the name is applied on submit, not on every keystroke. */
@@ -6,32 +8,29 @@ export function InstanceNameForm(props: {
   name: string;
   onOpen: (name: string) => void;
   label: string;
-  ariaLabel: string;
-  /** Names this form accepts (an HTML `pattern`); any name the service accepts by default. */
-  pattern?: string;
-  children?: ReactNode;
+  hint: string;
 }) {
   const [draft, setDraft] = useState(props.name);
   return (
     <form
-      className="inline"
+      className="flex flex-wrap items-end gap-2"
       onSubmit={(event) => {
         event.preventDefault();
         props.onOpen(draft);
       }}
     >
-      <label className="inline">
-        {props.label}
+      <Field label={props.label} hint={props.hint} className="min-w-0 flex-1">
         <input
           value={draft}
           onChange={(event) => setDraft(event.currentTarget.value)}
-          pattern={props.pattern ?? AGENT_NAME_PATTERN}
+          pattern={AGENT_NAME_PATTERN}
           required
-          aria-label={props.ariaLabel}
+          className={inputClass}
         />
-      </label>
-      <button type="submit">Open</button>
-      {props.children}
+      </Field>
+      <Button type="submit" className="mb-6">
+        Open
+      </Button>
     </form>
   );
 }

@@ -1,8 +1,12 @@
 import { getToolApproval, getToolPartState } from "@cloudflare/ai-chat/react";
 import { getToolName, isToolUIPart, type UIMessage } from "ai";
+import { Button } from "../ui/button";
+import { MarkdownText } from "./markdown";
 
 /** Answers a tool's approval request (useAgentChat's addToolApprovalResponse). */
 export type ApprovalHandler = (response: { id: string; approved: boolean }) => void;
+
+type Part = UIMessage["parts"][number];
 
 const STATE_LABELS: Record<ReturnType<typeof getToolPartState>, string> = {
   loading: "Preparing…",
@@ -14,55 +18,81 @@ const STATE_LABELS: Record<ReturnType<typeof getToolPartState>, string> = {
   denied: "Denied",
 };
 
-function ToolCall({ part, onApproval }: { part: UIMessage["parts"][number]; onApproval: ApprovalHandler }) {
+// What the chat's todo tools do, as the approval question says it.
+const TOOL_LABELS: Record<string, string> = {
+  listTodos: "List your todos",
+  searchTodos: "Search your todos",
+  getTodo: "Read a todo",
+  listAttachments: "List a todo's files",
+  createTodo: "Create a todo",
+  updateTodo: "Change a todo",
+  completeTodo: "Complete a todo",
+  deleteTodo: "Delete a todo",
+};
+
+function ToolCall({ part, onApproval }: { part: Part; onApproval: ApprovalHandler }) {
   if (!isToolUIPart(part)) return null;
   const state = getToolPartState(part);
   const approval = getToolApproval(part);
+  const name = getToolName(part);
   return (
-    <div className="tool-call" data-tool={getToolName(part)} data-state={state}>
-      <p>
-        <strong>{getToolName(part)}</strong> <span className="muted">{STATE_LABELS[state]}</span>
+    <div
+      className="tool-call my-2 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm"
+      data-tool={name}
+      data-state={state}
+    >
+      <p className="flex flex-wrap items-center gap-2">
+        <strong className="font-semibold text-slate-900">{TOOL_LABELS[name] ?? name}</strong>
+        <span className="text-slate-600">{STATE_LABELS[state]}</span>
       </p>
-      {"input" in part && part.input !== undefined && <pre>{JSON.stringify(part.input, null, 2)}</pre>}
-      {state === "error" && "errorText" in part && <p className="error">{part.errorText}</p>}
+      {"input" in part && part.input !== undefined && (
+        <pre className="mt-2 overflow-x-auto rounded bg-white p-2 font-mono text-xs text-slate-800">
+          {JSON.stringify(part.input, null, 2)}
+        </pre>
+      )}
+      {state === "error" && "errorText" in part && <p className="mt-2 text-red-800">{part.errorText}</p>}
       {state === "waiting-approval" && approval && (
-        <div className="actions">
-          <button type="button" onClick={() => onApproval({ id: approval.id, approved: true })}>
+        <div className="mt-3 flex gap-2">
+          <Button size="sm" variant="primary" onClick={() => onApproval({ id: approval.id, approved: true })}>
             Approve
-          </button>
-          <button
-            type="button"
-            className="link"
-            onClick={() => onApproval({ id: approval.id, approved: false })}
-          >
+          </Button>
+          <Button size="sm" onClick={() => onApproval({ id: approval.id, approved: false })}>
             Deny
-          </button>
+          </Button>
         </div>
       )}
     </div>
   );
 }
 
-/** Text as it streams; reasoning folded away; tool calls with their state (and Approve / Deny when asked). */
+/** Whether a part shows anything: an assistant message of empty parts (a failed turn) is not drawn. */
+export function isVisiblePart(part: Part): boolean {
+  if (part.type === "text" || part.type === "reasoning") return part.text.trim() !== "";
+  return isToolUIPart(part);
+}
+
+/** Text as Markdown while it streams; reasoning folded away; tool calls with their state and approval. */
 export function MessageParts({ message, onApproval }: { message: UIMessage; onApproval: ApprovalHandler }) {
-  return message.parts.map((part, index) => {
+  return message.parts.filter(isVisiblePart).map((part, index) => {
     if (part.type === "text") {
       return (
-        <p key={index} className="text" data-state={part.state}>
-          {part.text}
-        </p>
+        <div key={index} className="text" data-state={part.state}>
+          {message.role === "user" ? (
+            <p className="whitespace-pre-wrap">{part.text}</p>
+          ) : (
+            <MarkdownText text={part.text} />
+          )}
+        </div>
       );
     }
     if (part.type === "reasoning") {
       return (
-        <details key={index} className="reasoning" data-state={part.state}>
-          <summary>{part.state === "streaming" ? "Thinking…" : "Reasoning"}</summary>
-          <p>{part.text}</p>
+        <details key={index} className="reasoning my-1 text-sm text-slate-600" data-state={part.state}>
+          <summary className="font-medium">{part.state === "streaming" ? "Thinking…" : "Reasoning"}</summary>
+          <p className="mt-1 whitespace-pre-wrap">{part.text}</p>
         </details>
       );
     }
-    if (isToolUIPart(part)) return <ToolCall key={index} part={part} onApproval={onApproval} />;
-    // Files and sources: this service's chat does not produce them.
-    return null;
+    return <ToolCall key={index} part={part} onApproval={onApproval} />;
   });
 }

@@ -6,15 +6,21 @@ import { BOOKMARK_HEADER, currentBookmark, rememberBookmark } from "./bookmark";
 import type { components, paths } from "./schema";
 
 type ErrorEnvelope = components["schemas"]["Error"];
+type Issue = components["schemas"]["ValidationIssue"];
 
-/** A failed call, carrying the service's own `error.message` for the person to read. */
+/**
+ * A failed call with the service's own `error.message` and validation `issues`: developer words,
+ * which `humanError` turns into a person's. Each one is logged to the console for whoever debugs.
+ */
 export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    readonly issues: Issue[] = [],
   ) {
     super(message);
     this.name = "ApiError";
+    console.warn(`API error ${status}: ${message}`);
   }
 }
 
@@ -57,6 +63,12 @@ export function errorMessage(body: unknown, status: number): string {
   return typeof message === "string" && message ? message : `Request failed (HTTP ${status})`;
 }
 
+/** The ApiError of a failed answer's body (the envelope, or anything else a proxy sent). */
+export function apiError(body: unknown, status: number): ApiError {
+  const issues = (body as Partial<ErrorEnvelope> | undefined)?.error?.issues;
+  return new ApiError(errorMessage(body, status), status, Array.isArray(issues) ? issues : []);
+}
+
 /**
  * The `data` of a success envelope, or an ApiError with the envelope's message.
  * Network failures (service down, CORS refused) become an ApiError with status 0.
@@ -71,7 +83,7 @@ export async function unwrap<T>(
     throw new ApiError(`Cannot reach the service at ${API_ORIGIN}`, 0);
   }
   if (result.data) return result.data.data;
-  throw new ApiError(errorMessage(result.error, result.response.status), result.response.status);
+  throw apiError(result.error, result.response.status);
 }
 
 /** A link that downloads an object (public route; `/` inside the key travels as `%2F`). */

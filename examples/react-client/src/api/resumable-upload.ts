@@ -1,7 +1,7 @@
 import { freshToken } from "../auth/refresh";
 import { API_ORIGIN } from "../config";
 import { BOOKMARK_HEADER, currentBookmark, rememberBookmark } from "./bookmark";
-import { api, ApiError, errorMessage, unwrap } from "./client";
+import { api, ApiError, apiError, unwrap } from "./client";
 import type { UploadOptions, UploadResult } from "./upload";
 
 /** Gives up after this long without any part getting through (the connection stays down). */
@@ -52,7 +52,7 @@ async function putPart(
     xhr.addEventListener("load", () => {
       rememberBookmark(xhr.getResponseHeader(BOOKMARK_HEADER));
       if (xhr.status === 200) resolve();
-      else reject(new ApiError(errorMessage(xhr.response, xhr.status), xhr.status));
+      else reject(apiError(xhr.response, xhr.status));
     });
     xhr.addEventListener("error", () => reject(new ApiError(`Cannot reach the service at ${API_ORIGIN}`, 0)));
     xhr.addEventListener("abort", () => reject(new DOMException("Upload cancelled", "AbortError")));
@@ -75,6 +75,7 @@ export async function uploadResumable(file: File, options: UploadOptions = {}): 
         size: file.size,
         ...(file.type ? { contentType: file.type } : {}),
         ...(options.directory ? { directory: options.directory } : {}),
+        ...(options.visibility ? { visibility: options.visibility } : {}),
       },
     }),
   );

@@ -2,7 +2,7 @@ import { freshToken, SESSION_ENDED_NOTICE } from "../auth/refresh";
 import { signOut } from "../auth/session";
 import { API_ORIGIN } from "../config";
 import { BOOKMARK_HEADER, currentBookmark, rememberBookmark } from "./bookmark";
-import { ApiError, errorMessage } from "./client";
+import { ApiError, apiError } from "./client";
 import { uploadResumable } from "./resumable-upload";
 import type { paths } from "./schema";
 
@@ -12,6 +12,8 @@ export type UploadResult =
 export interface UploadOptions {
   /** Optional key prefix such as `reports/2026`. */
   directory?: string;
+  /** `private`: only you (with your token) or a share link download it. Public when omitted. */
+  visibility?: "public" | "private";
   /** 0..1 as the request body goes out. */
   onProgress?: (fraction: number) => void;
   /** A large file's part failed for lack of a connection (or a brief service fault) and will be resent. */
@@ -36,8 +38,9 @@ export function uploadFile(file: File, options: UploadOptions = {}): Promise<Upl
 async function uploadInOneRequest(file: File, options: UploadOptions): Promise<UploadResult> {
   const token = await freshToken();
   const form = new FormData();
-  // The service reads `directory` only before `file`, so the order matters.
+  // Fields before `file`: the service then stores the file as it streams, with no copy afterwards.
   if (options.directory) form.append("directory", options.directory);
+  if (options.visibility) form.append("visibility", options.visibility);
   form.append("file", file);
 
   return new Promise((resolve, reject) => {
@@ -60,7 +63,7 @@ async function uploadInOneRequest(file: File, options: UploadOptions): Promise<U
         return;
       }
       if (xhr.status === 401 && token) signOut(SESSION_ENDED_NOTICE);
-      reject(new ApiError(errorMessage(body, xhr.status), xhr.status));
+      reject(apiError(body, xhr.status));
     });
     xhr.addEventListener("error", () => reject(new ApiError(`Cannot reach the service at ${API_ORIGIN}`, 0)));
     xhr.addEventListener("abort", () => reject(new DOMException("Upload cancelled", "AbortError")));

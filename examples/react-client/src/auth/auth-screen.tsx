@@ -1,7 +1,10 @@
 import { useState, type FormEvent } from "react";
 import { api, unwrap } from "../api/client";
 import type { components } from "../api/schema";
+import { Button } from "../ui/button";
 import { ErrorMessage } from "../ui/error-message";
+import { Field, inputClass } from "../ui/field";
+import { AuthLayout, LinkButton } from "./auth-layout";
 import { ForgotPassword } from "./password-reset";
 import { signIn, signOutNotice } from "./session";
 
@@ -44,61 +47,69 @@ export function AuthScreen() {
 
   if (mode === "forgot") return <ForgotPassword onBack={() => setMode("login")} />;
   const registering = mode === "register";
+  const switchTo = (next: "login" | "register" | "forgot") => {
+    setMode(next);
+    setError(null);
+  };
   return (
-    <main className="auth">
-      <h1>{registering ? "Create an account" : "Sign in"}</h1>
-      {notice && <p className="notice">{notice}</p>}
-      <form onSubmit={submit} aria-label={registering ? "Register" : "Sign in"}>
-        <label>
-          Username
-          <input name="username" autoComplete="username" required minLength={3} maxLength={32} />
-        </label>
-        <label>
-          Password
+    <AuthLayout
+      title={registering ? "Create an account" : "Sign in"}
+      footer={
+        <>
+          <LinkButton onClick={() => switchTo(registering ? "login" : "register")}>
+            {registering ? "I have an account: sign in" : "No account yet? Register"}
+          </LinkButton>
+          {!registering && <LinkButton onClick={() => switchTo("forgot")}>Forgot your password?</LinkButton>}
+        </>
+      }
+    >
+      {notice && (
+        <p role="status" className="mb-4 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-800">
+          {notice}
+        </p>
+      )}
+      <form onSubmit={submit} aria-label={registering ? "Register" : "Sign in"} className="space-y-4">
+        <Field
+          label="Username"
+          hint={registering ? "3 to 32 letters, digits, dots, dashes or underscores." : undefined}
+        >
+          <input
+            name="username"
+            autoComplete="username"
+            required
+            minLength={3}
+            maxLength={32}
+            className={inputClass}
+          />
+        </Field>
+        <Field label="Password" hint={registering ? "At least 8 characters." : undefined}>
           <input
             name="password"
             type="password"
             autoComplete={registering ? "new-password" : "current-password"}
             required
             minLength={8}
+            className={inputClass}
           />
-        </label>
+        </Field>
         {registering && (
           <>
-            <label>
-              Name
-              <input name="name" autoComplete="name" required maxLength={100} />
-            </label>
-            <label>
-              Email
-              <input name="email" type="email" autoComplete="email" required />
-            </label>
-            <label>
-              Age (optional)
-              <input name="age" type="number" min={0} max={150} />
-            </label>
+            <Field label="Name">
+              <input name="name" autoComplete="name" required maxLength={100} className={inputClass} />
+            </Field>
+            <Field label="Email" hint="For password-reset links only.">
+              <input name="email" type="email" autoComplete="email" required className={inputClass} />
+            </Field>
+            <Field label="Age (optional)">
+              <input name="age" type="number" min={0} max={150} className={inputClass} />
+            </Field>
           </>
         )}
         <ErrorMessage error={error} />
-        <button type="submit" disabled={busy}>
+        <Button type="submit" variant="primary" disabled={busy} className="w-full">
           {registering ? "Create account" : "Sign in"}
-        </button>
+        </Button>
       </form>
-      <button
-        type="button"
-        className="link"
-        onClick={() => {
-          setMode(registering ? "login" : "register");
-          setError(null);
-        }}
-      >
-        {registering ? "I have an account: sign in" : "No account yet? Register"}
-      </button>
-      {!registering && (
-        <button type="button" className="link" onClick={() => setMode("forgot")}>
-          Forgot your password?
-        </button>
-      )}
-    </main>
+    </AuthLayout>
   );
 }

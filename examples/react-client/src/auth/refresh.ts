@@ -55,10 +55,13 @@ export async function freshToken(): Promise<string | null> {
   return (await refreshSession()) ?? getSession()?.token ?? null;
 }
 
-/** Signs out here and ends the session on the service too (best effort: offline, it ends on its own). */
-export async function logOut(): Promise<void> {
+/**
+ * Signs out here and ends the session on the service too (best effort: offline, it ends on its own).
+ * `reason` is shown on the sign-in screen.
+ */
+export async function logOut(reason: string | null = null): Promise<void> {
   const token = getSession()?.token;
-  signOut();
+  signOut(reason);
   if (!token) return;
   await fetch(`${API_ORIGIN}/api/auth/logout`, {
     method: "POST",

@@ -1,47 +1,42 @@
-import { useEffect, useState } from "react";
-import { api, ApiError, downloadUrl, unwrap } from "../api/client";
-import { FileUpload } from "../todos/file-upload";
+import { useCallback, useEffect, useState } from "react";
+import { api, unwrap } from "../api/client";
+import { humanError } from "../api/human-error";
+import { Checkbox } from "../ui/field";
 import { ErrorMessage } from "../ui/error-message";
-import { formatBytes, formatDate } from "../ui/format";
-import type { components } from "../api/schema";
-
-type FileRecord = components["schemas"]["FileRecord"];
-type Usage = components["schemas"]["StorageUsage"];
+import { formatBytes, plural } from "../ui/format";
+import { Card, EmptyState, Page } from "../ui/page";
+import { Button } from "../ui/button";
+import { toast } from "../ui/toast";
+import { FileUpload } from "../todos/file-upload";
+import { DeleteFileDialog } from "./delete-file-dialog";
+import { FileRow } from "./file-row";
+import { ShareDialog } from "./share-dialog";
+import type { FileRecord, StorageUsage } from "./types";
 
 const PAGE_SIZE = 20;
 
-/** A delete the service refused because todos use the file: its message, and the way to go on. */
-interface Attached {
-  key: string;
-  message: string;
-}
-
-/** The signed-in user's files, newest first, with their storage usage, an upload and delete. */
+/** Your files, newest first: storage used, an upload (public or private), share links and delete. */
 export function FilesScreen() {
   const [files, setFiles] = useState<FileRecord[]>([]);
-  const [usage, setUsage] = useState<Usage | null>(null);
+  const [usage, setUsage] = useState<StorageUsage | null>(null);
   const [nextCursor, setNextCursor] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
-  const [attached, setAttached] = useState<Attached | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
-  // Bumped after every change, so the first page loads again.
-  const [version, setVersion] = useState(0);
+  const [privately, setPrivately] = useState(false);
+  const [sharing, setSharing] = useState<FileRecord | null>(null);
+  const [deleting, setDeleting] = useState<FileRecord | null>(null);
 
-  useEffect(() => {
-    let current = true;
-    unwrap(api.GET("/api/files", { params: { query: { limit: PAGE_SIZE } } })).then(
-      (page) => {
-        if (!current) return;
-        setFiles(page.items);
-        setUsage(page.usage);
-        setNextCursor(page.nextCursor);
-      },
-      (err: unknown) => current && setError(err),
-    );
-    return () => {
-      current = false;
-    };
-  }, [version]);
+  const reload = useCallback(async () => {
+    try {
+      const page = await unwrap(api.GET("/api/files", { params: { query: { limit: PAGE_SIZE } } }));
+      setFiles(page.items);
+      setUsage(page.usage);
+      setNextCursor(page.nextCursor);
+      setError(null);
+    } catch (err) {
+      setError(err);
+    }
+  }, []);
+  useEffect(() => void reload(), [reload]);
 
   async function loadMore() {
     if (!nextCursor) return;
@@ -58,83 +53,83 @@ export function FilesScreen() {
     }
   }
 
-  async function remove(key: string, detach: boolean) {
-    setBusy(key);
-    setError(null);
-    setAttached(null);
-    try {
-      await unwrap(
-        api.POST("/api/files/{key}/delete", {
-          params: { path: { key }, query: detach ? { detach: "true" } : {} },
-        }),
-      );
-      setVersion((v) => v + 1);
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 409) setAttached({ key, message: err.message });
-      else setError(err);
-    } finally {
-      setBusy(null);
-    }
-  }
-
+  const used = usage ? usage.bytes + usage.reservedBytes : 0;
   return (
-    <section className="card files" aria-label="My files">
-      <header>
-        <h2>My files</h2>
-        {usage && (
-          <span className="usage">
-            <progress
-              max={usage.quotaBytes}
-              value={usage.bytes + usage.reservedBytes}
-              aria-label="Storage used"
-            />
-            {formatBytes(usage.bytes)} of {formatBytes(usage.quotaBytes)} · {usage.files}{" "}
-            {usage.files === 1 ? "file" : "files"}
-          </span>
-        )}
-      </header>
-      <FileUpload label="Upload a file" onUploaded={() => setVersion((v) => v + 1)} />
-      <ErrorMessage error={error} />
-      {files.length === 0 && usage && <p className="muted">No files yet.</p>}
-      <ul className="file-list" aria-label="Files">
-        {files.map((file) => (
-          <li key={file.key}>
-            {/* A private file downloads only with the token, which a plain link cannot send. */}
-            {file.visibility === "public" ? (
-              <a href={downloadUrl(file.key)} download={file.originalName}>
-                {file.originalName}
-              </a>
-            ) : (
-              <span>{file.originalName} (private)</span>
-            )}{" "}
-            <span className="muted">
-              {formatBytes(file.size)} · {formatDate(file.createdAt)}
-            </span>
-            <button
-              type="button"
-              className="link"
-              aria-label={`Delete ${file.originalName}`}
-              disabled={busy !== null}
-              onClick={() => void remove(file.key, false)}
-            >
-              delete
-            </button>
-            {attached?.key === file.key && (
-              <div role="alert" className="error">
-                {attached.message}{" "}
-                <button type="button" className="danger" onClick={() => void remove(file.key, true)}>
-                  Delete anyway
-                </button>
-              </div>
-            )}
-          </li>
-        ))}
-      </ul>
-      {nextCursor && (
-        <button type="button" onClick={() => void loadMore()}>
-          Load more
-        </button>
+    <Page title="Files" description="Everything you uploaded, for your todos or on its own.">
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start">
+        <div className="space-y-6">
+          {usage && (
+            <Card title="Storage">
+              <progress
+                max={usage.quotaBytes}
+                value={used}
+                aria-label="Storage used"
+                className="h-2 w-full overflow-hidden rounded-full accent-orange-700"
+              />
+              <p className="mt-2 text-sm text-slate-700">
+                {formatBytes(usage.bytes)} of {formatBytes(usage.quotaBytes)} · {plural(usage.files, "file")}
+              </p>
+            </Card>
+          )}
+          <Card title="Upload">
+            <div className="space-y-4">
+              <Checkbox
+                label="Private"
+                hint="Only you, and people you send a share link to, can download it."
+                checked={privately}
+                onChange={(event) => setPrivately(event.currentTarget.checked)}
+              />
+              <FileUpload
+                label="Upload a file"
+                visibility={privately ? "private" : "public"}
+                onUploaded={(result, file) => {
+                  toast({ title: `Uploaded “${file.name}”`, description: formatBytes(result.size) });
+                  return reload();
+                }}
+              />
+            </div>
+          </Card>
+        </div>
+        <Card title="Your files">
+          <ErrorMessage error={error} />
+          {files.length === 0 && usage && (
+            <EmptyState title="No files yet.">Upload one here, or attach one to a todo.</EmptyState>
+          )}
+          <ul aria-label="Files" className="divide-y divide-slate-100">
+            {files.map((file) => (
+              <FileRow
+                key={file.key}
+                file={file}
+                onShare={() => setSharing(file)}
+                onDelete={() => setDeleting(file)}
+                onDownloadFailed={(err) =>
+                  toast({
+                    tone: "error",
+                    title: `“${file.originalName}” did not download`,
+                    description: humanError(err).message,
+                  })
+                }
+              />
+            ))}
+          </ul>
+          {nextCursor && (
+            <Button className="mt-4" onClick={() => void loadMore()}>
+              Load more
+            </Button>
+          )}
+        </Card>
+      </div>
+      {sharing && <ShareDialog file={sharing} onClose={() => setSharing(null)} />}
+      {deleting && (
+        <DeleteFileDialog
+          file={deleting}
+          onClose={() => setDeleting(null)}
+          onDeleted={() => {
+            toast({ title: `Deleted “${deleting.originalName}”` });
+            void reload();
+          }}
+        />
       )}
-    </section>
+    </Page>
   );
 }

@@ -1,14 +1,17 @@
 import { useRef, useState } from "react";
-import { uploadFile, type UploadResult } from "../api/upload";
+import { uploadFile, type UploadOptions, type UploadResult } from "../api/upload";
 import { ErrorMessage } from "../ui/error-message";
+import { Field } from "../ui/field";
 
 /** Picks a file, uploads it with a progress bar, and hands the stored object's key to the caller. */
 export function FileUpload({
   onUploaded,
   label = "Attach a file",
+  visibility,
 }: {
   onUploaded: (result: UploadResult, file: File) => void | Promise<void>;
   label?: string;
+  visibility?: UploadOptions["visibility"];
 }) {
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -20,6 +23,7 @@ export function FileUpload({
     setProgress(0);
     try {
       const result = await uploadFile(file, {
+        visibility,
         onProgress: (fraction) => {
           setReconnecting(false);
           setProgress(fraction);
@@ -37,9 +41,8 @@ export function FileUpload({
   }
 
   return (
-    <div className="upload">
-      <label>
-        {label}
+    <div className="space-y-2">
+      <Field label={label}>
         <input
           ref={input}
           type="file"
@@ -48,14 +51,24 @@ export function FileUpload({
             const file = event.currentTarget.files?.[0];
             if (file) void upload(file);
           }}
+          className="block w-full min-w-0 text-sm text-slate-700 file:mr-3 file:min-h-10 file:cursor-pointer file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:text-sm file:font-medium file:text-slate-900 hover:file:bg-slate-100"
         />
-      </label>
+      </Field>
       {progress !== null && (
-        <progress max={1} value={progress} aria-label="Upload progress">
+        <progress
+          max={1}
+          value={progress}
+          aria-label="Upload progress"
+          className="h-2 w-full overflow-hidden rounded-full accent-orange-700"
+        >
           {Math.round(progress * 100)}%
         </progress>
       )}
-      {reconnecting && <p role="status">Connection lost: resuming the upload when it is back…</p>}
+      {reconnecting && (
+        <p role="status" className="text-sm text-amber-900">
+          Connection lost: the upload goes on when it is back…
+        </p>
+      )}
       <ErrorMessage error={error} />
     </div>
   );

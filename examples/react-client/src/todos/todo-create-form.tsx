@@ -1,8 +1,12 @@
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { api, unwrap } from "../api/client";
 import type { UploadResult } from "../api/upload";
+import { Button } from "../ui/button";
 import { ErrorMessage } from "../ui/error-message";
+import { Field, inputClass } from "../ui/field";
 import { formatBytes } from "../ui/format";
+import { Card } from "../ui/page";
+import { toast } from "../ui/toast";
 import { FileUpload } from "./file-upload";
 import type { Todo } from "./types";
 
@@ -11,6 +15,7 @@ export function TodoCreateForm({ onCreated }: { onCreated: (todo: Todo) => void 
   const [uploads, setUploads] = useState<{ result: UploadResult; name: string }[]>([]);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
+  const title = useRef<HTMLInputElement>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -30,7 +35,9 @@ export function TodoCreateForm({ onCreated }: { onCreated: (todo: Todo) => void 
       );
       formElement.reset();
       setUploads([]);
+      toast({ title: `Added “${todo.title}”` });
       onCreated(todo);
+      title.current?.focus();
     } catch (err) {
       setError(err);
     } finally {
@@ -39,39 +46,44 @@ export function TodoCreateForm({ onCreated }: { onCreated: (todo: Todo) => void 
   }
 
   return (
-    <form className="card" onSubmit={submit} aria-label="New todo">
-      <h2>New todo</h2>
-      <label>
-        Title
-        <input name="title" required maxLength={200} />
-      </label>
-      <label>
-        Description
-        <textarea name="description" rows={2} maxLength={10_000} />
-      </label>
-      <FileUpload
-        onUploaded={(result, file) => setUploads((list) => [...list, { result, name: file.name }])}
-      />
-      {uploads.length > 0 && (
-        <ul className="pending" aria-label="Files to attach">
-          {uploads.map(({ result, name }) => (
-            <li key={result.key}>
-              {name} ({formatBytes(result.size)})
-              <button
-                type="button"
-                className="link"
-                onClick={() => setUploads((list) => list.filter((u) => u.result.key !== result.key))}
-              >
-                remove
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      <ErrorMessage error={error} />
-      <button type="submit" disabled={busy}>
-        Add todo
-      </button>
-    </form>
+    <Card title="New todo">
+      <form onSubmit={submit} aria-label="New todo" className="space-y-4">
+        <Field label="Title">
+          <input ref={title} name="title" required maxLength={200} className={inputClass} />
+        </Field>
+        <Field label="Description">
+          <textarea name="description" rows={2} maxLength={10_000} className={inputClass} />
+        </Field>
+        <FileUpload
+          onUploaded={(result, file) => setUploads((list) => [...list, { result, name: file.name }])}
+        />
+        {uploads.length > 0 && (
+          <ul
+            aria-label="Files to attach"
+            className="divide-y divide-slate-100 rounded-lg border border-slate-200"
+          >
+            {uploads.map(({ result, name }) => (
+              <li key={result.key} className="flex items-center justify-between gap-2 px-3 py-1.5 text-sm">
+                <span className="min-w-0 break-words">
+                  {name} ({formatBytes(result.size)})
+                </span>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-label={`Don't attach ${name}`}
+                  onClick={() => setUploads((list) => list.filter((u) => u.result.key !== result.key))}
+                >
+                  Remove
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <ErrorMessage error={error} />
+        <Button type="submit" variant="primary" disabled={busy}>
+          Add todo
+        </Button>
+      </form>
+    </Card>
   );
 }

@@ -1,4 +1,5 @@
 import { ApiError } from "../api/client";
+import { Button } from "../ui/button";
 import type { TodoEvent } from "./use-todo-feed";
 
 /**
@@ -24,14 +25,17 @@ export function StaleNotice({
     ? "Not saved: this todo was changed elsewhere since you opened it. Reload it to see the current version, then make your edit again."
     : remote?.type === "todo.deleted"
       ? "This todo was deleted elsewhere."
-      : `This todo was changed elsewhere (now version ${remote?.version}).`;
+      : "This todo was changed elsewhere (in another tab, the chat or a connected app).";
   return (
-    <div role="alert" className="error stale">
-      <p>{message}</p>
+    <div
+      role="alert"
+      className="flex flex-wrap items-center gap-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950"
+    >
+      <p className="min-w-0 flex-1">{message}</p>
       {remote?.type !== "todo.deleted" && (
-        <button type="button" onClick={onReload}>
+        <Button size="sm" onClick={onReload}>
           Reload
-        </button>
+        </Button>
       )}
     </div>
   );

@@ -1,10 +1,36 @@
-/** The service's error message, shown where the action happened (never only in the console). */
-export function ErrorMessage({ error }: { error: unknown }) {
+import { humanError } from "../api/human-error";
+import { InlineCode } from "./inline-code";
+
+/**
+ * A failure in plain words where the action happened. The service's own message (what a developer
+ * needs) is one click away under Details; the API client also logs it to the console.
+ */
+export function ErrorMessage({
+  error,
+  fields,
+  className = "",
+}: {
+  error: unknown;
+  /** Field names as this form calls them, for validation messages. */
+  fields?: Record<string, string>;
+  className?: string;
+}) {
   if (!error) return null;
-  const message = error instanceof Error ? error.message : String(error);
+  const { message, detail } = humanError(error, fields);
   return (
-    <p role="alert" className="error">
-      {message}
-    </p>
+    <div
+      role="alert"
+      className={`rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 ${className}`}
+    >
+      <p>{message}</p>
+      {detail && detail !== message && (
+        <details className="mt-1 text-red-800">
+          <summary className="text-xs underline">Details</summary>
+          <p className="mt-1 font-mono text-xs break-words">
+            <InlineCode text={detail} />
+          </p>
+        </details>
+      )}
+    </div>
   );
 }

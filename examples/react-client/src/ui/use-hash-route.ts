@@ -1,21 +1,20 @@
 import { useSyncExternalStore } from "react";
 
-export const ROUTES = ["todos", "files", "apps", "counter", "chat"] as const;
-export type Route = (typeof ROUTES)[number];
-
-function current(): Route {
-  const hash = window.location.hash.replace(/^#\/?/, "");
-  return (ROUTES as readonly string[]).includes(hash) ? (hash as Route) : "todos";
-}
-
 function subscribe(listener: () => void) {
   window.addEventListener("hashchange", listener);
   return () => window.removeEventListener("hashchange", listener);
 }
 
-/** `#/todos`, `#/files`, `#/apps`, `#/counter`, `#/chat`: linkable screens without a router dependency. */
-export function useHashRoute(): Route {
-  return useSyncExternalStore(subscribe, current);
+const currentPath = () => window.location.hash.replace(/^#\/?/, "").replace(/\?.*$/, "");
+
+/** The screen path in the URL (`#/files` -> "files"): linkable screens without a router dependency. */
+export function useHashPath(): string {
+  return useSyncExternalStore(subscribe, currentPath);
+}
+
+/** Opens another screen. */
+export function navigate(path: string): void {
+  window.location.hash = `#/${path}`;
 }
 
 // The link of a password-reset e-mail: `#/reset-password?token=...` (the service's PASSWORD_RESET_URL).

@@ -1,0 +1,16 @@
+import type { Session } from "../auth/session";
+import { Page } from "../ui/page";
+import { AccountTabs } from "./account-tabs";
+import { PasswordForm } from "./password-form";
+import { SessionList } from "./session-list";
+
+/** Your password, and the devices signed in to your account. */
+export function SecurityScreen({ session }: { session: Session }) {
+  return (
+    <Page title="Sign-in & security" description="Your password, and where your account is signed in.">
+      <AccountTabs current="account/security" />
+      <PasswordForm userId={session.userId} />
+      <SessionList />
+    </Page>
+  );
+}

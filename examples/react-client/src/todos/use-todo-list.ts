@@ -1,0 +1,128 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { api, unwrap } from "../api/client";
+import { humanError } from "../api/human-error";
+import { toast } from "../ui/toast";
+import { ifMatch } from "./todo-etag";
+import type { TodoPage, TodoSummary } from "./types";
+import { useTodoFeed, type TodoEvent } from "./use-todo-feed";
+
+export const PAGE_SIZE = 10;
+export type Filter = "all" | "open" | "done";
+
+/**
+ * The signed-in user's todos, a page at a time, following the live feed: a write from another tab,
+ * the chat's tools or an MCP client reloads the page. Ticking a todo shows at once and rolls back if
+ * the service refuses; a delete waits for the Undo toast to go before it is sent.
+ */
+export function useTodoList(userId: number) {
+  const [page, setPage] = useState(1);
+  const [filter, setFilter] = useState<Filter>("all");
+  const [list, setList] = useState<TodoPage | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [remote, setRemote] = useState<TodoEvent | null>(null);
+  const [live, setLive] = useState(false);
+  // What the person did that the service has not confirmed yet.
+  const [ticked, setTicked] = useState<ReadonlyMap<number, boolean>>(new Map());
+  const [deleting, setDeleting] = useState<ReadonlySet<number>>(new Set());
+  const query = useRef({ page, filter });
+  query.current = { page, filter };
+
+  const refresh = useCallback(async () => {
+    const asked = query.current;
+    const completed = asked.filter === "all" ? undefined : asked.filter === "done" ? "true" : "false";
+    try {
+      const loaded = await unwrap(
+        api.GET("/api/todos", { params: { query: { page: asked.page, pageSize: PAGE_SIZE, completed } } }),
+      );
+      // Without updatedSince the answer is always a page (the delta answer has `changes` instead).
+      // A page or filter chosen meanwhile has its own load: this answer is stale.
+      const now = query.current;
+      if (!("items" in loaded) || now.page !== asked.page || now.filter !== asked.filter) return;
+      setError(null);
+      // Deleting the last todo of the last page: step back to a page that exists.
+      if (loaded.items.length === 0 && loaded.page > 1) setPage(Math.max(1, loaded.totalPages));
+      else setList(loaded);
+    } catch (err) {
+      setError(err);
+    }
+  }, []);
+
+  useEffect(() => void refresh(), [page, filter, refresh]);
+  useTodoFeed(userId, {
+    onEvent: (event) => {
+      setRemote(event);
+      void refresh();
+    },
+    onLive: setLive,
+  });
+
+  async function toggle(todo: TodoSummary, completed: boolean) {
+    setTicked((map) => new Map(map).set(todo.id, completed));
+    try {
+      await unwrap(
+        api.POST("/api/todos/{id}", {
+          params: { path: { id: todo.id }, header: ifMatch(todo) },
+          body: { completed },
+        }),
+      );
+      await refresh();
+    } catch (err) {
+      toast({
+        tone: "error",
+        title: `“${todo.title}” was not changed`,
+        description: humanError(err).message,
+      });
+      void refresh();
+    } finally {
+      setTicked((map) => {
+        const next = new Map(map);
+        next.delete(todo.id);
+        return next;
+      });
+    }
+  }
+
+  function remove(todo: TodoSummary) {
+    const shown = (hidden: boolean) =>
+      setDeleting((set) => {
+        const next = new Set(set);
+        if (hidden) next.add(todo.id);
+        else next.delete(todo.id);
+        return next;
+      });
+    shown(true);
+    let undone = false;
+    toast({
+      title: `Deleted “${todo.title}”`,
+      action: { label: "Undo", altText: `Undo deleting ${todo.title}`, run: () => (undone = true) },
+      onClose: async () => {
+        if (!undone) {
+          try {
+            await unwrap(
+              api.POST("/api/todos/{id}/delete", {
+                params: { path: { id: todo.id }, header: ifMatch(todo) },
+              }),
+            );
+            await refresh();
+          } catch (err) {
+            toast({
+              tone: "error",
+              title: `“${todo.title}” was not deleted`,
+              description: humanError(err).message,
+            });
+          }
+        }
+        shown(false);
+      },
+    });
+  }
+
+  const items = useMemo(
+    () =>
+      (list?.items ?? [])
+        .filter((todo) => !deleting.has(todo.id))
+        .map((todo) => (ticked.has(todo.id) ? { ...todo, completed: ticked.get(todo.id)! } : todo)),
+    [list, deleting, ticked],
+  );
+  return { page, setPage, filter, setFilter, list, items, error, remote, live, refresh, toggle, remove };
+}
