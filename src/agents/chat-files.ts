@@ -44,6 +44,10 @@ export interface FileTurn {
 }
 
 const isFile = (part: Part): part is FileUIPart => part.type === "file";
+// A client writes the part: its name and type may be anything, of any length.
+const NAME_CHARS = 200;
+const asString = (value: unknown) => (typeof value === "string" ? value : undefined);
+const nameOf = (part: FileUIPart) => asString(part.filename)?.slice(0, NAME_CHARS);
 const note = (text: string): Part => ({ type: "text", text: `[${text}]` });
 const described = (name: string, type: string, size: number) =>
   `${JSON.stringify(name)} (${type || "no type"}, ${content.sizeLabel(size)})`;
@@ -72,7 +76,8 @@ class Resolver {
     if (source.kind === "data") {
       const { bytes } = source;
       const head = (max: number) => ({ bytes: bytes.subarray(0, max), truncated: bytes.byteLength > max });
-      return { name, type: part.mediaType, size: bytes.byteLength, read: async (max: number) => head(max) };
+      const type = asString(part.mediaType) ?? "";
+      return { name, type, size: bytes.byteLength, read: async (max: number) => head(max) };
     }
     const file = await content.ownFile(this.db, this.owner, source.key);
     if (!file) return null;
@@ -86,9 +91,10 @@ class Resolver {
   }
 
   async part(part: FileUIPart): Promise<Outcome> {
-    const source = fileSource(part, part.filename ?? "the attachment", this.turn.origin);
+    const source = fileSource(part, nameOf(part) ?? "the attachment", this.turn.origin);
     if (source.kind === "refused") return { refusal: source.reason };
-    const name = part.filename ?? (source.kind === "key" ? fileNameFromKey(source.key) : "the attachment");
+    const keyName = source.kind === "key" ? fileNameFromKey(source.key).slice(0, NAME_CHARS) : undefined;
+    const name = nameOf(part) ?? keyName ?? "the attachment";
     if (this.filesLeft-- <= 0) return { parts: [note(`File ${JSON.stringify(name)} was attached earlier.`)] };
     const file = await this.readable(part, source, name);
     if (!file) return { refusal: FILE_REFUSALS.unavailable(name) };
