@@ -75,10 +75,12 @@ function workersProject(
       include,
       setupFiles: ["./test/setup/apply-migrations.ts"],
       testTimeout: 20_000,
-      // test/fuzz: FUZZ_SEED picks another reproducible run, FUZZ_RUNS the runs per case.
+      // test/fuzz: FUZZ_SEED picks another reproducible run, FUZZ_RUNS the runs per case,
+      // FUZZ_POSITIVE_RUNS the sampled requests per operation of the positive pass.
       provide: {
         fuzzSeed: Number(process.env.FUZZ_SEED ?? 20_260_707),
         fuzzRuns: Number(process.env.FUZZ_RUNS ?? 15),
+        fuzzPositiveRuns: Number(process.env.FUZZ_POSITIVE_RUNS ?? 4),
       },
     },
   };

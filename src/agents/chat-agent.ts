@@ -8,6 +8,7 @@ import { errorBody } from "../http/errors";
 import { closedSubAgentRoute } from "./agent-paths";
 import { destroyAndReset } from "../chats/agent-reset";
 import { DailyTokenLedger, rememberCaller } from "./chat-limits";
+import { ReminderVersions } from "./reminder-versions";
 import { reminderMessage, type ReminderPayload } from "../todos/reminders";
 import { rememberOrigin, withoutOversizeData } from "./file-parts";
 
@@ -102,7 +103,13 @@ export class ChatAgent extends AIChatAgent<Env> {
     // The model, tools and AI SDK streaming load on the first turn, not in every new isolate.
     const { runChatTurn } = await import("./chat-turn");
     return runChatTurn(
-      { env: this.env, name: this.name, messages: this.messages, ledger: this.ledger },
+      {
+        env: this.env,
+        name: this.name,
+        messages: this.messages,
+        ledger: this.ledger,
+        waitUntil: (promise) => this.ctx.waitUntil(promise),
+      },
       options,
     );
   }
@@ -122,11 +129,15 @@ export class ChatAgent extends AIChatAgent<Env> {
     return Response.json(errorBody("Not found"), { status: 404 });
   }
 
+  private reminderVersions?: ReminderVersions;
+
   /**
    * RPC from the todo writes (src/todos/reminders.ts): the todo's reminder becomes exactly `reminder`
-   * (none when null), so repeating a call changes nothing.
+   * (none when null) as of the todo's `version`; a call for an older or the same version changes nothing.
    */
-  async setTodoReminder(todoId: number, reminder: ReminderPayload | null): Promise<void> {
+  async setTodoReminder(todoId: number, reminder: ReminderPayload | null, version: number): Promise<void> {
+    this.reminderVersions ??= new ReminderVersions(this.ctx.storage.sql);
+    if (!this.reminderVersions.advance(todoId, version)) return;
     for (const s of await this.listSchedules({ type: "scheduled" })) {
       const payload = s.payload as Partial<ReminderPayload> | undefined;
       if (s.callback === "sendTodoReminder" && payload?.todoId === todoId) await this.cancelSchedule(s.id);

@@ -25,13 +25,21 @@ export async function chatOwnerId(env: Env, db: Db, chatName: string): Promise<n
   return agentsRequireAuth(env) ? ownerIdFromChatName(chatName) : null;
 }
 
-/** The todo and file tools of the chat's owner, or none. */
-export async function chatTools(env: Env, chatName: string, logger: Logger): Promise<ToolSet | undefined> {
+/**
+ * The todo and file tools of the chat's owner, or none. `waitUntil` is the agent's: a write's feed wake and
+ * reminder sync run after the tool's answer, as for REST and MCP.
+ */
+export async function chatTools(
+  env: Env,
+  chatName: string,
+  logger: Logger,
+  waitUntil: (promise: Promise<unknown>) => void,
+): Promise<ToolSet | undefined> {
   const db = createDb(env.DB);
   const owner = await chatOwnerId(env, db, chatName);
   if (owner === null) return undefined;
   return aiSdkTools({
-    ...createTodoTools({ env, db, logger }, owner),
+    ...createTodoTools({ env, db, logger, waitUntil }, owner),
     ...createFileTools(db, env.R2_BUCKET, owner),
   });
 }

@@ -56,6 +56,8 @@ export interface ChatTurnHost {
   name: string;
   messages: UIMessage[];
   ledger: DailyTokenLedger;
+  /** The agent's waitUntil: work that outlives a tool's answer (a todo write's publish). */
+  waitUntil: (promise: Promise<unknown>) => void;
 }
 
 /** One turn: admitted by the spend limits, then the model's answer streamed as UI message chunks. */
@@ -70,7 +72,7 @@ export async function runChatTurn(chat: ChatTurnHost, options?: OnChatMessageOpt
   const logger = createLogger({ agent: "chat-agent", chat: chat.name }, env.LOG_LEVEL);
   if (!admission.ok) return refusedTurn(admission.refusal, logger);
   const meter = new TurnMeter(chat.ledger);
-  const tools = await chatTools(env, chat.name, logger);
+  const tools = await chatTools(env, chat.name, logger, chat.waitUntil);
   // File parts (src/agents/chat-files.ts): read as the chat's owner, or the turn ends here.
   const origin = connectionOrigin(getCurrentAgent().connection);
   const files = await resolveFileParts(chat.messages, { env, chatName: chat.name, origin, logger });

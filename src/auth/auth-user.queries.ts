@@ -12,9 +12,10 @@ export const AUTH_USER = {
   username: usersTable.username,
   role: usersTable.role,
   tokenVersion: usersTable.tokenVersion,
+  grantVersion: usersTable.grantVersion,
 };
 
-/** The identity a gate needs: id, username, role and token version, or null when the user is gone. */
+/** The identity a gate needs: id, username, role and token and grant versions, or null when the user is gone. */
 export async function findAuthUserById(db: Db, id: number): Promise<AuthUser | null> {
   const [row] = await db.select(AUTH_USER).from(usersTable).where(eq(usersTable.id, id)).limit(1);
   return row ?? null;

@@ -68,7 +68,8 @@ const isOAuthToken = (token: string) => token.split(":").length === 3;
 
 /**
  * /mcp's check: what authenticateHeader() accepts, and an OAuth access token this Worker issued for
- * the resource of `issuer` (null where OAuth cannot run), still unrevoked, of a user who still exists.
+ * the resource of `issuer` (null where OAuth cannot run), still unrevoked, of a user who still exists
+ * and has not recovered the account (reset the password) since the grant's consent.
  * A token issued for another resource is invalid here, as every OAuth token is on /api and /agents.
  */
 export async function authenticateForResource(
@@ -87,6 +88,8 @@ export async function authenticateForResource(
   if (!grant) return fail("invalid_token");
   const user = await authUser(createDb(env.DB), Number(grant.userId));
   if (!user) return fail("user_gone");
+  // Consented before the account's last recovery (password reset): ended, whatever KV still holds.
+  if (grant.grantVersion !== user.grantVersion) return fail("invalid_token");
   const scopes = OAUTH_SCOPES.filter((scope) => grant.scope.includes(scope));
   return {
     ok: true,

@@ -7,6 +7,8 @@ export interface AuthUser {
   role: "user" | "admin";
   /** Tokens without a session that carry another version were revoked (src/auth/authenticate.ts). */
   tokenVersion: number;
+  /** OAuth grants consented under another version ended with an account recovery (src/auth/authenticate.ts). */
+  grantVersion: number;
 }
 
 /**

@@ -34,6 +34,7 @@ export async function findLoginByUsernameKey(db: Db, key: string) {
       id: usersTable.id,
       username: usersTable.username,
       tokenVersion: usersTable.tokenVersion,
+      grantVersion: usersTable.grantVersion,
       passwordHash: userCredentialsTable.passwordHash,
     })
     .from(usersTable)

@@ -1,15 +1,23 @@
 import { z } from "./openapi-zod";
 import { base64url, fromBase64url } from "./base64url";
 
-/** A path id: a positive safe integer written as plain digits (`1e3`, `-1`, `0`, `1.5` are 400). */
-export const IdParams = z.object({
-  id: z
+/** A path id named `name`: a positive safe integer written as plain digits (`1e3`, `-1`, `0`, `1.5` are 400). */
+export function idParam(name: string) {
+  return z
     .string()
     .regex(/^[1-9][0-9]*$/, "Must be a positive integer")
     .transform(Number)
     .refine(Number.isSafeInteger, "Must be a safe integer")
-    .openapi({ param: { name: "id", in: "path" }, type: "integer", example: 1 }),
-});
+    .openapi({
+      param: { name, in: "path" },
+      type: "integer",
+      minimum: 1,
+      maximum: Number.MAX_SAFE_INTEGER,
+      example: 1,
+    });
+}
+
+export const IdParams = z.object({ id: idParam("id") });
 
 export const MAX_PAGE_SIZE = 100;
 
@@ -67,9 +75,12 @@ export function encodeCursor(id: number, tag = "k"): string {
   return base64url(encoder.encode(`${tag}${id}`));
 }
 
+/** What every cursor encodeCursor() makes looks like (its tag and id in base64url). */
+const CURSOR_PATTERN = /^[A-Za-z0-9_-]{2,24}$/;
+
 /** The row id of a cursor encodeCursor() made with `tag`, or null: anything else is refused, not guessed at. */
 export function decodeCursor(cursor: string, tag = "k"): number | null {
-  if (!/^[A-Za-z0-9_-]{2,24}$/.test(cursor)) return null;
+  if (!CURSOR_PATTERN.test(cursor)) return null;
   let text: string;
   try {
     text = new TextDecoder().decode(fromBase64url(cursor));
@@ -83,18 +94,19 @@ export function decodeCursor(cursor: string, tag = "k"): number | null {
 
 /**
  * An optional query parameter holding an opaque cursor: `parse` turns it into a position, and what it
- * refuses (null) is a 400 with `message`, never guessed at.
+ * refuses (null) is a 400 with `message` (which the description states), never guessed at. `pattern`
+ * is what every cursor of this kind looks like, as the document states it.
  */
 export function cursorParam<T>(
   name: string,
   parse: (value: string) => T | null,
   message: string,
   doc: { description: string; example?: string },
-  maxLength = 64,
+  pattern = CURSOR_PATTERN,
 ) {
   return z
     .string()
-    .max(maxLength)
+    .regex(pattern, message)
     .optional()
     .transform((value, ctx) => {
       if (value === undefined) return undefined;
@@ -102,7 +114,13 @@ export function cursorParam<T>(
       if (position === null) ctx.addIssue({ code: "custom", message });
       return position ?? undefined;
     })
-    .openapi({ param: { name, in: "query" }, type: "string", ...doc });
+    .openapi({
+      param: { name, in: "query" },
+      type: "string",
+      pattern: pattern.source,
+      ...doc,
+      description: `${doc.description} Opaque: any value this server did not give is 400 "${message}".`,
+    });
 }
 
 /** `?cursor=&limit=`: keyset paging, so rows added meanwhile never shift a page (no skips, no repeats). */

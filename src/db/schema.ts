@@ -24,6 +24,8 @@ export const usersTable = sqliteTable(
     role: text({ enum: ROLES }).notNull().default("user"),
     // Carried in every token as `ver`; a password or role change bumps it, ending older tokens.
     tokenVersion: integer().notNull().default(0),
+    // Carried by every OAuth grant from its consent; an account recovery bumps it, ending older grants.
+    grantVersion: integer().notNull().default(0),
     ...timestamps,
   },
   (t) => [
@@ -116,6 +118,8 @@ export const uploadsTable = sqliteTable(
     // Declared by the client; null when unknown (part sizes are then checked on completion).
     size: integer(),
     expiresAt: text().notNull(),
+    // Set by the request completing it (one at a time), until it answers or its claim lapses.
+    completingAt: text(),
     createdAt: timestamps.createdAt,
   },
   (t) => [index("uploads_user_idx").on(t.userId), index("uploads_expires_at_idx").on(t.expiresAt)],

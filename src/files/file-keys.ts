@@ -19,6 +19,13 @@ export function utf8Length(value: string): number {
   return encoder.encode(value).byteLength;
 }
 
+/**
+ * isValidDirectory() as the OpenAPI document states it (ECMA-262, as JSON Schema patterns are), or
+ * the empty string, which every upload takes as no directory.
+ */
+export const DIRECTORY_PATTERN =
+  "^$|^(?!\\.{1,2}(?:/|$))(?!.*/\\.{1,2}(?:/|$))[A-Za-z0-9._-]+(?:/[A-Za-z0-9._-]+)*$";
+
 /** One or more `[A-Za-z0-9._-]` segments, no `.`/`..` segment, no empty segment, bounded length. */
 export function isValidDirectory(directory: string): boolean {
   if (directory.length > MAX_DIRECTORY_LENGTH || !DIRECTORY.test(directory)) return false;

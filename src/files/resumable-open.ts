@@ -50,6 +50,7 @@ export async function openResumableUpload(
       partSize: partSizeFor(input.size),
       size: input.size ?? null,
       expiresAt,
+      completingAt: null,
       createdAt: now.toISOString(),
     };
     // Without its row nobody could finish or abort the R2 upload, so it is dropped if the insert fails.

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, lte } from "drizzle-orm";
+import { and, asc, count, eq, gt, isNull, lt, lte, or } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { uploadPartsTable, uploadsTable } from "../db/schema";
 import { storageReservationsTable } from "../db/files-schema";
@@ -18,6 +18,38 @@ export async function findUploadForUser(db: Db, id: string, userId: number): Pro
     .from(uploadsTable)
     .where(and(eq(uploadsTable.id, id), eq(uploadsTable.userId, userId)));
   return row ?? null;
+}
+
+/**
+ * Claims the upload for the one request completing it, as of `claimedAt`: unclaimed, or claimed before
+ * `lapsedBefore` (a request that died). One conditional statement, so of two racing completions
+ * exactly one gets it. True when this request holds it.
+ */
+export async function claimCompletion(
+  db: Db,
+  id: string,
+  claimedAt: string,
+  lapsedBefore: string,
+): Promise<boolean> {
+  const claimed = await db
+    .update(uploadsTable)
+    .set({ completingAt: claimedAt })
+    .where(
+      and(
+        eq(uploadsTable.id, id),
+        or(isNull(uploadsTable.completingAt), lt(uploadsTable.completingAt, lapsedBefore)),
+      ),
+    )
+    .returning({ id: uploadsTable.id });
+  return claimed.length > 0;
+}
+
+/** Gives up the claim made at `claimedAt` (a completion that failed): the upload may be completed again. */
+export async function releaseCompletion(db: Db, id: string, claimedAt: string): Promise<void> {
+  await db
+    .update(uploadsTable)
+    .set({ completingAt: null })
+    .where(and(eq(uploadsTable.id, id), eq(uploadsTable.completingAt, claimedAt)));
 }
 
 export async function countOpenUploadsForUser(db: Db, userId: number, now: string): Promise<number> {

@@ -3,6 +3,7 @@ import { requestId } from "hono/request-id";
 import { errorBody, notFound, onError, type Issue } from "./errors";
 import { createLogger } from "../core/logger";
 import type { AppEnv } from "./types";
+import { unreadBody } from "./unread-body";
 
 function toIssues(
   issues: readonly { path: readonly PropertyKey[]; message: string; code?: string }[],
@@ -31,9 +32,10 @@ export function createRouter<E extends AppEnv = AppEnv>() {
   });
 }
 
-/** The root app: request id, one JSON log line per request, envelope errors and 404s. */
+/** The root app: unread bodies settled, request id, one JSON log line per request, envelope errors and 404s. */
 export function createApp() {
   const app = createRouter();
+  app.use(unreadBody);
   app.use(requestId());
   app.use(async (c, next) => {
     const logger = createLogger({ requestId: c.get("requestId") }, c.env.LOG_LEVEL);

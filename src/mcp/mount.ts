@@ -14,6 +14,7 @@ import type { ApiKeyScope } from "../db/credentials-schema";
 import { createDb } from "../db/client";
 import { MCP_CORS_HEADERS } from "../http/cors";
 import type { AppRouter } from "../http/create-app";
+import { background } from "../http/background";
 import { ApiError } from "../http/errors";
 import type { McpCredential } from "../auth/credentials";
 import { fileCatalog } from "../files/file-catalog";
@@ -81,7 +82,8 @@ export function mountMcp(app: AppRouter) {
 
     const logger = c.get("logger");
     const db = createDb(c.env.DB);
-    const tools = createTodoTools({ env: c.env, db, logger }, user.id);
+    // Writes answer before their feed publish, as on /api (the publish runs after the answer).
+    const tools = createTodoTools({ env: c.env, db, logger, waitUntil: background(c) }, user.id);
     // A grant is challenged for what the request calls; the body is read only when it lacks a scope.
     if (credential.kind === "oauth" && missingScope(credential, ["todos:write", "files:read"])) {
       const needed = [...REQUIRED_SCOPES, ...(await scopesCalled(c.req.raw, writingTools(tools)))];

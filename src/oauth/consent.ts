@@ -5,10 +5,16 @@ import { limitAuthAttempt } from "../auth/passwords/attempt-limits";
 import { oauthIssuer, REQUIRED_SCOPES } from "../auth/oauth/oauth-resource";
 import { checkPassword } from "../auth/passwords/password-login";
 import { usernameKey } from "../auth/usernames";
+import { jwtSecret } from "../auth/tokens";
 import { RateLimitedError } from "../core/rate-limit";
 import { createDb } from "../db/client";
 import type { AppEnv } from "../http/types";
+import { limitOAuthFetches } from "./cimd-requests";
+import { checkHandle, clearHandleCookie, issueHandle, spendHandle } from "./consent-handles";
 import { consentPage, errorPage, pageHeaders, type ConsentView } from "./consent-page";
+
+// A handle that is forged, expired, for another request, already spent, or without this browser's cookie.
+const STALE_FORM = "This form has expired or was already used, or was opened in another browser.";
 
 type C = Context<AppEnv>;
 
@@ -80,39 +86,65 @@ async function withOAuth(c: C, step: (oauth: OAuthHelpers) => Promise<Response>)
   }
 }
 
-/** GET: the page, with a new handle bound to this browser. */
+/** One more consent page request from this client address (each may fetch a client's metadata document). */
+async function limited(c: C): Promise<Response | null> {
+  try {
+    await limitOAuthFetches(c.env, c.req.raw.headers);
+    return null;
+  } catch (err) {
+    if (!(err instanceof RateLimitedError)) throw err;
+    const page = refuse(c, 429, "Too many requests: wait a minute, then start again from the app.");
+    page.headers.set("Retry-After", String(err.retryAfterSeconds));
+    return page;
+  }
+}
+
+/** A redirect to the client that also drops the spent handle's cookie. */
+function backToClient(location: string, nonce: string): Response {
+  const headers = new Headers({ Location: location, "Cache-Control": "no-store" });
+  headers.append("Set-Cookie", clearHandleCookie(nonce));
+  return new Response(null, { status: 302, headers });
+}
+
+/** GET: the page, with a signed handle bound to this browser; nothing is stored. */
 export const showConsent = (c: C) =>
   withOAuth(c, async (oauth) => {
+    const refused = await limited(c);
+    if (refused) return refused;
     const request = await oauth.parseAuthRequest(c.req.raw);
-    const { handle, headers } = await oauth.beginConsent(request);
+    const { handle, setCookie } = await issueHandle(jwtSecret(c.env), c.req.url);
     const page = await showPage(c, oauth, request, { handle }, 200);
-    headers.forEach((value, name) => name.toLowerCase() === "set-cookie" && page.headers.append(name, value));
+    page.headers.append("Set-Cookie", setCookie);
     return page;
   });
 
 /**
  * POST: Deny sends the client `access_denied`. Allow needs the user's password (the login's check and
  * limits): a wrong one shows the page again with the same handle; a right one completes the grant,
- * with `todos:read` and, if ticked, `todos:write` and `files:read`.
+ * with `todos:read` and, if ticked, `todos:write` and `files:read`. Either decision spends the handle.
  */
 export const decide = (c: C) =>
   withOAuth(c, async (oauth) => {
-    const form = ConsentForm.safeParse(await c.req.parseBody());
+    const refused = await limited(c);
+    if (refused) return refused;
+    // A body that does not parse (a malformed multipart form) is an incomplete form too, never a 500.
+    const fields = await c.req.parseBody().catch(() => null);
+    const form = ConsentForm.safeParse(fields);
     if (!form.success) return refuse(c, 400, "The form was incomplete or changed.");
     const { handle, decision, write, files, username = "", password = "" } = form.data;
+    const secret = jwtSecret(c.env);
+    const nonce = await checkHandle(secret, c.req.url, handle, c.req.header("Cookie"));
+    if (!nonce) return refuse(c, 400, STALE_FORM);
+    const request = await oauth.parseAuthRequest(c.req.raw);
     if (decision === "deny") {
-      const denied = await oauth.denyConsent(c.req.raw, handle);
-      return new Response(null, { status: 302, headers: denied.headers });
+      if (!(await spendHandle(c.env.OAUTH_KV, nonce))) return refuse(c, 400, STALE_FORM);
+      // Loaded already (withOAuth), like the rest of the library.
+      const { authorizationErrorRedirect } = await import("../auth/oauth/oauth-server");
+      return backToClient(authorizationErrorRedirect(request, "access_denied"), nonce);
     }
     const logger = c.get("logger");
-    const again = async (error: string, status: 401 | 429) =>
-      showPage(
-        c,
-        oauth,
-        await oauth.parseAuthRequest(c.req.raw),
-        { handle, username, error, write: !!write, files: !!files },
-        status,
-      );
+    const again = (error: string, status: 401 | 429) =>
+      showPage(c, oauth, request, { handle, username, error, write: !!write, files: !!files }, status);
     try {
       await limitAuthAttempt(c.env, c.req.raw.headers, "login", usernameKey(username));
     } catch (err) {
@@ -125,19 +157,20 @@ export const decide = (c: C) =>
       logger.info("auth_login_failed", { reason: checked.reason, via: "oauth_consent" });
       return again("Invalid username or password", 401);
     }
+    if (!(await spendHandle(c.env.OAUTH_KV, nonce))) return refuse(c, 400, STALE_FORM);
     const scope: string[] = [...REQUIRED_SCOPES, ...(write ? [write] : []), ...(files ? [files] : [])];
-    const approved = await oauth.approveConsent(c.req.raw, handle, { scope });
-    const { clientName, redirectHost } = await oauth.describeConsent(approved.request);
+    const { clientName, redirectHost } = await oauth.describeConsent(request);
     const userId = String(checked.user.id);
+    // The grant version at consent: an account recovery raises it, and /mcp then refuses this grant.
+    const { grantVersion } = checked.user;
     const { redirectTo } = await oauth.completeAuthorization({
-      request: approved.request,
+      request: { ...request, scope },
       userId,
       // Shown in the user's list of connected apps; stored in the clear, so nothing secret.
-      metadata: { clientName, redirectHost },
+      metadata: { clientName, redirectHost, grantVersion },
       scope,
-      props: { userId },
+      props: { userId, grantVersion },
     });
-    logger.info("oauth_granted", { userId: checked.user.id, clientId: approved.request.clientId, scope });
-    approved.headers.set("Location", redirectTo);
-    return new Response(null, { status: 302, headers: approved.headers });
+    logger.info("oauth_granted", { userId: checked.user.id, clientId: request.clientId, scope });
+    return backToClient(redirectTo, nonce);
   });

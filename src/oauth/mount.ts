@@ -14,6 +14,7 @@ import type { AppRouter } from "../http/create-app";
 import { ApiError } from "../http/errors";
 import { apiSecurityHeaders } from "../http/security-headers";
 import type { AppEnv } from "../http/types";
+import { limitOAuthFetches, tokenRequestNamesUrlClient } from "./cimd-requests";
 import { decide, showConsent } from "./consent";
 
 // Metadata documents are public and read by browser-based MCP clients, which send MCP-Protocol-Version.
@@ -36,13 +37,17 @@ function resourceMetadata(c: Context<AppEnv>) {
 /**
  * The endpoints the OAuth library answers itself: authorization server metadata (RFC 8414), token
  * (codes with S256 PKCE, refresh with rotation, revocation) and dynamic client registration, limited
- * per client IP because each registration is stored.
+ * per client IP because each registration is stored (and token requests naming a client by a URL,
+ * which the library may fetch).
  */
 async function libraryEndpoint(c: Context<AppEnv>) {
   const issuer = oauthIssuer(c.req.url);
   if (!issuer) return c.notFound();
   if (c.req.method === "POST" && c.req.path === REGISTER_PATH) {
     await consume(c.env.OAUTH_CLIENT_LIMITER, `oauth-client:${clientIp(c.req.raw.headers)}`);
+  }
+  if (c.req.method === "POST" && c.req.path === TOKEN_PATH && (await tokenRequestNamesUrlClient(c.req.raw))) {
+    await limitOAuthFetches(c.env, c.req.raw.headers);
   }
   const { authorizationServer } = await import("../auth/oauth/oauth-server");
   // hono types its context with fewer members than the runtime's; it is the runtime's.

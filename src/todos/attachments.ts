@@ -1,4 +1,5 @@
 import { fileNameFromKey, isStorableKey } from "../files/file-keys";
+import { privateOwner } from "../files/visibility";
 
 /** Attachments one create or update may submit. */
 export const MAX_ATTACHMENTS = 20;
@@ -12,18 +13,28 @@ export interface AttachmentFile {
   fileName: string;
 }
 
+/** An object the writer may attach: a public one (its key is the capability), or a private one of theirs. */
+function attachable(object: R2Object | null, writerId: number): object is R2Object {
+  if (!object) return false;
+  const owner = privateOwner(object);
+  return owner === undefined || owner === writerId;
+}
+
 /**
- * Looks every distinct key up in R2 (in parallel) and describes the objects that exist; keys
- * without an object are dropped (no attachment row points at nothing). An R2 failure rejects the whole lookup.
+ * Looks every distinct key up in R2 (in parallel) and describes the objects `writerId` may attach;
+ * keys without an object, and someone else's private files, are dropped alike (not found: no
+ * attachment row points at nothing, nor shows a stranger's private file). An R2 failure rejects the
+ * whole lookup.
  */
 export async function resolveAttachments(
   bucket: R2Bucket,
   inputs: readonly { fileKey: string }[],
+  writerId: number,
 ): Promise<AttachmentFile[]> {
   const keys = [...new Set(inputs.map((input) => input.fileKey))];
   const objects = await Promise.all(keys.map((key) => (isStorableKey(key) ? bucket.head(key) : null)));
   return objects.flatMap((object) =>
-    object
+    attachable(object, writerId)
       ? [
           {
             fileKey: object.key,

@@ -1,26 +1,12 @@
 import type { Db } from "../db/client";
-import { decodeCursor, encodeCursor } from "../core/paging";
+import { openSyncCursor, sealSyncCursor } from "./sync-cursors";
 import { changesSince, purgeChangesBefore, type ChangesSince } from "./todo-changes.queries";
-import type { TodoEvent } from "./todo-events";
+import { eventOfChange, type TodoEvent } from "./todo-events";
 
 /** How long the change log keeps a change (tombstones included); an older cursor must sync in full. */
 export const SYNC_HORIZON_DAYS = 30;
-/** The cursor of a client that has nothing yet: the whole log (answered 410 once any of it was purged). */
-export const START_CURSOR = "0";
-const CURSOR_TAG = "s";
 // A cron run removes at most this many chunks, so one run stays short; the next continues.
 const MAX_PURGE_CHUNKS = 20;
-
-/** The change id an `updatedSince` value names: 0 for START_CURSOR, null for anything we did not make. */
-export function parseSyncCursor(value: string): number | null {
-  return value === START_CURSOR ? 0 : decodeCursor(value, CURSOR_TAG);
-}
-
-export function syncCursor(changeId: number): string {
-  return changeId === 0 ? START_CURSOR : encodeCursor(changeId, CURSOR_TAG);
-}
-
-const EVENT_TYPES = { created: "todo.created", updated: "todo.updated", deleted: "todo.deleted" } as const;
 
 export type SyncAnswer =
   | {
@@ -33,25 +19,30 @@ export type SyncAnswer =
   | { kind: "invalid" };
 
 /**
- * What changed for a user after `after`: each write once, in commit order, with the todo where this
- * is its latest change. Stale when changes after the cursor may have been purged; the answer then
- * carries the current cursor to continue from after a full listing.
+ * What changed for a user after `cursor` (START_CURSOR or one sealed for them with `secret`): each
+ * write once, in commit order, with the todo where this is its latest change. Stale when changes after
+ * the cursor may have been purged; the answer then carries the current cursor to continue from after a
+ * full listing. Invalid for a cursor that was not sealed for this user.
  */
-export async function syncTodos(db: Db, userId: number, after: number, limit: number): Promise<SyncAnswer> {
+export async function syncTodos(
+  db: Db,
+  secret: string,
+  userId: number,
+  cursor: string,
+  limit: number,
+): Promise<SyncAnswer> {
+  const after = await openSyncCursor(secret, userId, cursor);
+  if (after === null) return { kind: "invalid" };
   const page = await changesSince(db, userId, after, limit);
-  // Every cursor we answer is at most the user's latest change: a higher one was made up, or is another user's.
+  const syncCursor = (changeId: number) => sealSyncCursor(secret, userId, changeId);
+  // Every cursor we answer is at most the user's latest change: a higher one is not a position we gave.
   if (after > Math.max(page.latest, page.purgedThrough)) return { kind: "invalid" };
   if (page.purgedThrough > after) {
-    return { kind: "stale", cursor: syncCursor(Math.max(page.latest, page.purgedThrough)) };
+    return { kind: "stale", cursor: await syncCursor(Math.max(page.latest, page.purgedThrough)) };
   }
-  const changes = page.changes.map(({ change, todo }) => ({
-    type: EVENT_TYPES[change.kind],
-    id: change.todoId,
-    version: change.version,
-    todo,
-  }));
+  const changes = page.changes.map(({ change, todo }) => ({ ...eventOfChange(change), todo }));
   const last = page.changes.at(-1)?.change.id ?? after;
-  return { kind: "changes", changes, cursor: syncCursor(last), hasMore: page.hasMore };
+  return { kind: "changes", changes, cursor: await syncCursor(last), hasMore: page.hasMore };
 }
 
 /** The hourly cron's share: changes older than the horizon go, each user's floor rising with them. */

@@ -3,22 +3,28 @@ import { todoAttachmentsTable, todosTable } from "../db/schema";
 import { createInsertSchema, createSelectSchema } from "../db/zod";
 import { MAX_ATTACHMENTS } from "./attachments";
 import { MAX_KEY_BYTES, utf8Length } from "../files/file-keys";
-import { cursorParam, IdParams, PageQuery, pageSchema } from "../core/paging";
-import { parseSyncCursor, SYNC_HORIZON_DAYS } from "./todo-sync";
+import { IdParams, idParam, PageQuery, pageSchema } from "../core/paging";
+import { INVALID_SYNC_CURSOR, SYNC_CURSOR_PATTERN } from "./sync-cursors";
+import { SYNC_HORIZON_DAYS } from "./todo-sync";
 
-// NUL and other control characters (tab and newlines aside) and lone surrogates cannot round-trip.
-const UNSAFE_TEXT =
-  // oxlint-disable-next-line no-control-regex -- matching control characters is the point
-  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+// NUL and other control characters (tab and newlines aside) cannot round-trip: refused. So are lone
+// surrogates, which JSON can carry only as escapes (no JSON Schema pattern can name them).
+const CONTROL_FREE = "[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f]*";
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const UNSAFE = "Control characters and lone surrogates are not allowed";
 
-function text(max: number) {
+function text(max: number, pattern = `^${CONTROL_FREE}$`) {
   return z
     .string()
     .max(max)
-    .refine((value) => !UNSAFE_TEXT.test(value), "Control characters and lone surrogates are not allowed");
+    .regex(new RegExp(`^${CONTROL_FREE}$`), UNSAFE)
+    .refine((value) => !LONE_SURROGATE.test(value), UNSAFE)
+    .openapi({ pattern });
 }
 
-export const TitleSchema = text(200)
+/** Not blank, and free of control characters: the document's one pattern says both. */
+export const TitleSchema = text(200, `^(?=[\\s\\S]*\\S)${CONTROL_FREE}$`)
+  .min(1)
   .refine((value) => value.trim().length > 0, "Must not be blank")
   .openapi({ example: "Send the quarterly report" });
 export const DescriptionSchema = text(10_000).openapi({ example: "Attach the PDF from the upload." });
@@ -108,14 +114,20 @@ export const TodoPageQuery = PageQuery.extend({
 
 /** The list's query: a page, or with `updatedSince` the changes after a cursor (delta sync). */
 export const TodoListQuery = TodoPageQuery.extend({
-  updatedSince: cursorParam("updatedSince", parseSyncCursor, "Invalid cursor: pass a cursor as given, or 0", {
-    description:
-      "Delta sync: `0` (from the start of the log) or the `cursor` of an earlier delta answer. The answer is " +
-      "then `TodoChanges` (each write after the cursor, once, deletions as tombstones), not a page; " +
-      `\`pageSize\` bounds it, \`page\` and \`completed\` do not apply. A cursor older than ${SYNC_HORIZON_DAYS} days ` +
-      "answers 410: list in full, then sync from the `X-Todos-Cursor` of that answer.",
-    example: "czQy",
-  }),
+  updatedSince: z
+    .string()
+    .regex(SYNC_CURSOR_PATTERN, INVALID_SYNC_CURSOR)
+    .optional()
+    .openapi({
+      param: { name: "updatedSince", in: "query" },
+      description:
+        "Delta sync: `0` (from the start of the log) or the `cursor` of an earlier delta answer. The answer is " +
+        "then `TodoChanges` (each write after the cursor, once, deletions as tombstones), not a page; " +
+        `\`pageSize\` bounds it, \`page\` and \`completed\` do not apply. A cursor older than ${SYNC_HORIZON_DAYS} days ` +
+        "answers 410: list in full, then sync from the `X-Todos-Cursor` of that answer. Cursors are opaque and " +
+        `yours alone: one this server did not give you is 400 "${INVALID_SYNC_CURSOR}".`,
+      example: "0",
+    }),
 });
 
 export const TodoChangeSchema = z
@@ -134,7 +146,10 @@ export const TodoChangeSchema = z
 export const TodoChangesSchema = z
   .object({
     changes: z.array(TodoChangeSchema),
-    cursor: z.string().openapi({ description: "Send as `updatedSince` next time.", example: "czQy" }),
+    cursor: z.string().regex(SYNC_CURSOR_PATTERN).openapi({
+      description: "Send as `updatedSince` next time (opaque, and valid for you alone).",
+      example: "nH3Qv1xG0eK7m2bWcT9aLzRkYf4sUq8dJp6oXiEhM5tNrVwB",
+    }),
     hasMore: z.boolean().openapi({ description: "More changes follow: call again with `cursor` now." }),
   })
   .openapi("TodoChanges");
@@ -142,7 +157,7 @@ export const TodoChangesSchema = z
 export const TodoIdParams = IdParams;
 
 export const UserTodosParams = z.object({
-  userId: IdParams.shape.id.openapi({ param: { name: "userId", in: "path" }, type: "integer", example: 1 }),
+  userId: idParam("userId"),
 });
 
 export const DeletedTodoSchema = z.object({ id: z.number().int() }).openapi("DeletedTodo");

@@ -77,4 +77,51 @@ describe("O11 clients named by a metadata document (CIMD)", () => {
       expect(await res.text()).toContain("metadata document could not be read");
     }
   });
+
+  it("never fetches an IP literal, a local or private name or another port, and never follows a redirect", async () => {
+    const fetched: { url: string; redirect?: string }[] = [];
+    const real = globalThis.fetch;
+    vi.spyOn(globalThis, "fetch").mockImplementation((input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (!url.startsWith(ORIGIN)) {
+        fetched.push({
+          url,
+          redirect: init?.redirect ?? (input instanceof Request ? input.redirect : undefined),
+        });
+        return Promise.resolve(
+          new Response(null, { status: 302, headers: { Location: "https://elsewhere.example/client.json" } }),
+        );
+      }
+      return real(input, init);
+    });
+    const { challenge } = await pkce();
+    const refused = [
+      "https://127.0.0.1/client.json",
+      "https://10.1.2.3/client.json",
+      "https://169.254.169.254/latest/meta-data",
+      "https://2130706433/client.json",
+      "https://0x7f.1/client.json",
+      "https://[::1]/client.json",
+      "https://localhost/client.json",
+      "https://app.localhost/client.json",
+      "https://printer.local/client.json",
+      "https://metadata.google.internal/client.json",
+      "https://router.home.arpa/client.json",
+      "https://intranet/client.json",
+      "https://assistant.example:8443/client.json",
+    ];
+    for (const clientId of refused) {
+      const res = await request(authorizeUrl(clientId, challenge), { redirect: "manual" });
+      expect(res.status, clientId).toBe(400);
+      expect(await res.text()).toContain("metadata document could not be read");
+      const token = await tokenRequest({ grant_type: "authorization_code", code: "x", client_id: clientId });
+      expect(token.status, clientId).toBe(401);
+    }
+    expect(fetched).toEqual([]);
+
+    // A public document that answers with a redirect: fetched once, the redirect not followed.
+    const res = await request(authorizeUrl(CLIENT_ID, challenge), { redirect: "manual" });
+    expect(res.status).toBe(400);
+    expect(fetched).toEqual([{ url: CLIENT_ID, redirect: "manual" }]);
+  });
 });

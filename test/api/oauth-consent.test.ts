@@ -1,3 +1,4 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { signUp } from "../helpers/auth";
 import { freshIp } from "../helpers/client-ip";
@@ -130,7 +131,7 @@ describe("O6 the consent page", () => {
     expect(replay.status).toBe(400);
   });
 
-  it("answers a malformed form with an error page and a large one with 413", async () => {
+  it("O13: answers a malformed form (multipart included) with an error page and a large one with 413", async () => {
     const { url, page } = await consentFor();
     const post = (body: string, type = "application/x-www-form-urlencoded") =>
       request(url, {
@@ -143,6 +144,16 @@ describe("O6 the consent page", () => {
       expect((await post(body)).status, body).toBe(400);
     }
     expect((await post(JSON.stringify({ handle: page.handle }), "application/json")).status).toBe(400);
+    // A multipart body that does not parse: the refusal page, not a 500.
+    for (const [type, body] of [
+      ["multipart/form-data; boundary=x", "not multipart at all"],
+      ["multipart/form-data", "--x\r\nContent-Disposition: form-data; name=handle\r\n\r\n"],
+      ["multipart/form-data; boundary=x", '--x\r\nContent-Disposition: form-data; name="handle"\r\n\r\nabc'],
+    ] as const) {
+      const res = await post(body, type);
+      expect(res.status, `${type} ${body}`).toBe(400);
+      expect(await res.text()).toContain("The form was incomplete or changed.");
+    }
     expect((await post(`handle=${page.handle}&decision=approve&password=${"x".repeat(20_000)}`)).status).toBe(
       413,
     );
@@ -177,5 +188,74 @@ describe("O6 the consent page", () => {
     }
     expect(statuses).toContain(429);
     expect(statuses.every((status) => status === 401 || status === 429)).toBe(true);
+  }, 60_000);
+});
+
+/** Every key in the OAuth KV namespace (storage is per test file: compare before and after). */
+async function kvKeys(): Promise<string[]> {
+  const keys: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await env.OAUTH_KV.list({ cursor });
+    keys.push(...page.keys.map((key) => key.name));
+    cursor = page.list_complete ? undefined : page.cursor;
+  } while (cursor);
+  return keys;
+}
+
+describe("O12 the consent page stores nothing until the form decides, and is limited per client address", () => {
+  it("a GET writes nothing to KV; a decision spends its handle once", async () => {
+    const client = await registerClient();
+    const url = authorizeUrl(client.client_id, (await pkce()).challenge);
+    const before = await kvKeys();
+    for (let i = 0; i < 5; i++) expect((await openConsent(url)).status).toBe(200);
+    expect(await kvKeys()).toEqual(before);
+    const page = await openConsent(url);
+    const denied = await submitConsent(url, page, { decision: "deny" });
+    expect(denied.status).toBe(302);
+    expect(denied.headers.getSetCookie().join()).toMatch(/^__Host-oauth-consent-[0-9a-f]+=; .*Max-Age=0/);
+    const added = (await kvKeys()).filter((key) => !before.includes(key));
+    expect(added).toEqual([expect.stringMatching(/^consent-spent:[0-9a-f]{32}$/)]);
+    expect((await submitConsent(url, page, { decision: "deny" })).status).toBe(400);
+  });
+
+  it("refuses a handle posted to another authorization request (the query changed after the page)", async () => {
+    const user = await signUp();
+    const { url, page } = await consentFor();
+    const widened = new URL(url);
+    widened.searchParams.set("scope", "todos:read todos:write");
+    const res = await submitConsent(widened.toString(), page, {
+      username: user.username,
+      password: user.password,
+    });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toMatch(/start again/i);
+  });
+
+  it("answers GET and POST past 30 a minute from one client address with a 429 page and Retry-After", async () => {
+    const { url, page } = await consentFor();
+    const ip = freshIp();
+    await windowWithRoom(20_000);
+    const answers: Response[] = [];
+    for (let i = 0; i < 34; i++) {
+      const init =
+        i % 2 === 0
+          ? { redirect: "manual" as const }
+          : {
+              method: "POST",
+              redirect: "manual" as const,
+              headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: page.cookie },
+              body: new URLSearchParams({ handle: "forged", decision: "deny" }).toString(),
+            };
+      answers.push(await request(url, { ...init, headers: { ...init.headers, "CF-Connecting-IP": ip } }));
+    }
+    const statuses = answers.map((res) => res.status);
+    expect(statuses.filter((status) => status !== 429).length).toBeLessThanOrEqual(30);
+    const refused = answers.find((res) => res.status === 429)!;
+    expect(refused.headers.get("Retry-After")).toBe("60");
+    expect(refused.headers.get("Content-Type")).toMatch(/^text\/html/);
+    expect(await refused.text()).toMatch(/Too many requests/);
+    // Another address is not held back.
+    expect((await openConsent(url)).status).toBe(200);
   }, 60_000);
 });

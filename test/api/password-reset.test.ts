@@ -16,6 +16,8 @@ import { windowWithRoom } from "../helpers/limiter-window";
 import { snapshotState, stateDiff } from "../helpers/state";
 import { postJsonWithEnv } from "../helpers/storage";
 import { claimsFor, craftToken, HS256_HEADER } from "../helpers/tokens";
+import { rpc } from "../helpers/mcp";
+import { grantFor, RESOURCE, tokenRequest } from "../helpers/oauth";
 import {
   ResetDoneSchema,
   ResetRequestedSchema,
@@ -32,6 +34,10 @@ async function postAndSettle(path: string, body: unknown, overrides: Partial<Env
   const res = await postJsonWithEnv(path, body, overrides);
   return { ...res, body: JSON.parse(res.text) as unknown };
 }
+
+/** The connected apps GET /api/oauth/grants lists. */
+const grantsOf = async (token: string) =>
+  ((await api("/api/oauth/grants", { token })).body as { data: { items: unknown[] } }).data.items;
 
 const confirm = (token: string, password: string) =>
   api(CONFIRM, { method: "POST", json: { token, password } });
@@ -169,7 +175,7 @@ describe("POST /api/auth/password-reset", () => {
     expect(logged).toContain("password_reset_failed");
   });
 
-  it("logs the link only with LOG_RESET_LINKS=true (npm run dev, where e-mail is a file)", async () => {
+  it("R8: logs the link only with LOG_RESET_LINKS=true (npm run dev, where e-mail is a file)", async () => {
     const user = await signUp();
     const logs = vi.spyOn(console, "warn").mockImplementation(() => {});
     const printed = () => logs.mock.calls.map((call) => String(call[0])).join("\n");
@@ -188,16 +194,28 @@ describe("POST /api/auth/password-reset", () => {
 });
 
 describe("POST /api/auth/password-reset/confirm", () => {
-  it("R4: sets the password and ends every session, old token and other link; API keys stay", async () => {
+  it("R4, R7: a recovery: sets the password and ends every session, old token, API key, OAuth grant and other link", async () => {
     const user = await signUp();
     const second = await signIn(user.username, user.password);
     const sessionless = await craftToken(HS256_HEADER, { ...claimsFor(user.userId, user.username), ver: 0 });
     const { key } = await createKey(user.token, ["todos:read"]);
+    const grant = await grantFor(user);
+    expect((await rpc(grant.access_token, "tools/list", {}, RESOURCE)).status).toBe(200);
     const spare = await linkFor(user);
     const token = await linkFor(user);
+    expect((await sentTo(user.email)).at(-1)!.text).toContain("ends every API key and connected app");
 
-    const done = expectData(await confirm(token, "the new password"), 200, ResetDoneSchema);
-    expect(done).toEqual({ userId: user.userId, username: user.username });
+    const res = await postAndSettle(CONFIRM, { token, password: "the new password" });
+    const done = expectData(res, 200, ResetDoneSchema);
+    expect(done).toEqual({
+      userId: user.userId,
+      username: user.username,
+      ended: { sessions: 2, apiKeys: 1, oauthGrants: 1 },
+    });
+    const notice = (await sentTo(user.email)).at(-1)!;
+    expect(notice.subject).toBe("Your password was reset");
+    expect(notice.text).toContain("ended 2 sessions");
+    expect(notice.text).toContain("revoked 1 API key and disconnected 1 connected app");
     expectError(
       await api("/api/login", { method: "POST", json: { username: user.username, password: user.password } }),
       401,
@@ -208,12 +226,39 @@ describe("POST /api/auth/password-reset/confirm", () => {
     }
     expectError(await api("/api/me", { token: sessionless }), 401, "Token revoked: sign in again");
     for (const old of [user.refreshToken, second.refreshToken]) expectError(await refresh(old), 401);
-    expect((await api("/api/todos", { token: key })).status).toBe(200);
+    expectError(await api("/api/todos", { token: key }), 401, "API key revoked");
+    expect((await rpc(grant.access_token, "tools/list", {}, RESOURCE)).status).toBe(401);
+    const refreshed = await tokenRequest({
+      grant_type: "refresh_token",
+      refresh_token: grant.refresh_token,
+      client_id: grant.client.client_id,
+    });
+    expect(refreshed.body.error).toBe("invalid_grant");
 
     // One use, and the other link went with it.
     expectError(await confirm(token, "yet another password"), 400, INVALID_LINK);
     expectError(await confirm(spare, "yet another password"), 400, INVALID_LINK);
     expect(await logIn(user.username, "the new password")).toMatch(/\./);
+  });
+
+  it("R7: a grant KV could not revoke is refused on /mcp all the same (the grant version in D1 ended it)", async () => {
+    const user = await signUp();
+    const grant = await grantFor(user);
+    const token = await linkFor(user);
+    // KV refuses to list the grants: the reset still ends them, through the grant version in D1.
+    const kv = withFaults(env.OAUTH_KV, { list: () => injected("KV list") });
+    const res = await postAndSettle(CONFIRM, { token, password: "the new password" }, { OAUTH_KV: kv });
+    expect(expectData(res, 200, ResetDoneSchema).ended).toEqual({
+      sessions: 1,
+      apiKeys: 0,
+      oauthGrants: null,
+    });
+    expect((await sentTo(user.email)).at(-1)!.text).toContain("disconnected every connected app");
+    expect((await rpc(grant.access_token, "tools/list", {}, RESOURCE)).status).toBe(401);
+    expect(await grantsOf(await logIn(user.username, "the new password"))).toEqual([]);
+    // A grant consented afterwards works.
+    const fresh = await grantFor({ ...user, password: "the new password" });
+    expect((await rpc(fresh.access_token, "tools/list", {}, RESOURCE)).status).toBe(200);
   });
 
   it("R5: an expired or unknown link is 400 and changes nothing", async () => {

@@ -4,12 +4,13 @@ import { describe, expect, it } from "vitest";
 import { signUp, type SignedUpUser } from "../helpers/auth";
 import { createKey } from "../helpers/credentials";
 import { api, expectData, expectError, request } from "../helpers/http";
-import { createLink, fileRecordOf, linkPath } from "../helpers/files";
+import { createLink, deleteFile, fileRecordOf, linkPath } from "../helpers/files";
 import { multipartBody } from "../helpers/multipart";
 import { snapshotState, stateDiff } from "../helpers/state";
 import { bytes, fetchWithEnv, recordingBucket, sha256 } from "../helpers/storage";
 import { downloadPath, finish, putPart, sendUpload, startUpload } from "../helpers/uploads";
 import { UploadResultSchema } from "../../src/routes/files/files.schemas";
+import { TodoWithAttachmentsSchema } from "../../src/todos/todos.schemas";
 
 async function privateUpload(user: SignedUpUser, text: string, visibilityFirst = true) {
   const visibility = { name: "visibility", body: "private" };
@@ -69,6 +70,32 @@ describe("private uploads", () => {
     expectError(await api(downloadPath(file.key), { token: writer.key }), 404, "File not found");
     const read = await request(downloadPath(file.key), { token: reader.key });
     expect([read.status, await read.text()]).toEqual([200, "for my scripts"]);
+  });
+
+  it("P4: another user's private file cannot be attached (not found, no size or MD5); its owner deletes it plainly", async () => {
+    const [owner, other] = await Promise.all([signUp(), signUp()]);
+    const file = await privateUpload(owner, "not yours");
+    const created = await api("/api/todos", {
+      method: "POST",
+      token: other.token,
+      json: { title: "grab", attachments: [{ fileKey: file.key }] },
+    });
+    const todo = expectData(created, 201, TodoWithAttachmentsSchema);
+    expect(todo.attachments).toEqual([]);
+    const updated = await api(`/api/todos/${todo.id}`, {
+      method: "POST",
+      token: other.token,
+      json: { attachments: [{ fileKey: file.key }] },
+    });
+    expect(expectData(updated, 200, TodoWithAttachmentsSchema).attachments).toEqual([]);
+    // The owner attaches their own private file.
+    const mine = await api("/api/todos", {
+      method: "POST",
+      token: owner.token,
+      json: { title: "mine", attachments: [{ fileKey: file.key }] },
+    });
+    expect(expectData(mine, 201, TodoWithAttachmentsSchema).attachments).toHaveLength(1);
+    expect((await deleteFile(owner.token, file.key, "detach=true")).status).toBe(200);
   });
 
   it("P2: a share link opens a private file for anyone holding it", async () => {

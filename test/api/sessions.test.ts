@@ -210,7 +210,7 @@ describe("GET /api/me", () => {
     const data = expectData(await me(user.token), 200, MeSchema);
     expect(data.user).toMatchObject({ id: user.userId, username: user.username, email: user.email });
     expect(data.credential).toEqual({ kind: "session", sessionId: sessionOf(user.token) });
-    expect(JSON.stringify(data)).not.toMatch(/passwordHash|tokenVersion|usernameKey/);
+    expect(JSON.stringify(data)).not.toMatch(/passwordHash|tokenVersion|grantVersion|usernameKey/);
   });
 });
 

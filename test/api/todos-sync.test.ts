@@ -108,6 +108,22 @@ describe("GET /api/todos?updatedSince (delta sync)", () => {
     }
   });
 
+  it("C14: a cursor is opaque and its user's own: it tells no change count, and another user's is 400 even where it would fit", async () => {
+    const [alice, bob] = await Promise.all([signUp(), signUp()]);
+    await createTodo(alice);
+    await createTodo(bob);
+    const bobCursor = (await changesSince(bob, "0")).cursor;
+    // Alice's log now reaches past Bob's position: as a plain change id his cursor would be one of hers.
+    for (let i = 0; i < 3; i++) await createTodo(alice);
+    const res = await api(`/api/todos?updatedSince=${encodeURIComponent(bobCursor)}`, { token: alice.token });
+    expectError(res, 400, "Invalid cursor: pass a cursor as given, or 0");
+    expect(bobCursor).toMatch(/^[A-Za-z0-9_-]{48}$/);
+    // Not a change id in base64, as cursors were.
+    expect(atob(bobCursor.replaceAll("-", "+").replaceAll("_", "/"))).not.toMatch(/^[a-z]\d+$/);
+    // Bob's own cursor still works for him.
+    expect((await changesSince(bob, bobCursor)).changes).toEqual([]);
+  });
+
   it("C8: answers 410 with the current cursor once changes after the cursor were purged (horizon, injected clock)", async () => {
     const alice = await signUp();
     const todo = await createTodo(alice);

@@ -80,6 +80,37 @@ describe("resumable uploads", () => {
     expectError(await finish(token, session.uploadId), 404, "Upload not found");
   });
 
+  it("U13: two completions at once: one stores the file, the other is 409 and deletes nothing", async () => {
+    const content = bytes(1234, 3);
+    const session = await startUpload(token, { fileName: "raced.bin", size: content.length });
+    expect((await putPart(token, session.uploadId, 1, content)).status).toBe(200);
+    const answers = await Promise.all([finish(token, session.uploadId), finish(token, session.uploadId)]);
+    expect(answers.map((answer) => answer.status).toSorted()).toEqual([201, 409]);
+    const loser = answers.find((answer) => answer.status === 409)!;
+    expectError(loser, 409, /being completed/);
+    expect(loser.headers.get("Retry-After")).toMatch(/^\d+$/);
+    const download = await request(`/api/download/${encodeURIComponent(session.key)}`);
+    expect(download.status).toBe(200);
+    expect(await sha256(await download.arrayBuffer())).toBe(await sha256(content));
+    expect(await uploadRows(session.uploadId)).toBe(0);
+  });
+
+  it("U13: parts and abort wait for a completion under way; a claim that lapsed is taken over", async () => {
+    const session = await startUpload(token, { fileName: "claimed.bin", size: 10 });
+    expect((await putPart(token, session.uploadId, 1, bytes(10))).status).toBe(200);
+    const claim = (at: string) =>
+      env.DB.prepare("UPDATE uploads_table SET completingAt = ? WHERE id = ?")
+        .bind(at, session.uploadId)
+        .run();
+    await claim(new Date().toISOString());
+    expectError(await putPart(token, session.uploadId, 1, bytes(10)), 409, /being completed/);
+    expectError(await finish(token, session.uploadId, "abort"), 409, /being completed/);
+    expectError(await finish(token, session.uploadId), 409, /being completed/);
+    // The request that claimed it died three minutes ago: the claim has lapsed.
+    await claim(new Date(Date.now() - 180_000).toISOString());
+    expect((await finish(token, session.uploadId)).status).toBe(201);
+  });
+
   it("checks part sizes on completion when the size was not declared", async () => {
     const session = await startUpload(token, { fileName: "unknown-size.bin" });
     expect((await putPart(token, session.uploadId, 1, bytes(PART - 1))).status).toBe(200);

@@ -10,6 +10,7 @@ import type {
   OAuthClientMetadata,
   OAuthTokens,
 } from "@modelcontextprotocol/sdk/shared/auth.js";
+import { createServer, type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { consent } from "../../scripts/lib/oauth-consent.mjs";
 import { startWranglerDev, type WranglerDev } from "../../scripts/lib/wrangler-dev.mjs";
@@ -128,6 +129,39 @@ describe("/mcp with @modelcontextprotocol/sdk's OAuth client provider against wr
       );
     } finally {
       await client.close();
+    }
+  });
+});
+
+describe("clients named by a metadata document under wrangler dev", () => {
+  it("O11: never reaches a listener on this machine named as a client's document (127.0.0.1, localhost, its port)", async () => {
+    let connections = 0;
+    const listener = createServer((socket) => {
+      connections++;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => listener.listen(0, "127.0.0.1", resolve));
+    const { port } = listener.address() as AddressInfo;
+    try {
+      for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, "127.0.0.1", "localhost"]) {
+        const url = new URL("/oauth/authorize", worker.url);
+        for (const [name, value] of Object.entries({
+          response_type: "code",
+          client_id: `https://${host}/client.json`,
+          redirect_uri: "http://127.0.0.1:43113/callback",
+          code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
+          code_challenge_method: "S256",
+          state: "s",
+        })) {
+          url.searchParams.set(name, value);
+        }
+        const res = await fetch(url, { redirect: "manual", headers: fromFreshIp() });
+        expect(res.status, host).toBe(400);
+        expect(await res.text()).toContain("metadata document could not be read");
+      }
+      expect(connections).toBe(0);
+    } finally {
+      listener.close();
     }
   });
 });

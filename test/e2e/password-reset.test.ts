@@ -48,7 +48,14 @@ describe("password reset under wrangler dev --local", () => {
     const done = await post("/api/auth/password-reset/confirm", { token, password: "set from the e-mail" });
     expect(done).toEqual({
       status: 200,
-      body: { success: true, data: { userId: user.userId, username: user.username } },
+      body: {
+        success: true,
+        data: {
+          userId: user.userId,
+          username: user.username,
+          ended: { sessions: 1, apiKeys: 0, oauthGrants: 0 },
+        },
+      },
     });
     const again = await post("/api/auth/password-reset/confirm", { token, password: "set from the e-mail" });
     expect(again.status).toBe(400);

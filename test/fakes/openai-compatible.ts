@@ -151,8 +151,7 @@ export async function startScriptedServer(options: { chunkDelayMs?: number } = {
       res.writeHead(404, { "Content-Type": "application/json" }).end('{"error":{"message":"not found"}}');
       return;
     }
-    if (body.stream)
-      return stream(res, body, body.messages?.at(-1)?.role === "tool");
+    if (body.stream) return stream(res, body, body.messages?.at(-1)?.role === "tool");
     res.writeHead(200, { "Content-Type": "application/json" }).end(
       JSON.stringify({
         id: `chatcmpl-${Date.now()}`,

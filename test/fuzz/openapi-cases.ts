@@ -60,6 +60,8 @@ export interface Fixture {
    */
   foreignParams(op: Operation, name: string): string[];
   token(op: Operation): string;
+  /** The token of the positive pass's own user (an admin's where only an admin may act). */
+  sampledToken(op: Operation): string;
   /** Authorization values that must all answer 401 (undefined: no header). */
   badAuthorizations: (string | undefined)[];
   /** A token the service issued, for byte-level tampering. */

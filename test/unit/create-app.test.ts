@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../src/http/create-app";
 import { ApiError } from "../../src/http/errors";
 import { jsonBody } from "../../src/http/openapi-helpers";
+import { MAX_DRAINED_BYTES } from "../../src/http/unread-body";
 
 // The factory every router uses, exercised with routes that fail on purpose.
 function appWithFailingRoutes() {
@@ -92,5 +93,48 @@ describe("createApp", () => {
       status: 404,
     });
     expect(JSON.stringify(line)).not.toContain("secret");
+  });
+});
+
+/** A request whose body yields `chunks` chunks of 64 KiB, counting what was pulled and whether it was cancelled. */
+function countedRequest(chunks: number, declared?: number) {
+  const seen = { pulled: 0, cancelled: false };
+  let left = chunks;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (left-- === 0) return controller.close();
+      seen.pulled += 65_536;
+      controller.enqueue(new Uint8Array(65_536));
+    },
+    cancel() {
+      seen.cancelled = true;
+    },
+  });
+  const headers = declared === undefined ? undefined : { "Content-Length": String(declared) };
+  const app = createApp();
+  app.post("/early", (c) => c.json({ early: true }, 401));
+  return {
+    seen,
+    answer: () =>
+      app.request("/early", { method: "POST", body, headers, duplex: "half" } as RequestInit, env),
+  };
+}
+
+describe("E9 a body the answer left unread (wrangler dev's lost next request, workers-sdk#15203)", () => {
+  it("reads a small unread body to its end before answering", async () => {
+    const { seen, answer } = countedRequest(4);
+    expect((await answer()).status).toBe(401);
+    expect([seen.pulled, seen.cancelled]).toEqual([4 * 65_536, false]);
+  });
+
+  it("cancels a large one unread: a declared 90 MiB at once, an undeclared one past 1 MiB", async () => {
+    const declared = countedRequest(1440, 90 * 1024 * 1024);
+    expect((await declared.answer()).status).toBe(401);
+    expect(declared.seen.cancelled).toBe(true);
+    expect(declared.seen.pulled).toBeLessThanOrEqual(2 * 65_536);
+    const chunked = countedRequest(1440);
+    expect((await chunked.answer()).status).toBe(401);
+    expect(chunked.seen.cancelled).toBe(true);
+    expect(chunked.seen.pulled).toBeLessThanOrEqual(MAX_DRAINED_BYTES + 3 * 65_536);
   });
 });

@@ -24,9 +24,15 @@ export interface GrantView {
 
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 
+type GrantMetadata = { clientName?: string; redirectHost?: string; grantVersion?: number };
+
+/** Consented under the user's current grant version (grants from before versions have none: 0). */
+const current = (grant: GrantSummary, grantVersion: number) =>
+  (((grant.metadata ?? {}) as GrantMetadata).grantVersion ?? 0) === grantVersion;
+
 function view(grant: GrantSummary): GrantView {
   // Written by the consent page (src/oauth/consent.ts).
-  const metadata = (grant.metadata ?? {}) as { clientName?: string; redirectHost?: string };
+  const metadata = (grant.metadata ?? {}) as GrantMetadata;
   return {
     id: grant.id,
     clientId: grant.clientId,
@@ -38,19 +44,24 @@ function view(grant: GrantSummary): GrantView {
   };
 }
 
-/** The user's grants, newest first. */
-export async function listGrants(env: Env, userId: number): Promise<GrantView[]> {
-  const { items } = await grantStore(env).listUserGrants(String(userId), { limit: MAX_LISTED_GRANTS });
+/** The user's grants that still work, newest first: none from before the account's last recovery. */
+export async function listGrants(env: Env, user: { id: number; grantVersion: number }): Promise<GrantView[]> {
+  const { items } = await grantStore(env).listUserGrants(String(user.id), { limit: MAX_LISTED_GRANTS });
   return items
+    .filter((grant) => current(grant, user.grantVersion))
     .map(view)
     .toSorted((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
 }
 
 /** Revokes one of the user's grants with its tokens; null when they have none of that id. */
-export async function revokeGrant(env: Env, userId: number, grantId: string): Promise<GrantView | null> {
-  const grant = (await listGrants(env, userId)).find((candidate) => candidate.id === grantId);
+export async function revokeGrant(
+  env: Env,
+  user: { id: number; grantVersion: number },
+  grantId: string,
+): Promise<GrantView | null> {
+  const grant = (await listGrants(env, user)).find((candidate) => candidate.id === grantId);
   if (!grant) return null;
-  await grantStore(env).revokeGrant(grantId, String(userId));
+  await grantStore(env).revokeGrant(grantId, String(user.id));
   return grant;
 }
 

@@ -8,7 +8,11 @@ import { SESSION_MAX_SECONDS } from "../sessions/sessions";
 // namespace). Loaded on first use (an OAuth endpoint, an OAuth token on /mcp, the grants API, a user's
 // deletion, the cron), never with the rest of the app.
 
-export { AuthorizationError, CimdFetchError } from "@cloudflare/workers-oauth-provider";
+export {
+  AuthorizationError,
+  authorizationErrorRedirect,
+  CimdFetchError,
+} from "@cloudflare/workers-oauth-provider";
 
 // One server per issuer seen (see oauth-resource.ts); a few at most, bounded against made-up Host headers.
 const MAX_SERVERS = 16;
@@ -65,10 +69,13 @@ export function grantStore(env: Env): OAuthHelpers {
 export async function validateAccessToken(env: Env, issuer: string, token: string) {
   const valid = await authorizationServer(issuer, env).validateToken(resourceOf(issuer), token, env);
   if (!valid) return null;
+  // Grants from before grant versions carry none: version 0, as every user started.
+  const props = (valid.props ?? {}) as { grantVersion?: number };
   return {
     userId: valid.userId,
     clientId: valid.clientId,
     scope: valid.scope,
     grantId: token.split(":")[1]!,
+    grantVersion: props.grantVersion ?? 0,
   };
 }

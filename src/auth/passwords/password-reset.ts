@@ -8,8 +8,9 @@ import {
   findUsableReset,
   findUserByEmail,
   insertReset,
+  type RecoveredUser,
 } from "./password-resets.queries";
-import { resetLink, sendResetEmail } from "./reset-email";
+import { resetLink, sendRecoveryEmail, sendResetEmail } from "./reset-email";
 
 export const RESET_TTL_MINUTES = 30;
 /** Usable links per account at once: an inbox gets at most this many per half hour, whoever asks. */
@@ -47,13 +48,65 @@ export async function sendResetLink(
   }
 }
 
+/** What an account recovery ended; `oauthGrants` is null when KV could not count them (they ended all the same). */
+export interface RecoveryEnded {
+  sessions: number;
+  apiKeys: number;
+  oauthGrants: number | null;
+}
+
 /**
- * Sets a new password through a reset link: null when the link is unknown, spent or expired. An
- * unusable link costs no password derivation.
+ * Revokes the grants' records (and their tokens) in KV. They are already void by the grant version
+ * the reset raised, so a KV failure is logged, not answered: the records then expire on their own.
  */
-export async function confirmReset(db: Db, token: string, password: string, now = new Date()) {
+async function revokeGrantRecords(env: Env, userId: number, logger: Logger): Promise<number | null> {
+  try {
+    const { revokeAllGrants } = await import("../oauth/oauth-grants");
+    return await revokeAllGrants(env, userId);
+  } catch (err) {
+    logger.error("password_reset_grants_failed", {
+      userId,
+      error: err instanceof Error ? err.message : String(err),
+    });
+    return null;
+  }
+}
+
+/**
+ * Recovers an account through a reset link: sets the new password and ends everything that could
+ * still act for the account (sessions, tokens, API keys, OAuth grants), so whoever held it before is
+ * out. Null when the link is unknown, spent or expired; an unusable link costs no password derivation.
+ */
+export async function confirmReset(
+  env: Env,
+  db: Db,
+  token: string,
+  password: string,
+  logger: Logger,
+  now = new Date(),
+): Promise<{ user: RecoveredUser; ended: RecoveryEnded } | null> {
   const tokenHash = await sha256Hex(token);
   const nowIso = now.toISOString();
   if ((await findUsableReset(db, tokenHash, nowIso)) === null) return null;
-  return completeReset(db, tokenHash, await hashPassword(password), nowIso);
+  const user = await completeReset(db, tokenHash, await hashPassword(password), nowIso);
+  if (!user) return null;
+  const oauthGrants = await revokeGrantRecords(env, user.id, logger);
+  return { user, ended: { sessions: user.sessions, apiKeys: user.apiKeys, oauthGrants } };
+}
+
+/** The owner hears that the account was recovered and what that ended; a failure is logged. */
+export async function sendRecoveryNotice(
+  env: Env,
+  user: RecoveredUser,
+  ended: RecoveryEnded,
+  logger: Logger,
+): Promise<void> {
+  try {
+    await sendRecoveryEmail(env, user, ended);
+  } catch (err) {
+    logger.error("password_reset_notice_failed", {
+      userId: user.id,
+      error: err instanceof Error ? err.message : String(err),
+    });
+  }
 }

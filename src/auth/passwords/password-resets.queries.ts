@@ -1,6 +1,6 @@
 import { and, count, eq, gt, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { passwordResetsTable, sessionsTable } from "../../db/credentials-schema";
+import { apiKeysTable, passwordResetsTable, sessionsTable } from "../../db/credentials-schema";
 import { NOW, userCredentialsTable, usersTable } from "../../db/schema";
 
 export async function findUserByEmail(db: Db, email: string) {
@@ -38,35 +38,67 @@ export async function findUsableReset(db: Db, tokenHash: string, nowIso: string)
   return row?.userId ?? null;
 }
 
+/** What a recovery ended: counted in D1 (OAuth grants live in KV and are counted apart). */
+export interface RecoveredUser {
+  id: number;
+  username: string;
+  email: string;
+  sessions: number;
+  apiKeys: number;
+}
+
 /**
- * Sets the password of the link's user, if the link is still usable, in one batch: every session
- * ends, every token without a session is revoked (version up), and this and every other link of the
- * user is spent. Each statement finds the user through the link, so a link spent meanwhile (the same
- * link confirmed twice at once) changes nothing. Answers the user, or null.
+ * Sets the password of the link's user, if the link is still usable, in one batch: a recovery, so
+ * every session ends, every token without a session is revoked (token version up), every API key is
+ * revoked, every OAuth grant ends (grant version up: /mcp refuses a grant consented under an older
+ * one, whatever KV still holds), and this and every other link of the user is spent. Each statement
+ * finds the user through the link, so a link spent meanwhile (the same link confirmed twice at once)
+ * changes nothing. Answers the user and what ended, or null.
  */
-export async function completeReset(db: Db, tokenHash: string, passwordHash: string, nowIso: string) {
+export async function completeReset(
+  db: Db,
+  tokenHash: string,
+  passwordHash: string,
+  nowIso: string,
+): Promise<RecoveredUser | null> {
   const owner = db
     .select({ userId: passwordResetsTable.userId })
     .from(passwordResetsTable)
     .where(and(eq(passwordResetsTable.tokenHash, tokenHash), usable(nowIso)));
-  const [, user] = await db.batch([
+  const [, user, sessions, keys] = await db.batch([
     db
       .update(userCredentialsTable)
       .set({ passwordHash, updatedAt: NOW })
       .where(eq(userCredentialsTable.userId, owner)),
     db
       .update(usersTable)
-      .set({ tokenVersion: sql`${usersTable.tokenVersion} + 1`, updatedAt: NOW })
+      .set({
+        tokenVersion: sql`${usersTable.tokenVersion} + 1`,
+        grantVersion: sql`${usersTable.grantVersion} + 1`,
+        updatedAt: NOW,
+      })
       .where(eq(usersTable.id, owner))
-      .returning({ id: usersTable.id, username: usersTable.username }),
-    db.delete(sessionsTable).where(eq(sessionsTable.userId, owner)),
+      .returning({ id: usersTable.id, username: usersTable.username, email: usersTable.email }),
+    db.delete(sessionsTable).where(eq(sessionsTable.userId, owner)).returning({ id: sessionsTable.id }),
+    db
+      .update(apiKeysTable)
+      .set({ revokedAt: NOW })
+      .where(
+        and(
+          eq(apiKeysTable.userId, owner),
+          isNull(apiKeysTable.revokedAt),
+          or(isNull(apiKeysTable.expiresAt), gt(apiKeysTable.expiresAt, nowIso)),
+        ),
+      )
+      .returning({ id: apiKeysTable.id }),
     // Last: the statements above still find the link usable.
     db
       .update(passwordResetsTable)
       .set({ usedAt: NOW })
       .where(and(eq(passwordResetsTable.userId, owner), isNull(passwordResetsTable.usedAt))),
   ]);
-  return user[0] ?? null;
+  const found = user[0];
+  return found ? { ...found, sessions: sessions.length, apiKeys: keys.length } : null;
 }
 
 /** Removes links that can no longer be used (spent or expired); answers how many. */

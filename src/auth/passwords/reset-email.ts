@@ -14,6 +14,29 @@ export async function sendResetEmail(
   const text =
     `Hello ${to.username},\n\nSomeone (hopefully you) asked to reset the password of your account. ` +
     `Open this link within ${minutes} minutes to choose a new one; it works once:\n\n${link}\n\n` +
+    "Choosing a new password signs out every device and ends every API key and connected app " +
+    "(OAuth grant) of the account, so whoever else may hold one is out.\n\n" +
     "If you did not ask for this, ignore this e-mail: your password stays as it is.\n";
   await env.EMAIL.send({ from: env.EMAIL_FROM, to: to.email, subject: "Reset your password", text });
+}
+
+const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** After a reset: the account's new password is set, and this is what it ended. */
+export async function sendRecoveryEmail(
+  env: Pick<Env, "EMAIL" | "EMAIL_FROM">,
+  to: { email: string; username: string },
+  ended: { sessions: number; apiKeys: number; oauthGrants: number | null },
+): Promise<void> {
+  const grants =
+    ended.oauthGrants === null
+      ? "every connected app"
+      : counted(ended.oauthGrants, "connected app", "connected apps");
+  const text =
+    `Hello ${to.username},\n\nThe password of your account was just reset with a link sent to this address. ` +
+    `That ended ${counted(ended.sessions, "session", "sessions")} (every device is signed out), ` +
+    `revoked ${counted(ended.apiKeys, "API key", "API keys")} and disconnected ${grants} (OAuth grants). ` +
+    "Sign in with the new password, then create new API keys and reconnect the apps you use.\n\n" +
+    "If you did not reset it, someone can read this mailbox: secure it, then reset the password again.\n";
+  await env.EMAIL.send({ from: env.EMAIL_FROM, to: to.email, subject: "Your password was reset", text });
 }

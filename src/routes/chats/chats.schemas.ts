@@ -45,7 +45,13 @@ const ChatTitle = z
   .refine((value) => value.length > 0, "Must not be blank")
   .refine((value) => Array.from(value).length <= TITLE_CHARS, `At most ${TITLE_CHARS} characters`)
   .refine((value) => !CONTROL.test(value), "Control characters are not allowed")
-  .openapi({ type: "string", maxLength: TITLE_CHARS, example: "Weekend trip to Lisbon" });
+  .openapi({
+    type: "string",
+    maxLength: TITLE_CHARS,
+    // Not blank, no control characters: what the refinements above check, as the document's one pattern.
+    pattern: "^(?=[\\s\\S]*\\S)[^\\u0000-\\u001f\\u007f]*$",
+    example: "Weekend trip to Lisbon",
+  });
 
 export const CreateChatBody = z
   .object({
@@ -71,7 +77,7 @@ export const ChatListQuery = CursorQuery.extend({
     decodeChatCursor,
     "Invalid cursor: pass a nextCursor as given",
     { description: "The `nextCursor` of the previous page; omitted for the first page." },
-    MAX_CHAT_CURSOR,
+    new RegExp(`^[A-Za-z0-9_-]{1,${MAX_CHAT_CURSOR}}$`),
   ),
 });
 

@@ -105,6 +105,7 @@ export const downloadByLink = createRoute({
       description: "`If-None-Match` matched the current ETag",
       headers: { ETag: DOWNLOAD_HEADERS.ETag! },
     },
+    400: { ...errorResponses(400)[400], description: "A token longer than 256 characters" },
     ...errorResponses(404, 410, 503),
     416: { ...errorResponses(416)[416], description: "The range starts beyond the end of the file" },
   },

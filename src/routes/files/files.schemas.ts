@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import type { SchemaObject } from "openapi3-ts/oas31";
 import { filesTable, VISIBILITIES } from "../../db/files-schema";
 import { createSelectSchema } from "../../db/zod";
-import { MAX_KEY_BYTES } from "../../files/file-keys";
+import { DIRECTORY_PATTERN, MAX_KEY_BYTES } from "../../files/file-keys";
 import { CursorQuery } from "../../core/paging";
 
 export const UploadResultSchema = z
@@ -29,10 +29,11 @@ export const UploadFormSchema: SchemaObject = {
     },
     directory: {
       type: "string",
-      pattern: "^[A-Za-z0-9._-]+(/[A-Za-z0-9._-]+)*$",
+      pattern: DIRECTORY_PATTERN,
       maxLength: 256,
       description:
-        "Optional key prefix: segments of `[A-Za-z0-9._-]`, no `.` or `..` segment. Before or after `file`.",
+        "Optional key prefix: segments of `[A-Za-z0-9._-]`, no `.` or `..` segment; empty means none. Before " +
+        "or after `file`.",
       example: "reports/2026",
     },
     visibility: {

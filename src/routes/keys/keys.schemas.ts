@@ -29,6 +29,8 @@ export const CreatedApiKeySchema = ApiKeySchema.extend({
   }),
 }).openapi("CreatedApiKey");
 
+const EXPIRY_RANGE = `Must be in the future, at most ${MAX_KEY_DAYS} days ahead`;
+
 const isFutureWithin = (iso: string) => {
   const at = Date.parse(iso);
   const now = Date.now();
@@ -37,7 +39,13 @@ const isFutureWithin = (iso: string) => {
 
 export const CreateApiKeyBody = z
   .object({
-    name: z.string().trim().min(1).max(100).openapi({ example: "nightly backup script" }),
+    name: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100)
+      .regex(/\S/, "Must not be blank")
+      .openapi({ example: "nightly backup script" }),
     scopes: z
       .array(ScopeSchema)
       .min(1)
@@ -45,10 +53,13 @@ export const CreateApiKeyBody = z
       .openapi({ example: ["todos:read"] }),
     expiresAt: z.iso
       .datetime({ offset: true })
-      .refine(isFutureWithin, `Must be in the future, at most ${MAX_KEY_DAYS} days ahead`)
+      .refine(isFutureWithin, EXPIRY_RANGE)
       .transform((iso) => new Date(iso).toISOString())
       .optional()
-      .openapi({ description: "Omitted: the key never expires.", example: "2027-01-31T00:00:00Z" }),
+      .openapi({
+        description: `${EXPIRY_RANGE} (400 otherwise). Omitted: the key never expires.`,
+        example: "2027-01-31T00:00:00Z",
+      }),
   })
   .strict()
   .openapi("CreateApiKeyBody");

@@ -1,6 +1,6 @@
 import { limitResetRequest } from "../../auth/passwords/attempt-limits";
 import { forgetAuthUser } from "../../auth/auth-user-cache";
-import { confirmReset, sendResetLink } from "../../auth/passwords/password-reset";
+import { confirmReset, sendRecoveryNotice, sendResetLink } from "../../auth/passwords/password-reset";
 import { createDb } from "../../db/client";
 import { accepted, ok } from "../../http/envelope";
 import { ApiError } from "../../http/errors";
@@ -25,9 +25,12 @@ export async function request(c: AppRouteContext<RequestRoute>) {
 
 export async function confirm(c: AppRouteContext<ConfirmRoute>) {
   const { token, password } = c.req.valid("json");
-  const user = await confirmReset(c.get("db"), token, password);
-  if (!user) throw new ApiError(400, "Invalid or expired reset link: ask for a new one");
+  const logger = c.get("logger");
+  const recovered = await confirmReset(c.env, c.get("db"), token, password, logger);
+  if (!recovered) throw new ApiError(400, "Invalid or expired reset link: ask for a new one");
+  const { user, ended } = recovered;
   forgetAuthUser(user.id);
-  c.get("logger").info("password_reset_completed", { userId: user.id });
-  return ok(c, { userId: user.id, username: user.username });
+  logger.info("password_reset_completed", { userId: user.id, ...ended });
+  c.executionCtx.waitUntil(sendRecoveryNotice(c.env, user, ended, logger));
+  return ok(c, { userId: user.id, username: user.username, ended });
 }

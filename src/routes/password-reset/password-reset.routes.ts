@@ -34,8 +34,10 @@ export const confirm = createRoute({
   tags,
   summary: "Set a new password with a reset link's token",
   description:
-    "Same password rules as registration. Every session and every earlier token of the account ends, " +
-    "and every other reset link with them. A used, expired or unknown token is 400.",
+    "Same password rules as registration. A reset is an account recovery: every session, every earlier " +
+    "token, every API key and every OAuth grant (connected app) of the account ends, and every other reset " +
+    "link with them; the answer and an e-mail to the account's address say what ended. A used, expired or " +
+    'unknown token is 400 "Invalid or expired reset link".',
   ...PUBLIC,
   request: { body: jsonBody(ResetConfirmBody) },
   responses: {

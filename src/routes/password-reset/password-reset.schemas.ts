@@ -21,5 +21,20 @@ export const ResetConfirmBody = z
   .openapi("PasswordResetConfirmBody");
 
 export const ResetDoneSchema = z
-  .object({ userId: z.number().int(), username: z.string() })
+  .object({
+    userId: z.number().int(),
+    username: z.string(),
+    ended: z
+      .object({
+        sessions: z.number().int().openapi({ description: "Sessions ended: every device is signed out." }),
+        apiKeys: z.number().int().openapi({ description: "API keys revoked (those still usable)." }),
+        oauthGrants: z.number().int().nullable().openapi({
+          description:
+            "Connected apps (OAuth grants) disconnected; null when they could not be counted, though every one ended.",
+        }),
+      })
+      .openapi({
+        description: "What the recovery ended; the account's e-mail address gets the same summary.",
+      }),
+  })
   .openapi("PasswordResetDone");

@@ -10,6 +10,7 @@ import { reservePart } from "../../files/quota";
 import { callStorage } from "../../files/storage-errors";
 import { discardUpload, isExpired } from "../../files/resumable-expiry";
 import { openResumableUpload } from "../../files/resumable-open";
+import { completionUnderWay, whileCompleting } from "../../files/resumable-completion";
 import { completionProblem, partSizeProblem } from "../../files/resumable-parts";
 import { visibilityOf } from "../../files/visibility";
 import * as queries from "../../files/resumable.queries";
@@ -21,11 +22,16 @@ const DEFAULT_CONTENT_TYPE = "application/octet-stream";
 const MAX_OPEN_UPLOADS = 20;
 
 const notFound = () => new ApiError(404, "Upload not found");
+const beingCompleted = () =>
+  new ApiError(409, "Upload is being completed by another request: wait for its answer", undefined, {
+    "Retry-After": "5",
+  });
 
-/** The caller's unexpired upload; an expired one is aborted now and answered 410. */
+/** The caller's unexpired upload that no other request is completing; an expired one is aborted now and answered 410. */
 async function activeUpload(c: Context<AuthedEnv>, db: Db, uploadId: string): Promise<queries.UploadRow> {
   const upload = await queries.findUploadForUser(db, uploadId, c.get("user").id);
   if (!upload) throw notFound();
+  if (completionUnderWay(upload)) throw beingCompleted();
   if (isExpired(upload)) {
     await callStorage("abortMultipartUpload", () => discardUpload(c.env.R2_BUCKET, db, upload));
     throw new ApiError(410, "Upload expired: start a new one");
@@ -84,6 +90,16 @@ export async function complete(c: AuthedRouteContext<CompleteRoute>) {
   const { uploadId } = c.req.valid("param");
   const db = c.get("db");
   const upload = await activeUpload(c, db, uploadId);
+  const stored = await whileCompleting(db, uploadId, () => completeClaimed(c, db, upload));
+  if (!stored) throw beingCompleted();
+  const { result, parts } = stored;
+  c.get("logger").info("upload_stored", { key: result.key, size: result.size, parts });
+  return created(c, result);
+}
+
+/** Joins the parts in R2 and records the file, holding the upload's completion claim. */
+async function completeClaimed(c: Context<AuthedEnv>, db: Db, upload: queries.UploadRow) {
+  const uploadId = upload.id;
   const parts = await queries.listParts(db, uploadId);
   const problem = completionProblem(upload, parts);
   if (problem) throw new ApiError(400, problem);
@@ -110,13 +126,13 @@ export async function complete(c: AuthedRouteContext<CompleteRoute>) {
   await record.catch(async (err: unknown) => {
     throw await uploadFailure(db, err, upload.userId);
   });
-  c.get("logger").info("upload_stored", { key: object.key, size: object.size, parts: parts.length });
-  return created(c, {
+  const result = {
     key: object.key,
     etag: object.etag,
     size: object.size,
     contentType: object.httpMetadata?.contentType ?? upload.contentType,
-  });
+  };
+  return { result, parts: parts.length };
 }
 
 export async function abort(c: AuthedRouteContext<AbortRoute>) {
@@ -124,6 +140,7 @@ export async function abort(c: AuthedRouteContext<AbortRoute>) {
   const db = c.get("db");
   const upload = await queries.findUploadForUser(db, uploadId, c.get("user").id);
   if (!upload) throw notFound();
+  if (completionUnderWay(upload)) throw beingCompleted();
   await callStorage("abortMultipartUpload", () => discardUpload(c.env.R2_BUCKET, db, upload));
   return ok(c, { uploadId });
 }

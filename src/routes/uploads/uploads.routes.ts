@@ -43,7 +43,8 @@ export const uploadPart = createRoute({
   summary: "Send one part (raw bytes)",
   description:
     "The body is the part's bytes with a `Content-Length`. Parts are numbered from 1; every part but the last " +
-    "is exactly `partSize` bytes. Sending a part again replaces it.",
+    "is exactly `partSize` bytes. Sending a part again replaces it. While a completion of the upload is " +
+    "under way: 409 with `Retry-After`.",
   request: {
     params: PartParams,
     body: {
@@ -53,7 +54,7 @@ export const uploadPart = createRoute({
   },
   responses: {
     200: okContent(PartResultSchema, "Stored"),
-    ...errorResponses(400, 401, 403, 404, 410, 411, 413, 503),
+    ...errorResponses(400, 401, 403, 404, 409, 410, 411, 413, 503),
   },
 });
 
@@ -66,7 +67,9 @@ export const complete = createRoute({
   summary: "Assemble the parts into the object",
   description:
     "Checks that parts 1..n are all there and correctly sized, then makes the object visible under `key`. " +
-    "Answers like `POST /api/upload`: use `key` as `attachments[].fileKey` or to download.",
+    "Answers like `POST /api/upload`: use `key` as `attachments[].fileKey` or to download. One completion " +
+    "runs at a time: another one sent meanwhile is 409 with `Retry-After` (its answer is the first one's, " +
+    "or 404 once the upload is done).",
   middleware: [idempotent("POST /api/uploads/{uploadId}/complete")] as const,
   request: { params: UploadIdParams, headers: IdempotencyHeaders },
   responses: {
@@ -82,11 +85,12 @@ export const abort = createRoute({
   ...keyAccess("files:write"),
   tags,
   summary: "Abandon an upload",
-  description: "Discards every part already sent; no object is created.",
+  description:
+    "Discards every part already sent; no object is created. While a completion is under way: 409 with `Retry-After`.",
   request: { params: UploadIdParams },
   responses: {
     200: okContent(AbortedUploadSchema, "Aborted"),
-    ...errorResponses(400, 401, 403, 404, 503),
+    ...errorResponses(400, 401, 403, 404, 409, 503),
   },
 });
 

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import {
+  DIRECTORY_PATTERN,
   isValidDirectory,
   MAX_DIRECTORY_LENGTH,
   MAX_ORIGINAL_NAME_BYTES,
@@ -38,6 +39,7 @@ export const CreateUploadBody = z
       .refine((dir) => dir === "" || isValidDirectory(dir), { message: "Invalid directory" })
       .optional()
       .openapi({
+        pattern: DIRECTORY_PATTERN,
         description: "Optional key prefix, as for `POST /api/upload`; empty means none.",
         example: "videos/2026",
       }),
@@ -70,7 +72,7 @@ export const UploadSessionSchema = z
   .openapi("UploadSession");
 
 export const UploadIdParams = z.object({
-  uploadId: z.uuid().openapi({ param: { name: "uploadId", in: "path" } }),
+  uploadId: z.uuid().openapi({ param: { name: "uploadId", in: "path" }, pattern: z.regexes.uuid().source }),
 });
 
 export const PartParams = UploadIdParams.extend({

@@ -8,6 +8,7 @@ import { asUserConflict, usernameKey } from "../../auth/usernames";
 import { pageOf, pageOffset } from "../../core/paging";
 import * as queries from "../../auth/users.queries";
 import type { CreateRoute, GetOneRoute, ListRoute, MeRoute, RemoveRoute, UpdateRoute } from "./users.routes";
+import { CURRENT_PASSWORD_REQUIRED } from "./users.schemas";
 import { fullView, userView } from "./users.views";
 import { forgetAuthUser } from "../../auth/auth-user-cache";
 import { eraseNowIfSmall, queueUserObjects } from "../../files/erasure";
@@ -87,7 +88,7 @@ export async function update(c: AuthedRouteContext<UpdateRoute>) {
     // Admins reset other users' passwords; everyone proves the old one for their own.
     if (actor.id === id) {
       if (currentPassword === undefined) {
-        throw new ApiError(400, "currentPassword is required to change your password");
+        throw new ApiError(400, CURRENT_PASSWORD_REQUIRED);
       }
       await limitAuthAttempt(c.env, c.req.raw.headers, "password", String(id));
       const stored = await queries.findPasswordHash(db, id);

@@ -5,6 +5,8 @@ import { createInsertSchema, createSelectSchema } from "../../db/zod";
 import { pageSchema } from "../../core/paging";
 
 const USERNAME_CHARS = /^[A-Za-z0-9_.-]+$/;
+const NOTHING_TO_UPDATE = "Nothing to update";
+export const CURRENT_PASSWORD_REQUIRED = "currentPassword is required to change your password";
 
 /** Trimmed, NFKC-normalized, then 3..32 of `A-Z a-z 0-9 _ . -`; unique ignoring case. */
 export const UsernameSchema = z
@@ -27,21 +29,27 @@ export const PasswordSchema = z.string().min(8).max(256).openapi({
   example: "correct horse battery staple",
 });
 
-export const EmailSchema = z
+export const EmailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email()).openapi({
+  format: "email",
+  // What z.email() accepts, so the document says exactly which addresses are taken.
+  pattern: z.regexes.email.source,
+  description: "Stored lower-cased; unique.",
+  example: "ada@example.com",
+});
+
+export const NameSchema = z
   .string()
   .trim()
-  .toLowerCase()
-  .max(254)
-  .pipe(z.email())
-  .openapi({ format: "email", description: "Stored lower-cased; unique.", example: "ada@example.com" });
-
-export const NameSchema = z.string().trim().min(1).max(100).openapi({ example: "Ada Lovelace" });
+  .min(1)
+  .max(100)
+  .regex(/\S/, "Must not be blank")
+  .openapi({ example: "Ada Lovelace" });
 export const AgeSchema = z.number().int().min(0).max(150).openapi({ example: 36 });
 export const RoleSchema = z.enum(ROLES).openapi({ description: "`admin` may manage every user." });
 
 /** Full profile: for oneself and for admins. */
 export const UserSchema = createSelectSchema(usersTable, { role: RoleSchema })
-  .omit({ usernameKey: true, tokenVersion: true })
+  .omit({ usernameKey: true, tokenVersion: true, grantVersion: true })
   .openapi("User");
 
 /** What any signed-in user may see of another user. */
@@ -80,15 +88,24 @@ export const UpdateUserBody = ProfileFieldsSchema.partial()
     age: AgeSchema.nullable().optional().openapi({ description: "`null` clears it." }),
     role: RoleSchema.optional().openapi({ description: "Admins only." }),
     password: PasswordSchema.optional(),
-    currentPassword: z.string().max(256).optional().openapi({
-      description: "Required with `password` when changing your own password.",
-    }),
+    currentPassword: z
+      .string()
+      .max(256)
+      .optional()
+      .openapi({
+        description:
+          "Required with `password` when changing your own password: without it, 400 " +
+          `"${CURRENT_PASSWORD_REQUIRED}".`,
+      }),
   })
   .strict()
   .refine((body) => Object.keys(body).some((field) => field !== "currentPassword"), {
-    message: "Nothing to update",
+    message: NOTHING_TO_UPDATE,
   })
-  .openapi("UpdateUserBody");
+  .openapi("UpdateUserBody", {
+    minProperties: 1,
+    description: `At least one field; \`currentPassword\` alone is 400 "${NOTHING_TO_UPDATE}".`,
+  });
 
 export const CredentialSchema = z
   .discriminatedUnion("kind", [

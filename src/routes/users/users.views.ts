@@ -6,8 +6,13 @@ export function publicView(user: UserRow) {
   return { id: user.id, username: user.username, name: user.name, createdAt: user.createdAt };
 }
 
-/** The full profile, for oneself and admins: everything but the lookup key and token version. */
-export function fullView({ usernameKey: _key, tokenVersion: _version, ...user }: UserRow) {
+/** The full profile, for oneself and admins: everything but the lookup key and the token and grant versions. */
+export function fullView({
+  usernameKey: _key,
+  tokenVersion: _version,
+  grantVersion: _grants,
+  ...user
+}: UserRow) {
   return user;
 }
 

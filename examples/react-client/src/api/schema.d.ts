@@ -135,7 +135,7 @@ export interface paths {
         put?: never;
         /**
          * Set a new password with a reset link's token
-         * @description Same password rules as registration. Every session and every earlier token of the account ends, and every other reset link with them. A used, expired or unknown token is 400.
+         * @description Same password rules as registration. A reset is an account recovery: every session, every earlier token, every API key and every OAuth grant (connected app) of the account ends, and every other reset link with them; the answer and an e-mail to the account's address say what ended. A used, expired or unknown token is 400 "Invalid or expired reset link".
          */
         post: operations["confirmPasswordReset"];
         delete?: never;
@@ -574,7 +574,7 @@ export interface paths {
         get?: never;
         /**
          * Send one part (raw bytes)
-         * @description The body is the part's bytes with a `Content-Length`. Parts are numbered from 1; every part but the last is exactly `partSize` bytes. Sending a part again replaces it.
+         * @description The body is the part's bytes with a `Content-Length`. Parts are numbered from 1; every part but the last is exactly `partSize` bytes. Sending a part again replaces it. While a completion of the upload is under way: 409 with `Retry-After`.
          */
         put: operations["uploadPart"];
         post?: never;
@@ -595,7 +595,7 @@ export interface paths {
         put?: never;
         /**
          * Assemble the parts into the object
-         * @description Checks that parts 1..n are all there and correctly sized, then makes the object visible under `key`. Answers like `POST /api/upload`: use `key` as `attachments[].fileKey` or to download.
+         * @description Checks that parts 1..n are all there and correctly sized, then makes the object visible under `key`. Answers like `POST /api/upload`: use `key` as `attachments[].fileKey` or to download. One completion runs at a time: another one sent meanwhile is 409 with `Retry-After` (its answer is the first one's, or 404 once the upload is done).
          */
         post: operations["completeUpload"];
         delete?: never;
@@ -615,7 +615,7 @@ export interface paths {
         put?: never;
         /**
          * Abandon an upload
-         * @description Discards every part already sent; no object is created.
+         * @description Discards every part already sent; no object is created. While a completion is under way: 409 with `Retry-After`.
          */
         post: operations["abortUpload"];
         delete?: never;
@@ -922,6 +922,15 @@ export interface components {
         PasswordResetDone: {
             userId: number;
             username: string;
+            /** @description What the recovery ended; the account's e-mail address gets the same summary. */
+            ended: {
+                /** @description Sessions ended: every device is signed out. */
+                sessions: number;
+                /** @description API keys revoked (those still usable). */
+                apiKeys: number;
+                /** @description Connected apps (OAuth grants) disconnected; null when they could not be counted, though every one ended. */
+                oauthGrants: number | null;
+            };
         };
         PasswordResetConfirmBody: {
             /**
@@ -989,7 +998,7 @@ export interface components {
             scopes: components["schemas"]["ApiKeyScope"][];
             /**
              * Format: date-time
-             * @description Omitted: the key never expires.
+             * @description Must be in the future, at most 366 days ahead (400 otherwise). Omitted: the key never expires.
              * @example 2027-01-31T00:00:00Z
              */
             expiresAt?: string;
@@ -1094,6 +1103,7 @@ export interface components {
              */
             role?: "user" | "admin";
         };
+        /** @description At least one field; `currentPassword` alone is 400 "Nothing to update". */
         UpdateUserBody: {
             /**
              * @description Trimmed and NFKC-normalized, then 3 to 32 characters of A-Z, a-z, 0-9, `_`, `.`, `-`. Unique ignoring case (so `Admin` and full-width `ａｄｍｉｎ` collide with `admin`).
@@ -1123,7 +1133,7 @@ export interface components {
              * @example correct horse battery staple
              */
             password?: string;
-            /** @description Required with `password` when changing your own password. */
+            /** @description Required with `password` when changing your own password: without it, 400 "currentPassword is required to change your password". */
             currentPassword?: string;
         };
         DeletedUser: {
@@ -1290,8 +1300,8 @@ export interface components {
         TodoChanges: {
             changes: components["schemas"]["TodoChange"][];
             /**
-             * @description Send as `updatedSince` next time.
-             * @example czQy
+             * @description Send as `updatedSince` next time (opaque, and valid for you alone).
+             * @example nH3Qv1xG0eK7m2bWcT9aLzRkYf4sUq8dJp6oXiEhM5tNrVwB
              */
             cursor: string;
             /** @description More changes follow: call again with `cursor` now. */
@@ -2080,7 +2090,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: the same key with the same request (method, path and body) answers the first request's answer again, with `Idempotent-Replayed: true`, for 24 h; with another request 422; while the first is still running 409. Only 2xx answers are kept: after a failure the key may be reused. A UUID per logical request is a good key. */
+                /** @description Makes a retry safe: the same key with the same request (method, path and body) from the same credential (session or API key) answers the first request's answer again, with `Idempotent-Replayed: true`, for 24 h; another credential's key is its own; with another request 422; while the first is still running 409. Only 2xx answers are kept: after a failure the key may be reused. A UUID per logical request is a good key. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -2708,7 +2718,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: the same key with the same request (method, path and body) answers the first request's answer again, with `Idempotent-Replayed: true`, for 24 h; with another request 422; while the first is still running 409. Only 2xx answers are kept: after a failure the key may be reused. A UUID per logical request is a good key. */
+                /** @description Makes a retry safe: the same key with the same request (method, path and body) from the same credential (session or API key) answers the first request's answer again, with `Idempotent-Replayed: true`, for 24 h; another credential's key is its own; with another request 422; while the first is still running 409. Only 2xx answers are kept: after a failure the key may be reused. A UUID per logical request is a good key. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -2723,7 +2733,7 @@ export interface operations {
                      */
                     file: unknown;
                     /**
-                     * @description Optional key prefix: segments of `[A-Za-z0-9._-]`, no `.` or `..` segment. Before or after `file`.
+                     * @description Optional key prefix: segments of `[A-Za-z0-9._-]`, no `.` or `..` segment; empty means none. Before or after `file`.
                      * @example reports/2026
                      */
                     directory?: string;
@@ -2826,7 +2836,7 @@ export interface operations {
     listFiles: {
         parameters: {
             query?: {
-                /** @description The `nextCursor` of the previous page; omitted for the first page. */
+                /** @description The `nextCursor` of the previous page; omitted for the first page. Opaque: any value this server did not give is 400 "Invalid cursor: pass a nextCursor as given". */
                 cursor?: string;
                 limit?: number;
             };
@@ -3464,6 +3474,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description A token longer than 256 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -3506,7 +3525,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: the same key with the same request (method, path and body) answers the first request's answer again, with `Idempotent-Replayed: true`, for 24 h; with another request 422; while the first is still running 409. Only 2xx answers are kept: after a failure the key may be reused. A UUID per logical request is a good key. */
+                /** @description Makes a retry safe: the same key with the same request (method, path and body) from the same credential (session or API key) answers the first request's answer again, with `Idempotent-Replayed: true`, for 24 h; another credential's key is its own; with another request 422; while the first is still running 409. Only 2xx answers are kept: after a failure the key may be reused. A UUID per logical request is a good key. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -3670,6 +3689,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflicts with an existing resource, or a request with this Idempotency-Key is still in progress */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Gone (expired) */
             410: {
                 headers: {
@@ -3712,7 +3740,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: the same key with the same request (method, path and body) answers the first request's answer again, with `Idempotent-Replayed: true`, for 24 h; with another request 422; while the first is still running 409. Only 2xx answers are kept: after a failure the key may be reused. A UUID per logical request is a good key. */
+                /** @description Makes a retry safe: the same key with the same request (method, path and body) from the same credential (session or API key) answers the first request's answer again, with `Idempotent-Replayed: true`, for 24 h; another credential's key is its own; with another request 422; while the first is still running 409. Only 2xx answers are kept: after a failure the key may be reused. A UUID per logical request is a good key. */
                 "idempotency-key"?: string;
             };
             path: {
@@ -3869,6 +3897,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflicts with an existing resource, or a request with this Idempotency-Key is still in progress */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Service unavailable */
             503: {
                 headers: {
@@ -3887,7 +3924,7 @@ export interface operations {
                 pageSize?: number;
                 /** @description Only done (`true`) or open (`false`) todos */
                 completed?: "true" | "false";
-                /** @description Delta sync: `0` (from the start of the log) or the `cursor` of an earlier delta answer. The answer is then `TodoChanges` (each write after the cursor, once, deletions as tombstones), not a page; `pageSize` bounds it, `page` and `completed` do not apply. A cursor older than 30 days answers 410: list in full, then sync from the `X-Todos-Cursor` of that answer. */
+                /** @description Delta sync: `0` (from the start of the log) or the `cursor` of an earlier delta answer. The answer is then `TodoChanges` (each write after the cursor, once, deletions as tombstones), not a page; `pageSize` bounds it, `page` and `completed` do not apply. A cursor older than 30 days answers 410: list in full, then sync from the `X-Todos-Cursor` of that answer. Cursors are opaque and yours alone: one this server did not give you is 400 "Invalid cursor: pass a cursor as given, or 0". */
                 updatedSince?: string;
             };
             header?: never;
@@ -3955,7 +3992,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: the same key with the same request (method, path and body) answers the first request's answer again, with `Idempotent-Replayed: true`, for 24 h; with another request 422; while the first is still running 409. Only 2xx answers are kept: after a failure the key may be reused. A UUID per logical request is a good key. */
+                /** @description Makes a retry safe: the same key with the same request (method, path and body) from the same credential (session or API key) answers the first request's answer again, with `Idempotent-Replayed: true`, for 24 h; another credential's key is its own; with another request 422; while the first is still running 409. Only 2xx answers are kept: after a failure the key may be reused. A UUID per logical request is a good key. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -4366,7 +4403,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: the same key with the same request (method, path and body) answers the first request's answer again, with `Idempotent-Replayed: true`, for 24 h; with another request 422; while the first is still running 409. Only 2xx answers are kept: after a failure the key may be reused. A UUID per logical request is a good key. */
+                /** @description Makes a retry safe: the same key with the same request (method, path and body) from the same credential (session or API key) answers the first request's answer again, with `Idempotent-Replayed: true`, for 24 h; another credential's key is its own; with another request 422; while the first is still running 409. Only 2xx answers are kept: after a failure the key may be reused. A UUID per logical request is a good key. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -4468,7 +4505,7 @@ export interface operations {
     listChats: {
         parameters: {
             query?: {
-                /** @description The `nextCursor` of the previous page; omitted for the first page. */
+                /** @description The `nextCursor` of the previous page; omitted for the first page. Opaque: any value this server did not give is 400 "Invalid cursor: pass a nextCursor as given". */
                 cursor?: string;
                 limit?: number;
             };
@@ -4524,7 +4561,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: the same key with the same request (method, path and body) answers the first request's answer again, with `Idempotent-Replayed: true`, for 24 h; with another request 422; while the first is still running 409. Only 2xx answers are kept: after a failure the key may be reused. A UUID per logical request is a good key. */
+                /** @description Makes a retry safe: the same key with the same request (method, path and body) from the same credential (session or API key) answers the first request's answer again, with `Idempotent-Replayed: true`, for 24 h; another credential's key is its own; with another request 422; while the first is still running 409. Only 2xx answers are kept: after a failure the key may be reused. A UUID per logical request is a good key. */
                 "idempotency-key"?: string;
             };
             path?: never;
