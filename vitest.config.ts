@@ -96,9 +96,11 @@ export default defineConfig(async () => {
     test: {
       projects: [
         workersProject(migrations, "workers", ["test/{api,agents,unit,fuzz}/**/*.test.ts"], {}),
-        // The same, with AGENTS_REQUIRE_AUTH=true inside the agents too: owned chats with tools, reminders.
+        // The same, with AGENTS_REQUIRE_AUTH=true inside the agents too: owned chats with tools, reminders;
+        // and a chat model that takes images.
         workersProject(migrations, "workers-owned", ["test/owned/**/*.test.ts"], {
           AGENTS_REQUIRE_AUTH: "true",
+          CHAT_MODEL_IMAGES: "true",
         }),
         {
           // Real clients in Node against `wrangler dev --local` on a loopback port.

@@ -10,6 +10,7 @@ import { destroyAndReset } from "../chats/agent-reset";
 import { DailyTokenLedger, rememberCaller } from "./chat-limits";
 import { ReminderVersions } from "./reminder-versions";
 import { reminderMessage, type ReminderPayload } from "../todos/reminders";
+import { rememberOrigin, withoutOversizeData } from "./file-parts";
 
 // The platform's WebSocket message cap; enforced here too so local dev and tests behave the same.
 export const MAX_FRAME_BYTES = 1024 * 1024;
@@ -91,9 +92,15 @@ export class ChatAgent extends AIChatAgent<Env> {
 
   async onConnect(connection: Connection, ctx: ConnectionContext) {
     rememberCaller(connection, ctx.request);
+    rememberOrigin(connection, ctx.request);
     return super.onConnect(connection, ctx);
   }
   // --- end of spend limits
+
+  // Files travel by reference (src/agents/file-parts.ts): a data: URL over the bound is stored without its bytes.
+  protected sanitizeMessageForPersistence(message: UIMessage): UIMessage {
+    return withoutOversizeData(message);
+  }
 
   async onChatMessage(_onFinish: unknown, options?: OnChatMessageOptions): Promise<Response> {
     // The model, tools and AI SDK streaming load on the first turn, not in every new isolate.

@@ -1,17 +1,19 @@
-// Runs in the Durable Object: the chat agent's todo tools.
+// Runs in the Durable Object: the chat agent's todo and file tools.
 import type { ToolSet } from "ai";
 import { aiSdkTools } from "../ai/ai-sdk-tools";
 import { createTodoTools } from "../todos/todo-tools";
+import { createFileTools } from "../files/file-tools";
 import { createDb } from "../db/client";
 import type { Logger } from "../core/logger";
 import { chatOwnerOf } from "./chat-owner";
 
 export const TOOLS_PROMPT =
   "You can read and change the user's todos with the tools. Changes run only after the user approves them; " +
-  "if the user denies one, say so and do not retry it.";
+  "if the user denies one, say so and do not retry it. You can also list the user's files and read their " +
+  "text files (listFiles, readFile) when the user names one.";
 
 /**
- * The todo tools of the chat's owner, or none. `waitUntil` is the agent's: a write's feed wake and
+ * The todo and file tools of the chat's owner, or none. `waitUntil` is the agent's: a write's feed wake and
  * reminder sync run after the tool's answer, as for REST and MCP.
  */
 export async function chatTools(
@@ -23,5 +25,8 @@ export async function chatTools(
   const db = createDb(env.DB);
   const owner = await chatOwnerOf(env, db, chatName);
   if (owner === null) return undefined;
-  return aiSdkTools(createTodoTools({ env, db, logger, waitUntil }, owner));
+  return aiSdkTools({
+    ...createTodoTools({ env, db, logger, waitUntil }, owner),
+    ...createFileTools(db, env.R2_BUCKET, owner),
+  });
 }

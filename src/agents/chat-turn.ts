@@ -1,6 +1,7 @@
 // Runs in the Durable Object: one chat turn (limits, model, tools). Loaded on the first turn, so a
 // Durable Object that only serves transcripts, reminders or RPC never builds the model and tool set.
 import type { OnChatMessageOptions } from "@cloudflare/ai-chat";
+import { getCurrentAgent } from "agents";
 import {
   convertToModelMessages,
   createUIMessageStream,
@@ -16,6 +17,8 @@ import { fitContext } from "./chat-context";
 import { TURN_REFUSALS, type TurnRefusal } from "./chat-limits";
 import { chatTools, TOOLS_PROMPT } from "./chat-tools";
 import { openTurnAccount, type TurnPayer } from "./turn-account";
+import { resolveFileParts } from "./chat-files";
+import { connectionOrigin } from "./file-parts";
 
 const SYSTEM_PROMPT = "You are a helpful assistant. Think step by step, then answer clearly and concisely.";
 // Reasoning models spend many tokens thinking before the first word of the answer.
@@ -33,13 +36,18 @@ export function chatErrorMessage(err: unknown): string {
     : "The model failed to answer. Try again.";
 }
 
-/** The answer to a refused turn: one error chunk in the chat stream. */
-function refusedTurn(refusal: TurnRefusal, logger: Logger): Response {
-  logger.warn("chat_turn_refused", { refusal });
+/** A turn answered by one error chunk in the chat stream, without a model call. */
+function errorTurn(errorText: string): Response {
   const stream = createUIMessageStream({
-    execute: ({ writer }) => writer.write({ type: "error", errorText: TURN_REFUSALS[refusal] }),
+    execute: ({ writer }) => writer.write({ type: "error", errorText }),
   });
   return createUIMessageStreamResponse({ stream });
+}
+
+/** The answer to a refused turn. */
+function refusedTurn(refusal: TurnRefusal, logger: Logger): Response {
+  logger.warn("chat_turn_refused", { refusal });
+  return errorTurn(TURN_REFUSALS[refusal]);
 }
 
 /** The chat instance a turn answers for. */
@@ -58,7 +66,11 @@ export async function runChatTurn(chat: ChatTurnHost, options?: OnChatMessageOpt
   if (!account.ok) return refusedTurn(account.refusal, logger);
   const { meter } = account;
   const tools = await chatTools(env, chat.name, logger, chat.waitUntil);
-  const messages = fitContext(await convertToModelMessages(chat.messages, { tools }));
+  // File parts (src/agents/chat-files.ts): read as the chat's owner, or the turn ends here.
+  const origin = connectionOrigin(getCurrentAgent().connection);
+  const files = await resolveFileParts(chat.messages, { env, chatName: chat.name, origin, logger });
+  if (!files.ok) return errorTurn(files.message);
+  const messages = fitContext(await convertToModelMessages(files.messages, { tools }));
   const stream = createUIMessageStream({
     execute: ({ writer }) => {
       const result = streamText({

@@ -41,6 +41,11 @@ export function chatModelNames(env: Env): string[] {
   return names.length > 0 ? names : DEFAULT_CHAT_MODELS;
 }
 
+/** Whether the chat models take images (CHAT_MODEL_IMAGES): attached images reach it, or a note does. */
+export function chatModelTakesImages(env: Env): boolean {
+  return flag(env.CHAT_MODEL_IMAGES);
+}
+
 export function probeModelName(env: Env): string {
   return text(env.PROBE_MODEL) ?? DEFAULT_PROBE_MODEL;
 }

@@ -1011,7 +1011,7 @@ export interface components {
             key: string;
         };
         /**
-         * @description `todos:read` and `todos:write`: the todo routes and `/mcp` tools; `files:write`: uploads; `agents:connect`: your chat list (create, list, read, rename; deleting needs a sign-in) and connect tickets (a chat's also needs both todo scopes, as its tools read and write todos).
+         * @description `todos:read` and `todos:write`: the todo routes and `/mcp` tools; `files:read`: your files, private downloads and `/mcp` resources; `files:write`: uploads; `agents:connect`: your chat list (create, list, read, rename; deleting needs a sign-in) and connect tickets (a chat's also needs both todo scopes and `files:read`, as its tools read and write todos and it reads your files).
          * @enum {string}
          */
         ApiKeyScope: "todos:read" | "todos:write" | "files:read" | "files:write" | "agents:connect";
@@ -1060,7 +1060,7 @@ export interface components {
             clientName: string;
             /** @description Where the app receives its tokens (the host of its redirect URI). */
             redirectHost: string | null;
-            scopes: ("todos:read" | "todos:write")[];
+            scopes: ("todos:read" | "todos:write" | "files:read")[];
             /** Format: date-time */
             createdAt: string;
             /**
