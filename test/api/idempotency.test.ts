@@ -182,10 +182,11 @@ describe("Idempotency-Key taken in the create's own batch", () => {
       await new Response(request).arrayBuffer(),
     );
     await env.DB.prepare(
-      "INSERT INTO idempotency_keys_table (userId, route, key, fingerprint, state, status, headers, body, createdAt) VALUES (?, 'POST /api/todos', ?, ?, 'done', 201, ?, ?, ?)",
+      "INSERT INTO idempotency_keys_table (userId, route, key, fingerprint, state, status, headers, body, createdAt) VALUES (?, ?, ?, ?, 'done', 201, ?, ?, ?)",
     )
       .bind(
         alice.userId,
+        `POST /api/todos session:${sessionOf(alice.token)}`,
         key,
         fingerprint,
         JSON.stringify({ etag: '"todo-1-v1"' }),
@@ -301,7 +302,12 @@ describe("Idempotency-Key belongs to the credential that sent it", () => {
     const refused = await mint(connectOnly.key);
     expectError(refused, 403);
     expect(refused.headers.get("Idempotent-Replayed")).toBeNull();
-    const chatKey = await createKey(alice.token, ["agents:connect", "todos:read", "todos:write"]);
+    const chatKey = await createKey(alice.token, [
+      "agents:connect",
+      "todos:read",
+      "todos:write",
+      "files:read",
+    ]);
     const second = await signIn(alice.username, alice.password);
     for (const token of [chatKey.key, second.token]) {
       const other = await mint(token);
