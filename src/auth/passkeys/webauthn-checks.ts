@@ -31,9 +31,14 @@ export async function checkClientData(
   return new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
 }
 
+const equalBytes = (a: Uint8Array, b: Uint8Array) =>
+  a.length === b.length && a.every((byte, i) => byte === b[i]);
+
 /** What both ceremonies check of the authenticator's data: our RP id, a present and verified user. */
-export function checkAuthenticator(data: AuthenticatorData, raw: Uint8Array, rp: RelyingParty) {
-  if (!data.verifyRelyingPartyIdHash(rp.id)) refuse("unexpected RP id hash");
+export async function checkAuthenticator(data: AuthenticatorData, raw: Uint8Array, rp: RelyingParty) {
+  // WebCrypto's hash, not the parser's helper (the build leaves out its pure-JavaScript SHA-2).
+  const expected = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(rp.id)));
+  if (!equalBytes(data.relyingPartyIdHash, expected)) refuse("unexpected RP id hash");
   if (!data.userPresent) refuse("user not present");
   if (!data.userVerified) refuse("user not verified");
   // Flags byte (§6.1): backup eligible (BE) and backed up (BS), which the parser does not read.

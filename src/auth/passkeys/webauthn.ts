@@ -108,7 +108,7 @@ export async function verifyRegistration(
     // The parser keeps no raw bytes, which the attestation signs and the credential key is read from.
     const rawAuthData = (decodeCBORToNativeValueNoLeftoverBytes(object, 4) as { authData: Uint8Array })
       .authData;
-    const { backupEligible, backedUp } = checkAuthenticator(authenticatorData, rawAuthData, rp);
+    const { backupEligible, backedUp } = await checkAuthenticator(authenticatorData, rawAuthData, rp);
     const credential = authenticatorData.credential ?? refuse("no attested credential data");
     if (base64url(credential.id) !== response.id) refuse("credential id is not the response's");
     const key = await readCredentialKey(rawAuthData.subarray(55 + credential.id.length));
@@ -155,7 +155,7 @@ export async function verifySignIn(
     const clientDataHash = await checkClientData(clientDataJSON, ClientDataType.Get, rp, challengeOk);
     const rawAuthData = fromBase64url(authenticatorData);
     const data = parseAuthenticatorData(rawAuthData);
-    const { backedUp } = checkAuthenticator(data, rawAuthData, rp);
+    const { backedUp } = await checkAuthenticator(data, rawAuthData, rp);
     const signed = new Uint8Array([...rawAuthData, ...clientDataHash]);
     if (!(await verifySignature(fromBase64url(stored.publicKey), fromBase64url(signature), signed))) {
       refuse("bad signature");
