@@ -65,13 +65,14 @@ export const OPENAPI_CONFIG = {
   security: [{ bearerAuth: [] }],
 };
 
-async function llmsText(c: Context<AppEnv>) {
-  const asset = await c.env.ASSETS.fetch(c.req.raw);
-  // Not built (a Worker run from src without `npm run build`): the envelope's 404.
-  if (asset.status !== 200 && asset.status !== 304) return c.notFound();
-  const res = new Response(asset.body, asset);
-  res.headers.set("Cache-Control", "public, max-age=300");
-  return res;
+function llmsText(c: Context<AppEnv>) {
+  return c.env.ASSETS.fetch(c.req.raw).then((asset) => {
+    // Not built (a Worker run from src without `npm run build`): the envelope's 404.
+    if (asset.status !== 200 && asset.status !== 304) return c.notFound();
+    const res = new Response(asset.body, asset);
+    res.headers.set("Cache-Control", "public, max-age=300");
+    return res;
+  });
 }
 
 export function configureOpenAPI(app: AppRouter) {
