@@ -9,6 +9,7 @@ export default defineConfig({
     "./src/db/files-schema.ts",
     "./src/db/sync-schema.ts",
     "./src/db/chats-schema.ts",
+    "./src/db/usage-schema.ts",
   ],
   out: "./migrations",
   casing: "camelCase",

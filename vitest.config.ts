@@ -52,9 +52,13 @@ function workersProject(
             AI: { name: "workers-ai-fake", entrypoint: "WorkersAiFake" },
             EMAIL: { name: "email-outbox", entrypoint: "EmailOutbox" },
             RPC_CONSUMER: "rpc-consumer",
+            SPANS: { name: "span-recorder", entrypoint: "SpanRecorder" },
           },
+          // Every invocation's trace events go to a streaming tail worker, as to Workers Observability.
+          streamingTails: ["span-recorder"],
           workers: [
             auxWorker("workers-ai-fake", "./test/fakes/workers-ai.ts"),
+            auxWorker("span-recorder", "./test/workers/span-recorder.ts"),
             auxWorker("email-outbox", "./test/workers/email-outbox.ts", {
               email: { send_email: [{ name: "EMAIL" }] },
             }),
@@ -92,9 +96,11 @@ export default defineConfig(async () => {
     test: {
       projects: [
         workersProject(migrations, "workers", ["test/{api,agents,unit,fuzz}/**/*.test.ts"], {}),
-        // The same, with AGENTS_REQUIRE_AUTH=true inside the agents too: owned chats with tools, reminders.
+        // The same, with AGENTS_REQUIRE_AUTH=true inside the agents too: owned chats with tools, reminders;
+        // and a chat model that takes images.
         workersProject(migrations, "workers-owned", ["test/owned/**/*.test.ts"], {
           AGENTS_REQUIRE_AUTH: "true",
+          CHAT_MODEL_IMAGES: "true",
         }),
         {
           // Real clients in Node against `wrangler dev --local` on a loopback port.

@@ -109,31 +109,7 @@ export function pairedRatio(a, b) {
  * run in workerd processes of their own.
  */
 export async function openIsolateMeter(inspectorPort) {
-  const targets = await (await fetch(`http://127.0.0.1:${inspectorPort}/json`)).json();
-  const target = targets.find((t) => t.webSocketDebuggerUrl);
-  if (!target) throw new Error("no inspector target for the Worker");
-  // The inspector proxy only accepts local or DevTools origins; Node's WebSocket (undici) sends none by itself.
-  const socket = new WebSocket(target.webSocketDebuggerUrl, { headers: { Origin: "http://127.0.0.1" } });
-  await new Promise((resolve, reject) => {
-    socket.addEventListener("open", resolve, { once: true });
-    socket.addEventListener("error", reject, { once: true });
-  });
-  let nextId = 1;
-  const pending = new Map();
-  socket.addEventListener("message", (event) => {
-    const message = JSON.parse(event.data);
-    const waiter = pending.get(message.id);
-    if (!waiter) return;
-    pending.delete(message.id);
-    if (message.error) waiter.reject(new Error(message.error.message));
-    else waiter.resolve(message.result);
-  });
-  const call = (method, params = {}) =>
-    new Promise((resolve, reject) => {
-      const id = nextId++;
-      pending.set(id, { resolve, reject });
-      socket.send(JSON.stringify({ id, method, params }));
-    });
+  const { call, close } = await openInspector(inspectorPort);
   const bytes = async () => {
     const usage = await call("Runtime.getHeapUsage");
     return usage.usedSize + (usage.backingStorageSize ?? 0);
@@ -162,6 +138,39 @@ export async function openIsolateMeter(inspectorPort) {
         await sampler;
       }
     },
-    close: () => socket.close(),
+    close,
   };
+}
+
+/**
+ * The user Worker's isolate over wrangler dev's inspector (Chrome DevTools protocol): `call(method,
+ * params)` sends one command and resolves to its result.
+ */
+export async function openInspector(inspectorPort) {
+  const targets = await (await fetch(`http://127.0.0.1:${inspectorPort}/json`)).json();
+  const target = targets.find((t) => t.webSocketDebuggerUrl);
+  if (!target) throw new Error("no inspector target for the Worker");
+  // The inspector proxy only accepts local or DevTools origins; Node's WebSocket (undici) sends none by itself.
+  const socket = new WebSocket(target.webSocketDebuggerUrl, { headers: { Origin: "http://127.0.0.1" } });
+  await new Promise((resolve, reject) => {
+    socket.addEventListener("open", resolve, { once: true });
+    socket.addEventListener("error", reject, { once: true });
+  });
+  let nextId = 1;
+  const pending = new Map();
+  socket.addEventListener("message", (event) => {
+    const message = JSON.parse(event.data);
+    const waiter = pending.get(message.id);
+    if (!waiter) return;
+    pending.delete(message.id);
+    if (message.error) waiter.reject(new Error(message.error.message));
+    else waiter.resolve(message.result);
+  });
+  const call = (method, params = {}) =>
+    new Promise((resolve, reject) => {
+      const id = nextId++;
+      pending.set(id, { resolve, reject });
+      socket.send(JSON.stringify({ id, method, params }));
+    });
+  return { call, close: () => socket.close() };
 }

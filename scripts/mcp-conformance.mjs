@@ -14,12 +14,16 @@ import { consent, oauthTokens } from "./lib/oauth-consent.mjs";
 import { signUp } from "./lib/sign-up.mjs";
 import { ROOT, freePort, startWranglerDev } from "./lib/wrangler-dev.mjs";
 
-// Tools only: no resources, prompts, completions, logging, sampling or elicitation are offered (so
-// `caching`, which also lists prompts and resources, is left out; its tools/list check passes).
+// Tools and the user's files as resources: no prompts, completions, logging, sampling or elicitation
+// are offered (so `caching`, which also lists prompts, is left out; its tools and resources checks
+// pass). `resources-read-text` and `-binary` read the referee's fixture URIs (`test://static-text`),
+// which no user has: left out, as the fixture tools are.
 const SERVER_SCENARIOS = [
   "server-initialize",
   "ping",
   "tools-list",
+  "resources-list",
+  "sep-2164-resource-not-found",
   "server-stateless",
   "dns-rebinding-protection",
   "http-header-validation",
@@ -118,7 +122,9 @@ async function authorizationScenarios(baseUrl, user, revision) {
   const result = await runCli([...args, ...resource, "--spec-version", revision], (line) => {
     if (!line.startsWith(`${baseUrl}/oauth/authorize?`)) return;
     // The person signs in and allows; the browser then follows the redirect to the referee's callback.
-    browser = consent(line, { ...user, write: false }).then((back) => fetch(back).then((res) => res.text()));
+    browser = consent(line, { ...user, write: false, files: false }).then((back) =>
+      fetch(back).then((res) => res.text()),
+    );
   });
   await browser;
   return { scenario: `authorization ${revision}`, ...result };

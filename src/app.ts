@@ -22,6 +22,7 @@ import { fileLinksRouter } from "./routes/file-links/file-links.index";
 import { filesRouter } from "./routes/files/files.index";
 import { todosRouter } from "./routes/todos/todos.index";
 import { uploadsRouter } from "./routes/uploads/uploads.index";
+import { usageRouter } from "./routes/usage/usage.index";
 import { usersRouter } from "./routes/users/users.index";
 
 const app = createApp();
@@ -52,6 +53,7 @@ app
   .route("/", uploadsRouter)
   .route("/", todosRouter)
   .route("/", agentsRouter)
-  .route("/", chatsRouter);
+  .route("/", chatsRouter)
+  .route("/", usageRouter);
 
 export default app;

@@ -5,6 +5,8 @@ interface TestBindings {
   LOCAL_AI_BINDING: Ai;
   /** test/workers/rpc-consumer.ts: another Worker calling the agents over Durable Object RPC. */
   RPC_CONSUMER: Fetcher;
+  /** test/workers/span-recorder.ts: the GenAI spans of the service's invocations (a streaming tail worker). */
+  SPANS: Service<import("./workers/span-recorder").SpanRecorder>;
 }
 declare namespace Cloudflare {
   interface Env extends TestBindings {}

@@ -8,6 +8,12 @@ export function packageOf(path) {
   return /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(clean)?.[1] ?? clean;
 }
 
+/** A source file of the service by its path (`src/todos/todo-writes.ts`), a dependency by its package. */
+export function sourceModuleOf(path) {
+  const clean = path.replace(/^(\.\.\/)+/, "");
+  return clean.startsWith("src/") ? clean : packageOf(clean);
+}
+
 /** The source module of each line of an unminified esbuild output (esbuild writes `// <path>` before each). */
 function moduleLines(code) {
   const markers = [];
@@ -35,9 +41,9 @@ function moduleLines(code) {
  * the Worker's modules (`modules`: path in the upload -> text) are placed by the lines V8 recorded
  * (positionTicks), so the function that evaluates a module's top level is split among the sources
  * bundled into it; the rest are named as V8 names them ("(garbage collector)", "(program)", a
- * runtime built-in).
+ * runtime built-in). `keyOf` names a source path's group: its package unless told otherwise.
  */
-export function selfTimeByPackage(profile, modules) {
+export function selfTimeByPackage(profile, modules, keyOf = packageOf) {
   const lookups = new Map();
   const moduleAt = (url) => {
     if (!lookups.has(url)) {
@@ -65,7 +71,7 @@ export function selfTimeByPackage(profile, modules) {
     }
     const ticks = positionTicks?.length ? positionTicks : [{ line: callFrame.lineNumber + 1, ticks: 1 }];
     const all = ticks.reduce((sum, t) => sum + t.ticks, 0);
-    for (const t of ticks) add(packageOf(lineOf(t.line)), (ms * t.ticks) / all);
+    for (const t of ticks) add(keyOf(lineOf(t.line)), (ms * t.ticks) / all);
   }
   return totals;
 }

@@ -3,6 +3,8 @@ export interface ConsentAnswer {
   password: string;
   /** Tick "Also create, change, complete and delete your todos" (todos:write); default true. */
   write?: boolean;
+  /** Tick "Also read your files" (files:read); default true. */
+  files?: boolean;
   decision?: "approve" | "deny";
   /** Sent with both requests (a client address of its own, say). */
   headers?: Record<string, string>;
@@ -11,7 +13,7 @@ export function consent(authorizationUrl: string | URL, answer: ConsentAnswer): 
 export function oauthTokens(
   baseUrl: string,
   user: { username: string; password: string },
-  options?: { write?: boolean; redirectUri?: string },
+  options?: { write?: boolean; files?: boolean; redirectUri?: string },
 ): Promise<{
   access_token: string;
   refresh_token?: string;

@@ -6,7 +6,7 @@ const FORM = { "content-type": "application/x-www-form-urlencoded" };
 
 export async function consent(
   authorizationUrl,
-  { username, password, write = true, decision = "approve", headers = {} },
+  { username, password, write = true, files = true, decision = "approve", headers = {} },
 ) {
   const page = await fetch(authorizationUrl, { redirect: "manual", headers });
   const html = await page.text();
@@ -20,6 +20,7 @@ export async function consent(
     .join("; ");
   const form = new URLSearchParams({ handle, decision, username, password });
   if (write) form.set("write", "todos:write");
+  if (files) form.set("files", "files:read");
   const answer = await fetch(authorizationUrl, {
     method: "POST",
     redirect: "manual",
@@ -40,7 +41,7 @@ const base64url = (bytes) => Buffer.from(bytes).toString("base64url");
 export async function oauthTokens(
   baseUrl,
   user,
-  { write = true, redirectUri = "http://127.0.0.1:43112/callback" } = {},
+  { write = true, files = true, redirectUri = "http://127.0.0.1:43112/callback" } = {},
 ) {
   const post = async (path, body, headers) => {
     const res = await fetch(new URL(path, baseUrl), { method: "POST", headers, body });
@@ -59,14 +60,14 @@ export async function oauthTokens(
   const verifier = base64url(crypto.getRandomValues(new Uint8Array(32)));
   const challenge = base64url(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier)));
   const url = new URL("/oauth/authorize", baseUrl);
-  const scope = write ? "todos:read todos:write" : "todos:read";
+  const scope = ["todos:read", ...(write ? ["todos:write"] : []), ...(files ? ["files:read"] : [])].join(" ");
   const params = { response_type: "code", client_id: client.client_id, redirect_uri: redirectUri, scope };
   url.search = new URLSearchParams({
     ...params,
     code_challenge: challenge,
     code_challenge_method: "S256",
   }).toString();
-  const code = (await consent(url, { ...user, write })).searchParams.get("code");
+  const code = (await consent(url, { ...user, write, files })).searchParams.get("code");
   const fields = {
     grant_type: "authorization_code",
     code,

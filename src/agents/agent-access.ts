@@ -52,10 +52,11 @@ export function agentAccess(
 }
 
 /**
- * What an API key needs to reach an agent: `agents:connect`, and for a chat also both todo scopes,
- * since its tools read and (with the user's approval) write todos; for the todo feed also `todos:read`.
+ * What an API key needs to reach an agent: `agents:connect`, and for a chat also both todo scopes and
+ * `files:read`, since its tools read and (with the user's approval) write todos, and it reads the
+ * user's files (attached to messages, or through its tools); for the todo feed also `todos:read`.
  */
 export function agentScopes(agent: RoutableAgent): ApiKeyScope[] {
-  if (agent === "chat-agent") return ["agents:connect", "todos:read", "todos:write"];
+  if (agent === "chat-agent") return ["agents:connect", "todos:read", "todos:write", "files:read"];
   return agent === "todo-feed-agent" ? ["agents:connect", "todos:read"] : ["agents:connect"];
 }

@@ -8,7 +8,9 @@ import { errorBody } from "../http/errors";
 import { closedSubAgentRoute } from "./agent-paths";
 import { destroyAndReset } from "../chats/agent-reset";
 import { DailyTokenLedger, rememberCaller } from "./chat-limits";
+import { ReminderVersions } from "./reminder-versions";
 import { reminderMessage, type ReminderPayload } from "../todos/reminders";
+import { rememberOrigin, withoutOversizeData } from "./file-parts";
 
 // The platform's WebSocket message cap; enforced here too so local dev and tests behave the same.
 export const MAX_FRAME_BYTES = 1024 * 1024;
@@ -65,15 +67,18 @@ export class ChatAgent extends AIChatAgent<Env> {
     this.noteTranscriptChange();
   }
 
+  // The turn's invocation has ended by now: the title is made in one of its own (an alarm), where its
+  // model call is traced like a turn's (src/ai/traced-ai.ts). Only while the chat may be untitled.
   protected async onChatResponse(result: ChatResponseResult): Promise<void> {
-    const answered = result.status === "completed";
-    const titling = this.index()
-      .then((index) => index.titleAfterTurn(this.messages, answered))
-      .then((title) => {
-        if (title !== null)
-          this.broadcast(JSON.stringify({ type: "chat_title", title } satisfies ChatTitleFrame));
-      });
-    this.ctx.waitUntil(titling);
+    if (!(await this.index()).mayNeedTitle()) return;
+    await this.schedule(0, "titleChat", { answered: result.status === "completed" }, { idempotent: true });
+  }
+
+  /** Scheduled after a turn: the title of the chat's first exchange, told to its open sockets. */
+  async titleChat({ answered }: { answered: boolean }): Promise<void> {
+    const title = await (await this.index()).titleAfterTurn(this.messages, answered);
+    if (title !== null)
+      this.broadcast(JSON.stringify({ type: "chat_title", title } satisfies ChatTitleFrame));
   }
   // --- end of the chat index
 
@@ -87,15 +92,27 @@ export class ChatAgent extends AIChatAgent<Env> {
 
   async onConnect(connection: Connection, ctx: ConnectionContext) {
     rememberCaller(connection, ctx.request);
+    rememberOrigin(connection, ctx.request);
     return super.onConnect(connection, ctx);
   }
   // --- end of spend limits
+
+  // Files travel by reference (src/agents/file-parts.ts): a data: URL over the bound is stored without its bytes.
+  protected sanitizeMessageForPersistence(message: UIMessage): UIMessage {
+    return withoutOversizeData(message);
+  }
 
   async onChatMessage(_onFinish: unknown, options?: OnChatMessageOptions): Promise<Response> {
     // The model, tools and AI SDK streaming load on the first turn, not in every new isolate.
     const { runChatTurn } = await import("./chat-turn");
     return runChatTurn(
-      { env: this.env, name: this.name, messages: this.messages, ledger: this.ledger },
+      {
+        env: this.env,
+        name: this.name,
+        messages: this.messages,
+        ledger: this.ledger,
+        waitUntil: (promise) => this.ctx.waitUntil(promise),
+      },
       options,
     );
   }
@@ -115,11 +132,15 @@ export class ChatAgent extends AIChatAgent<Env> {
     return Response.json(errorBody("Not found"), { status: 404 });
   }
 
+  private reminderVersions?: ReminderVersions;
+
   /**
    * RPC from the todo writes (src/todos/reminders.ts): the todo's reminder becomes exactly `reminder`
-   * (none when null), so repeating a call changes nothing.
+   * (none when null) as of the todo's `version`; a call for an older or the same version changes nothing.
    */
-  async setTodoReminder(todoId: number, reminder: ReminderPayload | null): Promise<void> {
+  async setTodoReminder(todoId: number, reminder: ReminderPayload | null, version: number): Promise<void> {
+    this.reminderVersions ??= new ReminderVersions(this.ctx.storage.sql);
+    if (!this.reminderVersions.advance(todoId, version)) return;
     for (const s of await this.listSchedules({ type: "scheduled" })) {
       const payload = s.payload as Partial<ReminderPayload> | undefined;
       if (s.callback === "sendTodoReminder" && payload?.todoId === todoId) await this.cancelSchedule(s.id);

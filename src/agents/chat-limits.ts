@@ -1,7 +1,5 @@
 // Runs in the Durable Object: the chat agent's per-turn limits and daily token ledger.
 import type { Connection } from "agents";
-import type { LanguageModelUsage } from "ai";
-import { chatDailyOutputTokens } from "../core/config";
 import { clientIp, consume, LimiterUnavailableError, RateLimitedError } from "../core/rate-limit";
 import { CALLER_HEADER } from "./agent-request";
 import { ownerIdFromChatName } from "../auth/chat-names";
@@ -9,6 +7,8 @@ import { ownerIdFromChatName } from "../auth/chat-names";
 /** What the client reads when a turn is refused. A refused turn makes no model call. */
 export const TURN_REFUSALS = {
   budget: "This chat has used its output-token budget for today (UTC). It answers again tomorrow.",
+  userBudget:
+    "You have used your output-token budget for today (UTC) across all your chats. They answer again after midnight UTC.",
   connection: "Too many messages on this connection. Wait a minute, then send again.",
   caller: "Too many messages. Wait a minute, then send again.",
   unavailable: "The chat cannot check its limits right now. Try again shortly.",
@@ -40,7 +40,7 @@ function callerKey(instance: string, connection: Connection | undefined): string
 
 const utcDay = (now = new Date()) => now.toISOString().slice(0, 10);
 
-/** Output tokens one chat instance spent per UTC day, kept in the instance's own SQLite. */
+/** Output tokens a public chat (no owner) spent per UTC day, kept in the instance's own SQLite. */
 export class DailyTokenLedger {
   constructor(private readonly sql: SqlStorage) {
     sql.exec("CREATE TABLE IF NOT EXISTS chat_output_tokens (day TEXT PRIMARY KEY, tokens INTEGER NOT NULL)");
@@ -76,22 +76,34 @@ async function spend(limiter: RateLimit, key: string): Promise<"ok" | "limited" 
   }
 }
 
+/** What a turn may still spend today, and the refusal when nothing is left. */
+export interface TurnBudget {
+  refusal: "budget" | "userBudget";
+  /** Output tokens left today; throws when they cannot be read (the turn is then refused). */
+  left(): Promise<number>;
+}
+
 /**
- * Whether one more turn may call the model: today's budget (CHAT_DAILY_OUTPUT_TOKENS) has tokens left,
- * then one unit per connection (CHAT_CONNECTION_LIMITER) and per user or IP (CHAT_CALLER_LIMITER).
- * An admitted turn asks for at most what is left of the budget.
+ * Whether one more turn may call the model: today's budget (the owner's, or a public chat's own) has
+ * tokens left, then one unit per connection (CHAT_CONNECTION_LIMITER) and per user or IP
+ * (CHAT_CALLER_LIMITER). An admitted turn asks for at most what is left of the budget.
  */
 export async function admitTurn(
   env: Env,
   turn: {
     instance: string;
     connection: Connection | undefined;
-    ledger: DailyTokenLedger;
+    budget: TurnBudget;
     maxOutputTokens: number;
   },
 ): Promise<TurnAdmission> {
-  const left = chatDailyOutputTokens(env) - turn.ledger.spent();
-  if (left <= 0) return { ok: false, refusal: "budget" };
+  let left: number;
+  try {
+    left = await turn.budget.left();
+  } catch {
+    return { ok: false, refusal: "unavailable" };
+  }
+  if (left <= 0) return { ok: false, refusal: turn.budget.refusal };
   if (turn.connection) {
     const verdict = await spend(
       env.CHAT_CONNECTION_LIMITER,
@@ -105,31 +117,4 @@ export async function admitTurn(
   );
   if (verdict !== "ok") return { ok: false, refusal: verdict === "limited" ? "caller" : "unavailable" };
   return { ok: true, maxOutputTokens: Math.min(turn.maxOutputTokens, left) };
-}
-
-// When the model reports no usage (a stopped or broken stream), about 4 characters make a token.
-const CHARS_PER_TOKEN = 4;
-
-/** Books one turn's output tokens: what the model reports at the end, else an estimate of what streamed. */
-export class TurnMeter {
-  private streamedChars = 0;
-  private booked = false;
-
-  constructor(private readonly ledger: DailyTokenLedger) {}
-
-  readonly onChunk = ({ chunk }: { chunk: { type: string; text?: string } }) => {
-    if (chunk.type === "text-delta" || chunk.type === "reasoning-delta") {
-      this.streamedChars += chunk.text?.length ?? 0;
-    }
-  };
-
-  readonly onEnd = ({ totalUsage }: { totalUsage: LanguageModelUsage }) => this.book(totalUsage.outputTokens);
-
-  readonly onStopped = () => this.book(undefined);
-
-  private book(reported: number | undefined): void {
-    if (this.booked) return;
-    this.booked = true;
-    this.ledger.add(reported ?? Math.ceil(this.streamedChars / CHARS_PER_TOKEN));
-  }
 }

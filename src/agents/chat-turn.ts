@@ -7,16 +7,18 @@ import {
   createUIMessageStream,
   createUIMessageStreamResponse,
   isStepCount,
-  streamText,
   type UIMessage,
 } from "ai";
 import { ToolError } from "../todos/todo-tools";
 import { createLogger, type Logger } from "../core/logger";
 import { AiUnavailableError, classifyAiError } from "../ai/ai-errors";
-import { chatModel } from "../ai/models";
+import { spanContext, streamText } from "../ai/traced-ai";
 import { fitContext } from "./chat-context";
-import { admitTurn, type DailyTokenLedger, TURN_REFUSALS, type TurnRefusal, TurnMeter } from "./chat-limits";
+import { TURN_REFUSALS, type TurnRefusal } from "./chat-limits";
 import { chatTools, TOOLS_PROMPT } from "./chat-tools";
+import { openTurnAccount, type TurnPayer } from "./turn-account";
+import { resolveFileParts } from "./chat-files";
+import { connectionOrigin } from "./file-parts";
 
 const SYSTEM_PROMPT = "You are a helpful assistant. Think step by step, then answer clearly and concisely.";
 // Reasoning models spend many tokens thinking before the first word of the answer.
@@ -34,54 +36,66 @@ export function chatErrorMessage(err: unknown): string {
     : "The model failed to answer. Try again.";
 }
 
-/** The answer to a refused turn: one error chunk in the chat stream. */
-function refusedTurn(refusal: TurnRefusal, logger: Logger): Response {
-  logger.warn("chat_turn_refused", { refusal });
+/** A turn answered by one error chunk in the chat stream, without a model call. */
+function errorTurn(errorText: string): Response {
   const stream = createUIMessageStream({
-    execute: ({ writer }) => writer.write({ type: "error", errorText: TURN_REFUSALS[refusal] }),
+    execute: ({ writer }) => writer.write({ type: "error", errorText }),
   });
   return createUIMessageStreamResponse({ stream });
 }
 
+/** The answer to a refused turn. */
+function refusedTurn(refusal: TurnRefusal, logger: Logger): Response {
+  logger.warn("chat_turn_refused", { refusal });
+  return errorTurn(TURN_REFUSALS[refusal]);
+}
+
 /** The chat instance a turn answers for. */
-export interface ChatTurnHost {
-  env: Env;
-  name: string;
+export interface ChatTurnHost extends TurnPayer {
   messages: UIMessage[];
-  ledger: DailyTokenLedger;
+  /** The agent's waitUntil: work that outlives a tool's answer (a todo write's publish). */
+  waitUntil: (promise: Promise<unknown>) => void;
 }
 
 /** One turn: admitted by the spend limits, then the model's answer streamed as UI message chunks. */
 export async function runChatTurn(chat: ChatTurnHost, options?: OnChatMessageOptions): Promise<Response> {
   const { env } = chat;
-  const admission = await admitTurn(env, {
-    instance: chat.name,
-    connection: getCurrentAgent().connection,
-    ledger: chat.ledger,
-    maxOutputTokens: MAX_OUTPUT_TOKENS,
-  });
   const logger = createLogger({ agent: "chat-agent", chat: chat.name }, env.LOG_LEVEL);
-  if (!admission.ok) return refusedTurn(admission.refusal, logger);
-  const meter = new TurnMeter(chat.ledger);
-  const tools = await chatTools(env, chat.name, logger);
-  const messages = fitContext(await convertToModelMessages(chat.messages, { tools }));
+  // Budget, limits, models and metering: src/agents/turn-account.ts.
+  const account = await openTurnAccount(chat, logger, MAX_OUTPUT_TOKENS);
+  if (!account.ok) return refusedTurn(account.refusal, logger);
+  const { meter } = account;
+  const tools = await chatTools(env, chat.name, logger, chat.waitUntil);
+  // File parts (src/agents/chat-files.ts): read as the chat's owner, or the turn ends here.
+  const origin = connectionOrigin(getCurrentAgent().connection);
+  const files = await resolveFileParts(chat.messages, { env, chatName: chat.name, origin, logger });
+  if (!files.ok) return errorTurn(files.message);
+  const messages = fitContext(await convertToModelMessages(files.messages, { tools }));
   const stream = createUIMessageStream({
     execute: ({ writer }) => {
       const result = streamText({
-        model: chatModel(env).model,
+        model: account.model(),
         system: tools ? `${SYSTEM_PROMPT} ${TOOLS_PROMPT}` : SYSTEM_PROMPT,
         messages,
-        maxOutputTokens: admission.maxOutputTokens,
+        maxOutputTokens: account.maxOutputTokens,
         tools,
         stopWhen: isStepCount(MAX_TOOL_STEPS),
         maxRetries: 0,
         abortSignal: options?.abortSignal,
+        runtimeContext: spanContext("chat-agent", chat.name),
         onChunk: meter.onChunk,
-        onEnd: meter.onEnd,
+        onStepEnd: meter.onStepEnd,
+        onStepError: meter.onStopped,
         onAbort: meter.onStopped,
         onError: meter.onStopped,
       });
-      writer.merge(result.toUIMessageStream({ sendReasoning: true, onError: chatErrorMessage }));
+      writer.merge(
+        result.toUIMessageStream({
+          sendReasoning: true,
+          onError: chatErrorMessage,
+          messageMetadata: meter.messageMetadata,
+        }),
+      );
     },
     // Also catches a model stream that breaks mid-answer: the client gets an error chunk, not internals.
     onError: (error) => {

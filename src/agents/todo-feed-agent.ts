@@ -1,13 +1,22 @@
 // Runs in the Durable Object: one TodoFeedAgent per user (`user-<id>`), the live feed of their todo writes.
 import { Agent } from "agents";
+import { createLogger } from "../core/logger";
 import { errorBody } from "../http/errors";
-import type { TodoEvent } from "../todos/todo-events";
+import { feedOwner, WAKE_WINDOW_MS, type TodoEvent } from "../todos/todo-events";
 import { closedSubAgentRoute } from "./agent-paths";
 import { destroyAndReset } from "../chats/agent-reset";
+import { readLog } from "./feed-log";
 
 // Events kept for RPC subscribers that poll (eventsSince); older ones are dropped, delta sync has them all.
 export const KEPT_EVENTS = 1_000;
 const MAX_PAGE = 500;
+// Older events go in steps of this many, not one statement per event.
+const TRIM_EVERY = 64;
+// While woken, with listeners, the log is read this often: an event reaches them well within a second.
+const FOLLOW_EVERY_MS = 50;
+// A woken feed reads the log until this long after the wake window: a write the window let pass
+// without a wake committed before its end.
+const FOLLOW_MARGIN_MS = 500;
 
 /** An event as RPC subscribers read it: `seq` orders this feed's events (its own counter). */
 export type FeedEvent = TodoEvent & { seq: number };
@@ -20,30 +29,63 @@ export interface FeedPage {
   complete: boolean;
 }
 
+// A todo's version is raised by every write, so a todo id and version name one change.
+const changeKey = (event: { id: number; version: number }) => `${event.id}:${event.version}`;
+
 /**
- * Broadcasts every todo write of its user to the user's open sockets (only the owner may connect: see
- * src/agents/mount.ts), and keeps the last KEPT_EVENTS for other Workers calling eventsSince() over a
- * Durable Object binding. Clients only listen: no callables, no client state.
+ * The live feed of one user's todo writes, read from the change log (D1) that every write adds to in
+ * its own transaction: each change once, in commit order, broadcast to the user's open sockets (only
+ * the owner may connect: see src/agents/mount.ts) and the last KEPT_EVENTS kept for other Workers
+ * calling eventsSince() over a Durable Object binding. Writes only wake it (src/todos/todo-events.ts);
+ * a feed that was evicted or restarting reads what it missed when it starts. Clients only listen: no
+ * callables, no client state.
  */
 export class TodoFeedAgent extends Agent<Env> {
   private tableReady = false;
+  private sinceTrim = 0;
+  private followUntil = 0;
+  private following = false;
+  // Log reads run one after another: two at once would take the same changes twice.
+  private reading: Promise<void> = Promise.resolve();
 
-  private events(): void {
-    if (this.tableReady) return;
-    this.ctx.storage.sql.exec(
-      "CREATE TABLE IF NOT EXISTS feed_events (seq INTEGER PRIMARY KEY AUTOINCREMENT, event TEXT NOT NULL)",
-    );
-    this.tableReady = true;
+  private events(): SqlStorage {
+    const sql = this.ctx.storage.sql;
+    if (!this.tableReady) {
+      sql.exec(
+        "CREATE TABLE IF NOT EXISTS feed_events (seq INTEGER PRIMARY KEY AUTOINCREMENT, event TEXT NOT NULL)",
+      );
+      this.tableReady = true;
+    }
+    return sql;
+  }
+
+  async onStart(): Promise<void> {
+    await this.readNews();
   }
 
   /** RPC from the todo writes (src/todos/todo-events.ts), after their D1 write committed. */
-  async publish(event: TodoEvent): Promise<void> {
-    this.events();
-    const json = JSON.stringify({ type: event.type, id: event.id, version: event.version });
-    const sql = this.ctx.storage.sql;
-    sql.exec("INSERT INTO feed_events (event) VALUES (?)", json);
-    sql.exec("DELETE FROM feed_events WHERE seq <= (SELECT max(seq) FROM feed_events) - ?", KEPT_EVENTS);
-    this.broadcast(json);
+  async wake(): Promise<void> {
+    this.followUntil = Date.now() + WAKE_WINDOW_MS + FOLLOW_MARGIN_MS;
+    if (!this.hasListeners()) return;
+    void this.follow();
+    // Should the instance go (evicted, restarted) before the window ends, this brings it back to read
+    // the rest: an alarm outlives the instance. One pending at a time.
+    await this.schedule((WAKE_WINDOW_MS + FOLLOW_MARGIN_MS) / 1000, "followLog", undefined, {
+      idempotent: true,
+    });
+  }
+
+  /** The wake's alarm: reads the log again, and follows it one more window. */
+  async followLog(): Promise<void> {
+    this.followUntil = Math.max(this.followUntil, Date.now() + WAKE_WINDOW_MS);
+    await this.follow();
+  }
+
+  async onConnect(): Promise<void> {
+    // Read before the new socket is listed: it starts from now (what came before, delta sync has); the
+    // sockets already open get what is new, as at any read.
+    await this.readNews();
+    if (Date.now() < this.followUntil) void this.follow();
   }
 
   /** RPC for other Workers: the kept events after `after` (0: the oldest kept), oldest first. */
@@ -51,7 +93,7 @@ export class TodoFeedAgent extends Agent<Env> {
     if (!Number.isSafeInteger(after) || after < 0)
       throw new TypeError("after must be a non-negative integer");
     const size = Number.isSafeInteger(limit) ? Math.min(Math.max(limit, 1), MAX_PAGE) : 100;
-    this.events();
+    await this.readNews();
     const rows = this.sql<{ seq: number; event: string }>`
       SELECT seq, event FROM feed_events WHERE seq > ${after} ORDER BY seq LIMIT ${size}`;
     const [oldest] = this.sql<{ seq: number | null }>`SELECT min(seq) AS seq FROM feed_events`;
@@ -61,6 +103,71 @@ export class TodoFeedAgent extends Agent<Env> {
       cursor: events.at(-1)?.seq ?? after,
       complete: oldest?.seq == null || oldest.seq <= after + 1,
     };
+  }
+
+  private hasListeners(): boolean {
+    return this.ctx.getWebSockets().length > 0;
+  }
+
+  /** Reads the log every FOLLOW_EVERY_MS until the wake window is over or nobody listens. */
+  private async follow(): Promise<void> {
+    if (this.following) return;
+    this.following = true;
+    try {
+      while (Date.now() < this.followUntil && this.hasListeners()) {
+        await this.readNews();
+        await new Promise((resolve) => setTimeout(resolve, FOLLOW_EVERY_MS));
+      }
+      await this.readNews();
+    } finally {
+      this.following = false;
+    }
+  }
+
+  /** Takes the changes committed since the last read. */
+  private readNews(): Promise<void> {
+    const read = this.reading.then(() => this.takeNewChanges());
+    this.reading = read.catch((err: unknown) => {
+      const logger = createLogger({ agent: "todo-feed-agent", feed: this.name }, this.env.LOG_LEVEL);
+      logger.error("todo_feed_log_read_failed", { error: String(err) });
+    });
+    return this.reading;
+  }
+
+  private async takeNewChanges(): Promise<void> {
+    const userId = feedOwner(this.name);
+    if (userId === null) return;
+    const read = await readLog(this.env.DB, this.ctx.storage.kv, userId, KEPT_EVENTS);
+    if (!read) return;
+    // A feed that kept events before it read the log (it took them from each write) skips those once.
+    const kept = read.hadCursor ? new Set<string>() : this.keptChanges();
+    for (const event of read.events) if (!kept.has(changeKey(event))) this.take(event);
+    read.done();
+  }
+
+  private keptChanges(): Set<string> {
+    const rows = this.events().exec<{ event: string }>("SELECT event FROM feed_events").toArray();
+    return new Set(rows.map((row) => changeKey(JSON.parse(row.event) as TodoEvent)));
+  }
+
+  /** Keeps the event and sends it to every open socket. */
+  private take(event: TodoEvent): void {
+    const sql = this.events();
+    const json = JSON.stringify({ type: event.type, id: event.id, version: event.version });
+    sql.exec("INSERT INTO feed_events (event) VALUES (?)", json);
+    if (++this.sinceTrim >= TRIM_EVERY) {
+      sql.exec("DELETE FROM feed_events WHERE seq <= (SELECT max(seq) FROM feed_events) - ?", KEPT_EVENTS);
+      this.sinceTrim = 0;
+    }
+    // Every socket here is its owner's listener, accepted by the SDK (no sub-agents, nothing else
+    // connects), so the SDK's broadcast, which reads each socket's attachment per message, adds nothing.
+    for (const socket of this.ctx.getWebSockets()) {
+      try {
+        socket.send(json);
+      } catch {
+        // Closing: the SDK's close handling removes it.
+      }
+    }
   }
 
   /**

@@ -1,47 +1,57 @@
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
-import type { LanguageModel } from "ai";
+import type { LanguageModelV4 } from "@ai-sdk/provider";
 import { createWorkersAI } from "workers-ai-provider";
-import { chatModelName, openAICompatible, probeModelName, titleModelName } from "../core/config";
+import {
+  chatModelNames,
+  openAICompatible,
+  probeModelName,
+  titleModelName,
+  type OpenAICompatibleSettings,
+} from "../core/config";
 import { AiUnavailableError } from "./ai-errors";
 
 /** The one place that decides which model answers: an OpenAI-compatible endpoint, or Workers AI. */
 export interface ModelChoice {
   provider: "workers-ai" | "openai-compatible";
   modelId: string;
-  model: LanguageModel;
+  model: LanguageModelV4;
 }
 
-function choose(env: Env, workersAiModel: string): ModelChoice {
+function compatibleModels(compatible: OpenAICompatibleSettings, names: string[]): ModelChoice[] {
+  if (names.length === 0)
+    throw new AiUnavailableError("AI_BASE_URL is set, so AI_MODEL must name a model there.");
+  const provider = createOpenAICompatible({
+    name: "openai-compatible",
+    baseURL: compatible.baseURL,
+    apiKey: compatible.apiKey,
+  });
+  return names.map((modelId) => ({
+    provider: "openai-compatible",
+    modelId,
+    model: provider.chatModel(modelId),
+  }));
+}
+
+/** The models named `workersAiModels` on Workers AI, or AI_MODEL's at AI_BASE_URL (`first`: only its first). */
+function choose(env: Env, workersAiModels: string[], first = false): ModelChoice[] {
   const compatible = openAICompatible(env);
-  if (compatible) {
-    if (!compatible.model)
-      throw new AiUnavailableError("AI_BASE_URL is set, so AI_MODEL must name a model there.");
-    const provider = createOpenAICompatible({
-      name: "openai-compatible",
-      baseURL: compatible.baseURL,
-      apiKey: compatible.apiKey,
-    });
-    return {
-      provider: "openai-compatible",
-      modelId: compatible.model,
-      model: provider.chatModel(compatible.model),
-    };
-  }
+  if (compatible)
+    return compatibleModels(compatible, first ? compatible.models.slice(0, 1) : compatible.models);
   const workersai = createWorkersAI({ binding: env.AI });
-  return { provider: "workers-ai", modelId: workersAiModel, model: workersai(workersAiModel) };
+  return workersAiModels.map((modelId) => ({ provider: "workers-ai", modelId, model: workersai(modelId) }));
 }
 
-/** The reasoning model behind ChatAgent (CHAT_MODEL, or AI_MODEL at AI_BASE_URL). */
-export function chatModel(env: Env): ModelChoice {
-  return choose(env, chatModelName(env));
+/** The reasoning models behind ChatAgent, in the order they are tried (CHAT_MODELS, or AI_MODEL at AI_BASE_URL). */
+export function chatModels(env: Env): ModelChoice[] {
+  return choose(env, chatModelNames(env));
 }
 
-/** The small instruct model behind GET /ai/health (PROBE_MODEL, or AI_MODEL at AI_BASE_URL). */
+/** The small instruct model behind GET /ai/health (PROBE_MODEL, or AI_MODEL's first at AI_BASE_URL). */
 export function probeModel(env: Env): ModelChoice {
-  return choose(env, probeModelName(env));
+  return choose(env, [probeModelName(env)], true)[0]!;
 }
 
-/** The small instruct model that titles a chat after its first exchange (TITLE_MODEL, or AI_MODEL at AI_BASE_URL). */
+/** The small instruct model that titles a chat after its first exchange (TITLE_MODEL, or AI_MODEL's first). */
 export function titleModel(env: Env): ModelChoice {
-  return choose(env, titleModelName(env));
+  return choose(env, [titleModelName(env)], true)[0]!;
 }

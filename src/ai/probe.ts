@@ -1,14 +1,13 @@
 import { generateText } from "ai";
 import { probeTimeoutMs } from "../core/config";
 import { classifyAiError, ProbeTimeoutError } from "./ai-errors";
-import { probeModel } from "./models";
+import { chatModels, type ModelChoice, probeModel, titleModel } from "./models";
 
 export const PROBE_PROMPT = "Answer with exactly AI_OK and nothing else.";
 export const PROBE_MAX_TOKENS = 20;
 
-/** One real inference on the probe model, bounded by AI_PROBE_TIMEOUT_MS. */
-export async function runProbe(env: Env) {
-  const choice = probeModel(env);
+/** One real inference of the probe prompt on `choice`, bounded by AI_PROBE_TIMEOUT_MS. */
+export async function inference(env: Env, choice: ModelChoice) {
   const timeoutMs = probeTimeoutMs(env);
   const abort = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -50,4 +49,19 @@ export async function runProbe(env: Env) {
   } finally {
     if (timer !== undefined) clearTimeout(timer);
   }
+}
+
+/** Which model does what, as configured (no inference). */
+export function configuredModels(env: Env) {
+  return {
+    probe: probeModel(env).modelId,
+    chat: chatModels(env).map((choice) => choice.modelId),
+    title: titleModel(env).modelId,
+  };
+}
+
+/** The spec's probe: one real inference on the probe model, and the models configured for each role. */
+export async function runProbe(env: Env) {
+  const answer = await inference(env, probeModel(env));
+  return { ...answer, models: configuredModels(env) };
 }

@@ -8,6 +8,9 @@ import { isChatId } from "./chat-ids";
 import { messageText } from "./chat-text";
 import { summarize, summaryKey } from "./chat-summary";
 import * as queries from "./chats.queries";
+import type { TitleCall } from "./chat-titles";
+import { insertUsage } from "../usage/usage.queries";
+import { utcDay } from "../usage/usage-days";
 
 /**
  * How an instance relates to the index: a chat id is indexed from its creation; a `user-<id>[-<suffix>]`
@@ -72,6 +75,11 @@ export class ChatIndexSync {
     return true;
   }
 
+  /** Whether a turn's end should ask for a title: false once this instance knows it is titled. */
+  mayNeedTitle(): boolean {
+    return this.entry !== null && !this.titled && !this.titling;
+  }
+
   /**
    * After a turn: an untitled chat gets the title of its first exchange, once. Returns the title it
    * set, or null (titled already, renamed meanwhile, not in the index). A failure is retried after the next turn.
@@ -103,12 +111,27 @@ export class ChatIndexSync {
     const { titleFor } = await import("./chat-titles");
     const title = await titleFor(
       this.env,
-      messageText(question),
-      answered && answer ? messageText(answer) : null,
+      {
+        name: this.name,
+        question: messageText(question),
+        answer: answered && answer ? messageText(answer) : null,
+      },
       this.logger,
+      (call) => this.billTitle(row.userId, call),
     );
     const set = await queries.setTitleIfUntitled(this.db, this.name, title);
     this.titled = true;
     return set ? title : null;
+  }
+
+  // A title is a model call of its owner's: on their usage and their day's budget.
+  private async billTitle(owner: number, call: TitleCall): Promise<void> {
+    try {
+      await insertUsage(this.db, [
+        { ...call, userId: owner, chatId: this.name, kind: "title", day: utcDay(new Date()) },
+      ]);
+    } catch (err) {
+      this.logger.error("chat_usage_write_failed", { owner, call, error: String(err) });
+    }
   }
 }

@@ -1,7 +1,7 @@
 // Runs in the chat Durable Object, loaded when a chat is first titled: the title of its first exchange.
-import { generateText } from "ai";
 import type { Logger } from "../core/logger";
 import { titleModel } from "../ai/models";
+import { generateText, spanContext } from "../ai/traced-ai";
 import { cutOff, TITLE_CHARS } from "./chat-text";
 
 // The fallback is a glance at the first message, shorter than a title may be.
@@ -35,8 +35,21 @@ export function cleanTitle(raw: string): string | null {
   return title ? cutOff(title, TITLE_CHARS) : null;
 }
 
+/** What a title cost, as the model reported it. */
+export interface TitleCall {
+  model: string;
+  inputTokens: number;
+  outputTokens: number;
+}
+
 /** The model's title, bounded by TITLE_TIMEOUT_MS (the race, not only the signal: a binding may ignore it). */
-async function askModel(env: Env, question: string, answer: string): Promise<string> {
+async function askModel(
+  env: Env,
+  chatName: string,
+  question: string,
+  answer: string,
+): Promise<{ text: string; call: TitleCall }> {
+  const choice = titleModel(env);
   const abort = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<never>((_, reject) => {
@@ -46,18 +59,24 @@ async function askModel(env: Env, question: string, answer: string): Promise<str
     }, TITLE_TIMEOUT_MS);
   });
   try {
-    const { text } = await Promise.race([
+    const { text, usage } = await Promise.race([
       generateText({
-        model: titleModel(env).model,
+        model: choice.model,
         system: TITLE_PROMPT,
         prompt: `User: ${cutOff(question, EXCHANGE_CHARS)}\nAssistant: ${cutOff(answer, EXCHANGE_CHARS)}`,
         maxOutputTokens: TITLE_MAX_TOKENS,
         maxRetries: 0,
         abortSignal: abort.signal,
+        runtimeContext: spanContext("chat-titles", chatName),
       }),
       deadline,
     ]);
-    return text;
+    const call = {
+      model: choice.modelId,
+      inputTokens: usage.inputTokens ?? 0,
+      outputTokens: usage.outputTokens ?? 0,
+    };
+    return { text, call };
   } finally {
     if (timer !== undefined) clearTimeout(timer);
   }
@@ -65,17 +84,20 @@ async function askModel(env: Env, question: string, answer: string): Promise<str
 
 /**
  * The title of a chat's first exchange: the model's, or the fallback when it fails or there was no
- * answer to title (a refused or failed turn).
+ * answer to title (a refused or failed turn). `bill` hears what a model that answered cost.
  */
 export async function titleFor(
   env: Env,
-  question: string,
-  answer: string | null,
+  chat: { name: string; question: string; answer: string | null },
   logger: Logger,
+  bill: (call: TitleCall) => Promise<void>,
 ): Promise<string> {
+  const { question, answer } = chat;
   if (!answer) return fallbackTitle(question);
   try {
-    return cleanTitle(await askModel(env, question, answer)) ?? fallbackTitle(question);
+    const { text, call } = await askModel(env, chat.name, question, answer);
+    await bill(call);
+    return cleanTitle(text) ?? fallbackTitle(question);
   } catch (err) {
     logger.warn("chat_title_failed", { error: String(err) });
     return fallbackTitle(question);

@@ -93,8 +93,12 @@ export async function setTitleIfUntitled(db: Db, id: string, title: string): Pro
   return rows.length > 0;
 }
 
-export async function titleOf(db: Db, id: string): Promise<{ title: string | null } | null> {
-  const [row] = await db.select({ title: chats.title }).from(chats).where(eq(chats.id, id)).limit(1);
+export async function titleOf(db: Db, id: string): Promise<{ title: string | null; userId: number } | null> {
+  const [row] = await db
+    .select({ title: chats.title, userId: chats.userId })
+    .from(chats)
+    .where(eq(chats.id, id))
+    .limit(1);
   return row ?? null;
 }
 

@@ -25,13 +25,25 @@ function positiveInt(value: string | undefined, fallback: number): number {
   return Number.isSafeInteger(parsed) && parsed > 0 ? parsed : fallback;
 }
 
-// A reasoning model with function calling on Workers AI (QwQ-32B has no tool calls); 32k-token window.
-export const DEFAULT_CHAT_MODEL = "@cf/qwen/qwen3-30b-a3b-fp8";
+// Reasoning models with function calling on Workers AI (QwQ-32B has no tool calls), tried in order.
+export const DEFAULT_CHAT_MODELS = ["@cf/qwen/qwen3-30b-a3b-fp8", "@cf/meta/llama-4-scout-17b-16e-instruct"];
 export const DEFAULT_PROBE_MODEL = "@cf/meta/llama-3.2-1b-instruct";
 export const DEFAULT_TITLE_MODEL = "@cf/meta/llama-3.2-1b-instruct";
 
-export function chatModelName(env: Env): string {
-  return text(env.CHAT_MODEL) ?? DEFAULT_CHAT_MODEL;
+/** A comma-separated list of names, without blanks or repeats. */
+export function nameList(value: string | undefined): string[] {
+  return [...new Set((value ?? "").split(",").map((name) => name.trim()))].filter(Boolean);
+}
+
+/** The chat's models in the order they are tried (CHAT_MODELS). */
+export function chatModelNames(env: Env): string[] {
+  const names = nameList(env.CHAT_MODELS);
+  return names.length > 0 ? names : DEFAULT_CHAT_MODELS;
+}
+
+/** Whether the chat models take images (CHAT_MODEL_IMAGES): attached images reach it, or a note does. */
+export function chatModelTakesImages(env: Env): boolean {
+  return flag(env.CHAT_MODEL_IMAGES);
 }
 
 export function probeModelName(env: Env): string {
@@ -44,7 +56,8 @@ export function titleModelName(env: Env): string {
 
 export interface OpenAICompatibleSettings {
   baseURL: string;
-  model: string | undefined;
+  /** AI_MODEL: the first one answers the probe and titles; the chat tries them in order. */
+  models: string[];
   apiKey: string | undefined;
 }
 
@@ -52,7 +65,7 @@ export interface OpenAICompatibleSettings {
 export function openAICompatible(env: Env): OpenAICompatibleSettings | undefined {
   const baseURL = text(env.AI_BASE_URL);
   if (!baseURL) return undefined;
-  return { baseURL, model: text(env.AI_MODEL), apiKey: text(env.AI_API_KEY) };
+  return { baseURL, models: nameList(env.AI_MODEL), apiKey: text(env.AI_API_KEY) };
 }
 
 export function probeTimeoutMs(env: Env): number {
@@ -65,7 +78,14 @@ export function agentsRequireAuth(env: Env): boolean {
 
 export const DEFAULT_CHAT_DAILY_OUTPUT_TOKENS = 200_000;
 
-/** Output tokens one chat instance may spend per UTC day (CHAT_DAILY_OUTPUT_TOKENS). */
+/** Output tokens one public chat (a chat without an owner) may spend per UTC day (CHAT_DAILY_OUTPUT_TOKENS). */
 export function chatDailyOutputTokens(env: Env): number {
   return positiveInt(env.CHAT_DAILY_OUTPUT_TOKENS, DEFAULT_CHAT_DAILY_OUTPUT_TOKENS);
+}
+
+export const DEFAULT_CHAT_USER_DAILY_OUTPUT_TOKENS = 200_000;
+
+/** Output tokens one user may spend per UTC day over all their chats (CHAT_USER_DAILY_OUTPUT_TOKENS). */
+export function chatUserDailyOutputTokens(env: Env): number {
+  return positiveInt(env.CHAT_USER_DAILY_OUTPUT_TOKENS, DEFAULT_CHAT_USER_DAILY_OUTPUT_TOKENS);
 }

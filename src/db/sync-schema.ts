@@ -42,7 +42,8 @@ export const IDEMPOTENCY_STATES = ["in_flight", "done"] as const;
 
 /**
  * A request sent with an Idempotency-Key, per user, route and key: in flight until it answers; a
- * 2xx answer is kept for replays (24 h), any other answer frees the key.
+ * 2xx answer is kept for replays (24 h), any other answer frees the key. A write that takes its key
+ * in its own batch is never in flight: the key and its result are written with it, or nothing is.
  */
 export const idempotencyKeysTable = sqliteTable(
   "idempotency_keys_table",
@@ -54,9 +55,12 @@ export const idempotencyKeysTable = sqliteTable(
     fingerprint: text(),
     state: text({ enum: IDEMPOTENCY_STATES }).notNull(),
     status: integer(),
-    // The answer's headers that matter (JSON object) and its body.
+    // The answer's headers that matter (JSON object) and its body, sealed (src/idempotency/sealed-answers.ts).
     headers: text(),
     body: text(),
+    // Or, for a write that keeps its key in its own batch (POST /api/todos), the rows it wrote as
+    // JSON, from which the route answers again (src/idempotency/keyed-writes.ts).
+    result: text(),
     createdAt: text().notNull().default(NOW),
   },
   (t) => [

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../db/client";
 import { NOW, todoAttachmentsTable, todosTable } from "../db/schema";
+import { likePattern } from "../todos/todos.queries";
 import { filesTable, storageReservationsTable } from "../db/files-schema";
 
 export type FileRow = typeof filesTable.$inferSelect;
@@ -41,13 +42,28 @@ export async function findFileForUser(db: Db, key: string, userId: number): Prom
   return row ?? null;
 }
 
-/** One page of the user's files, newest first: ids below `beforeId`; one extra row tells whether more follow. */
-export function listFilesForUser(db: Db, userId: number, beforeId: number | undefined, limit: number) {
+/**
+ * One page of the user's files, newest first: ids below `beforeId`, names containing `nameContains`
+ * when given; one extra row tells whether more follow.
+ */
+export function listFilesForUser(
+  db: Db,
+  userId: number,
+  beforeId: number | undefined,
+  limit: number,
+  nameContains?: string,
+) {
   return db
     .select()
     .from(filesTable)
     .where(
-      and(eq(filesTable.userId, userId), beforeId === undefined ? undefined : lt(filesTable.id, beforeId)),
+      and(
+        eq(filesTable.userId, userId),
+        beforeId === undefined ? undefined : lt(filesTable.id, beforeId),
+        nameContains === undefined
+          ? undefined
+          : sql`${filesTable.originalName} LIKE ${likePattern(nameContains)} ESCAPE '\\'`,
+      ),
     )
     .orderBy(desc(filesTable.id))
     .limit(limit + 1);
@@ -103,4 +119,13 @@ export async function recordedKeys(db: Db, keys: string[]): Promise<Set<string>>
   if (keys.length === 0) return new Set();
   const rows = await db.select({ key: filesTable.key }).from(filesTable).where(inArray(filesTable.key, keys));
   return new Set(rows.map((row) => row.key));
+}
+
+/** The user's own files among these keys (at most 99: D1's bound parameters, the user's id included). */
+export function ownFilesAmong(db: Db, userId: number, keys: string[]): Promise<FileRow[]> {
+  if (keys.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(filesTable)
+    .where(and(eq(filesTable.userId, userId), inArray(filesTable.key, keys)));
 }

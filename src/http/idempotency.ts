@@ -2,14 +2,14 @@ import { z } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import type { Db } from "../db/client";
 import { IDEMPOTENCY_TTL_HOURS, idempotencyStore, type IdempotencyStore } from "../idempotency/idempotency";
-import type { IdempotencyId, IdempotencyRow } from "../idempotency/idempotency.queries";
+import type { IdempotencyId } from "../idempotency/idempotency.queries";
 import { bufferedFingerprint, StreamedFingerprint } from "./body-fingerprint";
 import { ApiError } from "./errors";
 import type { AuthUser, Credential } from "../auth/credentials";
+import { answerHeld, type ReplayResult } from "./held-keys";
 import type { AuthedEnv } from "./types";
 
 export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
-export const REPLAYED_HEADER = "Idempotent-Replayed";
 const KEY = /^[\x21-\x7e]{1,255}$/;
 // Headers of a kept answer that a replay repeats; the others are set afresh by the middlewares.
 const KEPT_HEADERS = ["content-type", "etag", "location"];
@@ -39,6 +39,11 @@ interface IdempotencyOptions {
   inFlightMs: number;
   /** The body streams to the handler (an upload): hashed on its way through, not read first. */
   streamedBody?: boolean;
+  /**
+   * The route's write takes the key in its own D1 batch (src/idempotency/keyed-writes.ts): nothing is
+   * claimed here, the handler reads the key from `c.get("idempotencyKey")`. Buffered bodies only.
+   */
+  inBatch?: boolean;
 }
 
 const iso = (at: Date, minusMs: number) => new Date(at.getTime() - minusMs).toISOString();
@@ -51,12 +56,6 @@ function holder(user: AuthUser, credential: Credential): string {
   if (credential.kind === "session") return `session:${credential.sessionId}`;
   if (credential.kind === "api_key") return `key:${credential.keyId}`;
   return `token:${user.tokenVersion}`;
-}
-
-function replay(row: IdempotencyRow): Response {
-  const headers = new Headers(JSON.parse(row.headers ?? "{}") as Record<string, string>);
-  headers.set(REPLAYED_HEADER, "true");
-  return new Response(row.body, { status: row.status ?? 200, headers });
 }
 
 /**
@@ -84,25 +83,20 @@ function idempotency(options: IdempotencyOptions): MiddlewareHandler<AuthedEnv> 
     const at = new Date();
     const claimedAt = at.toISOString();
     const bounds = { inFlightBefore: iso(at, options.inFlightMs), expiredBefore: iso(at, options.ttlMs) };
+    if (options.inBatch && fingerprint !== null) {
+      const sent = () => Promise.resolve(fingerprint);
+      c.set("idempotencyKey", {
+        write: { ...id, fingerprint, claimedAt, ...bounds },
+        // A row without a result was kept by the route before it took keys in its batch: that answer is
+        // the route's own too.
+        answerTaken: async <R extends Response>(answerResult: ReplayResult<R>) =>
+          (await answerHeld(await store.find(db, id), options.inFlightMs, sent, answerResult)) as R,
+      });
+      return next();
+    }
     if (!(await store.claim(db, id, fingerprint, claimedAt, bounds))) {
-      const kept = await store.find(db, id);
-      if (!kept || kept.state === "in_flight") {
-        const seconds = Math.ceil(options.inFlightMs / 1000);
-        throw new ApiError(
-          409,
-          "A request with this Idempotency-Key is still in progress: wait for its answer, then retry",
-          undefined,
-          { "Retry-After": String(Math.min(seconds, 60)) },
-        );
-      }
-      const sent = fingerprint ?? (await streamed!.of(c.req.raw.body));
-      if (kept.fingerprint !== sent) {
-        throw new ApiError(
-          422,
-          "This Idempotency-Key was used for another request: send a new key with a new request",
-        );
-      }
-      return replay(kept);
+      const sent = async () => fingerprint ?? (await streamed!.of(c.req.raw.body));
+      return answerHeld(await store.find(db, id), options.inFlightMs, sent);
     }
     return run(c, next, { store, db, id, claimedAt, fingerprint, streamed });
   };
@@ -111,14 +105,18 @@ function idempotency(options: IdempotencyOptions): MiddlewareHandler<AuthedEnv> 
 /**
  * The Idempotency-Key middleware of one route (`route`: its method and path pattern), keeping keys in
  * D1. `inFlightSeconds` bounds how long a request that died keeps its key: longer for uploads, whose
- * bodies may take minutes.
+ * bodies may take minutes. `inBatch`: the route's write takes the key in its own D1 batch.
  */
-export function idempotent(route: string, { streamedBody = false, inFlightSeconds = 60 } = {}) {
+export function idempotent(
+  route: string,
+  { streamedBody = false, inFlightSeconds = 60, inBatch = false } = {},
+) {
   return idempotency({
     route,
     ttlMs: IDEMPOTENCY_TTL_HOURS * 3_600_000,
     inFlightMs: inFlightSeconds * 1000,
     streamedBody,
+    inBatch,
   });
 }
 

@@ -2,6 +2,7 @@ import type { RouteConfig, RouteHandler } from "@hono/zod-openapi";
 import type { Db } from "../db/client";
 import type { Logger } from "../core/logger";
 import type { AuthUser, Credential } from "../auth/credentials";
+import type { BatchKey } from "./held-keys";
 
 export interface AppEnv {
   Bindings: Env;
@@ -13,6 +14,8 @@ export interface AppEnv {
     credential?: Credential;
     /** drizzle on this request's D1 session (src/http/d1-session.ts), on /api/* only. */
     db: Db;
+    /** The Idempotency-Key a route's write takes in its own batch, when one was sent (src/http/idempotency.ts). */
+    idempotencyKey?: BatchKey;
   };
 }
 

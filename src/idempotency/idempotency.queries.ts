@@ -1,4 +1,4 @@
-import { and, eq, lt, or } from "drizzle-orm";
+import { and, eq, lt, or, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { idempotencyKeysTable } from "../db/sync-schema";
 
@@ -20,6 +20,17 @@ export interface ClaimBounds {
 const t = idempotencyKeysTable;
 const byId = (id: IdempotencyId) => and(eq(t.userId, id.userId), eq(t.route, id.route), eq(t.key, id.key));
 
+/** A row that no longer holds its key as of `bounds` (values, or placeholders of a prebuilt statement). */
+export function keyReleased(bounds: {
+  inFlightBefore: string | SQLWrapper;
+  expiredBefore: string | SQLWrapper;
+}) {
+  return or(
+    and(eq(t.state, "in_flight"), lt(t.createdAt, bounds.inFlightBefore)),
+    lt(t.createdAt, bounds.expiredBefore),
+  );
+}
+
 /**
  * Takes the key for a request about to run, as of `claimedAt`: a new row, or one whose claim was
  * abandoned (a request that died in flight) or whose answer expired. One conditional statement, so
@@ -38,11 +49,16 @@ export async function claimKey(
     .values(row)
     .onConflictDoUpdate({
       target: [t.userId, t.route, t.key],
-      set: { fingerprint, state: "in_flight", status: null, headers: null, body: null, createdAt: claimedAt },
-      setWhere: or(
-        and(eq(t.state, "in_flight"), lt(t.createdAt, bounds.inFlightBefore)),
-        lt(t.createdAt, bounds.expiredBefore),
-      ),
+      set: {
+        fingerprint,
+        state: "in_flight",
+        status: null,
+        headers: null,
+        body: null,
+        result: null,
+        createdAt: claimedAt,
+      },
+      setWhere: keyReleased(bounds),
     })
     .returning({ createdAt: t.createdAt });
   return claimed.length > 0;

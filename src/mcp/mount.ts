@@ -4,6 +4,7 @@ import { noteKeyUse } from "../auth/api-keys/key-auth";
 import {
   oauthChallenge,
   oauthIssuer,
+  OAUTH_SCOPES,
   PROTECTED_RESOURCE_PATH,
   REQUIRED_SCOPES,
 } from "../auth/oauth/oauth-resource";
@@ -13,9 +14,11 @@ import type { ApiKeyScope } from "../db/credentials-schema";
 import { createDb } from "../db/client";
 import { MCP_CORS_HEADERS } from "../http/cors";
 import type { AppRouter } from "../http/create-app";
+import { background } from "../http/background";
 import { ApiError } from "../http/errors";
 import type { McpCredential } from "../auth/credentials";
-import { callsToolOf } from "./tool-calls";
+import { fileCatalog } from "../files/file-catalog";
+import { scopesCalled } from "./tool-calls";
 
 export const MCP_PATH = PROTECTED_RESOURCE_PATH;
 
@@ -33,8 +36,10 @@ function forbidden(
   const missing = missingScope(credential, needed);
   const headers: Record<string, string> = { ...MCP_CORS_HEADERS };
   if (credential.kind === "oauth") {
+    // The scopes held stay in the challenge: asking again for only the missing ones would drop them.
+    const scopes = OAUTH_SCOPES.filter((s) => needed.includes(s) || credential.scopes.includes(s));
     headers["WWW-Authenticate"] =
-      `Bearer realm="mcp", error="insufficient_scope"${oauthChallenge(issuer, needed)}`;
+      `Bearer realm="mcp", error="insufficient_scope"${oauthChallenge(issuer, scopes)}`;
   }
   return new ApiError(403, `This ${holder(credential)} lacks the scope ${missing}`, undefined, headers);
 }
@@ -54,9 +59,13 @@ function scopedTools(tools: Record<string, TodoTool>, credential: McpCredential)
 const writingTools = (tools: Record<string, TodoTool>) =>
   new Set(Object.keys(tools).filter((name) => tools[name]!.writes));
 
+// Resource links in tool answers came with this protocol revision; a request without the header is 2025-03-26.
+const LINKS_SINCE = "2025-06-18";
+
 /**
- * `/mcp`: Streamable HTTP (stateless) exposing the todo tools of the user whose login token, API key
- * with `todos:read`, or OAuth access token for this resource comes in `Authorization: Bearer`. The
+ * `/mcp`: Streamable HTTP (stateless) exposing the todo tools, and with `files:read` the files as
+ * resources, of the user whose login token, API key with `todos:read`, or OAuth access token for this
+ * resource comes in `Authorization: Bearer`. The
  * credential is checked before any MCP message is read; a 401 leads an MCP client to OAuth (RFC 9728).
  */
 export function mountMcp(app: AppRouter) {
@@ -73,15 +82,24 @@ export function mountMcp(app: AppRouter) {
 
     const logger = c.get("logger");
     const db = createDb(c.env.DB);
-    const tools = createTodoTools({ env: c.env, db, logger }, user.id);
-    const readOnly = missingScope(credential, ["todos:write"]) !== null;
-    if (credential.kind === "oauth" && readOnly && (await callsToolOf(c.req.raw, writingTools(tools)))) {
-      throw forbidden(credential, ["todos:read", "todos:write"], issuer);
+    // Writes answer before their feed publish, as on /api (the publish runs after the answer).
+    const tools = createTodoTools({ env: c.env, db, logger, waitUntil: background(c) }, user.id);
+    // A grant is challenged for what the request calls; the body is read only when it lacks a scope.
+    if (credential.kind === "oauth" && missingScope(credential, ["todos:write", "files:read"])) {
+      const needed = [...REQUIRED_SCOPES, ...(await scopesCalled(c.req.raw, writingTools(tools)))];
+      if (missingScope(credential, needed)) throw forbidden(credential, needed, issuer);
     }
     if (credential.kind !== "oauth") await noteKeyUse(db, credential);
+    const noFiles = missingScope(credential, ["files:read"]);
+    const version = c.req.header("MCP-Protocol-Version");
+    const files = {
+      catalog: fileCatalog(db, c.env.R2_BUCKET, user.id),
+      refusal: noFiles && `This ${holder(credential)} lacks the scope ${noFiles}`,
+      links: version !== undefined && version >= LINKS_SINCE,
+    };
     // The MCP SDK loads on the first /mcp request, not in every new isolate (see serve-mcp.ts).
     const { serveMcp } = await import("./serve-mcp");
-    return serveMcp(MCP_PATH, c.req.raw, scopedTools(tools, credential), runTool, (error) =>
+    return serveMcp(MCP_PATH, c.req.raw, scopedTools(tools, credential), runTool, files, (error) =>
       logger.warn("mcp_error", { error: String(error) }),
     );
   });

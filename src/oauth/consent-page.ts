@@ -14,6 +14,8 @@ export interface ConsentView {
   handle: string;
   /** The write box starts ticked (the client asked for `todos:write`). */
   write: boolean;
+  /** The files box starts ticked (the client asked for `files:read`). */
+  files: boolean;
   username?: string;
   error?: string;
 }
@@ -66,6 +68,7 @@ ${loopback}${error}
 <input type="hidden" name="handle" value="${escape(view.handle)}">
 <p>It will be able to read your todos and their attachments.</p>
 <label class="check"><input type="checkbox" name="write" value="todos:write"${view.write ? " checked" : ""}> Also create, change, complete and delete your todos</label>
+<label class="check"><input type="checkbox" name="files" value="files:read"${view.files ? " checked" : ""}> Also read your files (names, types and contents, private ones included)</label>
 <label>Username <input type="text" name="username" autocomplete="username" required value="${escape(view.username ?? "")}"></label>
 <label>Password <input type="password" name="password" autocomplete="current-password" required></label>
 <div class="actions"><button class="primary" name="decision" value="approve">Allow</button><button name="decision" value="deny" formnovalidate>Deny</button></div>

@@ -2,7 +2,7 @@ import type { AuthRequest, OAuthHelpers } from "@cloudflare/workers-oauth-provid
 import type { Context } from "hono";
 import { z } from "@hono/zod-openapi";
 import { limitAuthAttempt } from "../auth/passwords/attempt-limits";
-import { oauthIssuer, OAUTH_SCOPES, REQUIRED_SCOPES } from "../auth/oauth/oauth-resource";
+import { oauthIssuer, REQUIRED_SCOPES } from "../auth/oauth/oauth-resource";
 import { checkPassword } from "../auth/passwords/password-login";
 import { usernameKey } from "../auth/usernames";
 import { jwtSecret } from "../auth/tokens";
@@ -23,6 +23,7 @@ const ConsentForm = z.object({
   handle: z.string().min(1).max(128),
   decision: z.enum(["approve", "deny"]),
   write: z.literal("todos:write").optional(),
+  files: z.literal("files:read").optional(),
   username: z.string().max(256).optional(),
   password: z.string().max(256).optional(),
 });
@@ -56,7 +57,8 @@ async function showPage(
 ) {
   const details = await oauth.describeConsent(request);
   const nonce = crypto.randomUUID();
-  const body = consentPage({ ...details, write: request.scope.includes("todos:write"), ...state }, nonce);
+  const asked = { write: request.scope.includes("todos:write"), files: request.scope.includes("files:read") };
+  const body = consentPage({ ...details, ...asked, ...state }, nonce);
   return html(c, status, body, pageHeaders(nonce, [new URL(details.redirectUri).origin]));
 }
 
@@ -119,7 +121,7 @@ export const showConsent = (c: C) =>
 /**
  * POST: Deny sends the client `access_denied`. Allow needs the user's password (the login's check and
  * limits): a wrong one shows the page again with the same handle; a right one completes the grant,
- * with `todos:read` and, if ticked, `todos:write`. Either decision spends the handle.
+ * with `todos:read` and, if ticked, `todos:write` and `files:read`. Either decision spends the handle.
  */
 export const decide = (c: C) =>
   withOAuth(c, async (oauth) => {
@@ -129,7 +131,7 @@ export const decide = (c: C) =>
     const fields = await c.req.parseBody().catch(() => null);
     const form = ConsentForm.safeParse(fields);
     if (!form.success) return refuse(c, 400, "The form was incomplete or changed.");
-    const { handle, decision, write, username = "", password = "" } = form.data;
+    const { handle, decision, write, files, username = "", password = "" } = form.data;
     const secret = jwtSecret(c.env);
     const nonce = await checkHandle(secret, c.req.url, handle, c.req.header("Cookie"));
     if (!nonce) return refuse(c, 400, STALE_FORM);
@@ -142,7 +144,7 @@ export const decide = (c: C) =>
     }
     const logger = c.get("logger");
     const again = (error: string, status: 401 | 429) =>
-      showPage(c, oauth, request, { handle, username, error, write: !!write }, status);
+      showPage(c, oauth, request, { handle, username, error, write: !!write, files: !!files }, status);
     try {
       await limitAuthAttempt(c.env, c.req.raw.headers, "login", usernameKey(username));
     } catch (err) {
@@ -156,7 +158,7 @@ export const decide = (c: C) =>
       return again("Invalid username or password", 401);
     }
     if (!(await spendHandle(c.env.OAUTH_KV, nonce))) return refuse(c, 400, STALE_FORM);
-    const scope: string[] = write ? [...OAUTH_SCOPES] : [...REQUIRED_SCOPES];
+    const scope: string[] = [...REQUIRED_SCOPES, ...(write ? [write] : []), ...(files ? [files] : [])];
     const { clientName, redirectHost } = await oauth.describeConsent(request);
     const userId = String(checked.user.id);
     // The grant version at consent: an account recovery raises it, and /mcp then refuses this grant.

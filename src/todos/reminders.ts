@@ -1,4 +1,3 @@
-import { getAgentByName } from "agents";
 import type { UIMessage } from "ai";
 import { agentsRequireAuth } from "../core/config";
 import type { Logger } from "../core/logger";
@@ -33,15 +32,33 @@ export function reminderMessage(payload: ReminderPayload): UIMessage {
 }
 
 /**
- * Called after a todo write has committed in D1: moves, sets or cancels the todo's reminder in the
- * owner's agent (`user-<id>`). Only with AGENTS_REQUIRE_AUTH=true: in public mode anyone could open
- * that chat and read the reminders. A failure is logged; the todo write stands.
+ * The todo as a reminder sync needs it, or null when no reminder can be involved: it has no scheduleAt
+ * and the write did not change it (`scheduleChanged`), so it had none before either.
  */
-export async function syncTodoReminder(env: Env, logger: Logger, todo: ReminderTodo): Promise<void> {
+export function mayHaveReminder(todo: ReminderTodo & { scheduleAt: string | null }, scheduleChanged = false) {
+  return todo.scheduleAt !== null || scheduleChanged ? todo : null;
+}
+
+/**
+ * Called after a todo write has committed in D1 (in the background): moves, sets or cancels the todo's
+ * reminder in the owner's agent (`user-<id>`), as of the todo's `version`, so an older write's sync
+ * arriving late changes nothing. One RPC on a plain stub (the SDK starts the agent on it, as for the
+ * feed). Only with AGENTS_REQUIRE_AUTH=true: in public mode anyone could open that chat and read the
+ * reminders. A failure is logged; the todo write stands.
+ */
+export async function syncTodoReminder(
+  env: Env,
+  logger: Logger,
+  todo: ReminderTodo,
+  version: number,
+): Promise<void> {
   if (!agentsRequireAuth(env)) return;
   try {
-    const agent = await getAgentByName(env.ChatAgent, ownChatName(todo.userId));
-    await agent.setTodoReminder(todo.id, reminderFor(todo));
+    await env.ChatAgent.getByName(ownChatName(todo.userId)).setTodoReminder(
+      todo.id,
+      reminderFor(todo),
+      version,
+    );
   } catch (err) {
     logger.error("reminder_sync_failed", { todoId: todo.id, error: String(err) });
   }

@@ -1,7 +1,6 @@
-import { getAgentByName } from "agents";
 import type { Logger } from "../core/logger";
 
-/** What every todo write publishes to its owner's open sockets (and keeps for RPC subscribers). */
+/** What the live feed sends its owner's open sockets for each change in the log (and keeps for RPC subscribers). */
 export interface TodoEvent {
   type: "todo.created" | "todo.updated" | "todo.deleted";
   id: number;
@@ -13,20 +12,58 @@ export function feedName(userId: number): string {
   return `user-${userId}`;
 }
 
+/** The user whose feed `name` is (feedName's inverse), or null for any other name. */
+export function feedOwner(name: string): number | null {
+  const id = /^user-([1-9]\d{0,15})$/.exec(name)?.[1];
+  return id !== undefined && Number.isSafeInteger(Number(id)) ? Number(id) : null;
+}
+
+const EVENT_TYPES = {
+  created: "todo.created",
+  updated: "todo.updated",
+  deleted: "todo.deleted",
+} as const satisfies Record<string, TodoEvent["type"]>;
+
+/** The event a change-log row stands for (the feed catching up from the log). */
+export function eventOfChange(change: {
+  kind: keyof typeof EVENT_TYPES;
+  todoId: number;
+  version: number;
+}): TodoEvent {
+  return { type: EVENT_TYPES[change.kind], id: change.todoId, version: change.version };
+}
+
 /**
- * Called after a todo write has committed in D1: hands the event to the owner's TodoFeedAgent, which
- * broadcasts it. A failure is logged; the write stands, and delta sync (updatedSince) still has it.
+ * After a wake, the feed reads the change log for this long (and a margin), so one isolate wakes a
+ * user's feed at most once per window: a burst of writes costs one RPC, not one per write.
  */
-export async function publishTodoEvent(
-  env: Env,
-  logger: Logger,
-  userId: number,
-  event: TodoEvent,
-): Promise<void> {
+export const WAKE_WINDOW_MS = 1_000;
+// Users this isolate woke lately, with when; older entries go once the map grows past this.
+const TRACKED_WAKES = 1_000;
+const lastWakes = new Map<number, number>();
+
+function forgetOldWakes(now: number): void {
+  if (lastWakes.size <= TRACKED_WAKES) return;
+  for (const [userId, at] of lastWakes) if (now - at >= WAKE_WINDOW_MS) lastWakes.delete(userId);
+}
+
+/**
+ * Called after a todo write has committed in D1: the owner's TodoFeedAgent reads the change log (the
+ * row the write's trigger added) and broadcasts what is new. One RPC on a plain stub, unless this
+ * isolate woke the feed less than WAKE_WINDOW_MS ago (it is still reading the log then). The Agents
+ * SDK starts an agent on its first RPC by itself (it wraps the agent's own async methods), so
+ * getAgentByName's separate start-up call would be one more round trip. A failure is logged; the
+ * write stands, delta sync has it, and the feed reads it at its next wake or start.
+ */
+export async function wakeTodoFeed(env: Env, logger: Logger, userId: number): Promise<void> {
+  const now = Date.now();
+  if (now - (lastWakes.get(userId) ?? -Infinity) < WAKE_WINDOW_MS) return;
+  lastWakes.set(userId, now);
+  forgetOldWakes(now);
   try {
-    const feed = await getAgentByName(env.TodoFeedAgent, feedName(userId));
-    await feed.publish(event);
+    await env.TodoFeedAgent.getByName(feedName(userId)).wake();
   } catch (err) {
-    logger.error("todo_event_publish_failed", { todoId: event.id, type: event.type, error: String(err) });
+    lastWakes.delete(userId);
+    logger.error("todo_feed_wake_failed", { userId, error: String(err) });
   }
 }

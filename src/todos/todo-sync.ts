@@ -1,14 +1,12 @@
 import type { Db } from "../db/client";
 import { openSyncCursor, sealSyncCursor } from "./sync-cursors";
 import { changesSince, purgeChangesBefore, type ChangesSince } from "./todo-changes.queries";
-import type { TodoEvent } from "./todo-events";
+import { eventOfChange, type TodoEvent } from "./todo-events";
 
 /** How long the change log keeps a change (tombstones included); an older cursor must sync in full. */
 export const SYNC_HORIZON_DAYS = 30;
 // A cron run removes at most this many chunks, so one run stays short; the next continues.
 const MAX_PURGE_CHUNKS = 20;
-
-const EVENT_TYPES = { created: "todo.created", updated: "todo.updated", deleted: "todo.deleted" } as const;
 
 export type SyncAnswer =
   | {
@@ -42,12 +40,7 @@ export async function syncTodos(
   if (page.purgedThrough > after) {
     return { kind: "stale", cursor: await syncCursor(Math.max(page.latest, page.purgedThrough)) };
   }
-  const changes = page.changes.map(({ change, todo }) => ({
-    type: EVENT_TYPES[change.kind],
-    id: change.todoId,
-    version: change.version,
-    todo,
-  }));
+  const changes = page.changes.map(({ change, todo }) => ({ ...eventOfChange(change), todo }));
   const last = page.changes.at(-1)?.change.id ?? after;
   return { kind: "changes", changes, cursor: await syncCursor(last), hasMore: page.hasMore };
 }

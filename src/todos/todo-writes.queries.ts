@@ -4,7 +4,7 @@ import type { Db } from "../db/client";
 import { notNullViolation } from "../db/errors";
 import { NOW, todoAttachmentsTable, todosTable } from "../db/schema";
 import type { AttachmentFile } from "./attachments";
-import { insertAttachments, listAttachments, type AttachmentRow } from "./attachments.queries";
+import { insertAttachments } from "./attachments.queries";
 import { findTodoForUser, type TodoFields, type TodoRow } from "./todos.queries";
 
 // The todo writes in D1. Each raises the todo's version in the write's own statement; the change log
@@ -13,26 +13,6 @@ import { findTodoForUser, type TodoFields, type TodoRow } from "./todos.queries"
 /** completedAt follows completed: set when it turns true (kept if already done), cleared when false. */
 function completedAtFor(completed: boolean): SQL {
   return completed ? sql`coalesce(${todosTable.completedAt}, ${NOW})` : sql`NULL`;
-}
-
-/**
- * The todo and its attachment rows in one batch (one transaction), so a failure leaves no todo
- * without its attachments. The rows find the new todo as the user's highest id: D1 runs a batch
- * alone, so no other insert can come between.
- */
-export async function insertTodoWithAttachments(
-  db: Db,
-  todo: TodoFields & { userId: number; title: string },
-  files: readonly AttachmentFile[],
-): Promise<{ todo: TodoRow; attachments: AttachmentRow[] }> {
-  const newTodoId = sql`SELECT max(id) AS id FROM ${todosTable} WHERE userId = ${todo.userId}`;
-  const insertTodo = db
-    .insert(todosTable)
-    .values({ ...todo, completedAt: todo.completed ? NOW : null })
-    .returning();
-  const [[inserted]] = await db.batch([insertTodo, ...insertAttachments(db, newTodoId, files)]);
-  if (!inserted) throw new Error("todo insert returned no row");
-  return { todo: inserted, attachments: files.length ? await listAttachments(db, inserted.id) : [] };
 }
 
 /** The versions an If-Match accepts; a write whose todo has none of them changes nothing. */
@@ -97,23 +77,23 @@ export async function updateTodoWithAttachments(
 
 /**
  * Deletes a user's todo (with `expected`, only at one of those versions); its attachment rows go by
- * cascade. The deleted todo's id and the version its tombstone carries, null if none, STALE if it
- * exists at another version.
+ * cascade. The deleted todo's id, the version its tombstone carries and the scheduleAt it had (its
+ * reminder goes too); null if none, STALE if it exists at another version.
  */
 export async function deleteTodoForUser(
   db: Db,
   id: number,
   userId: number,
   expected?: ExpectedVersions,
-): Promise<{ id: number; version: number } | null | typeof STALE> {
+): Promise<{ id: number; version: number; scheduleAt: string | null } | null | typeof STALE> {
   const owned = and(eq(todosTable.id, id), eq(todosTable.userId, userId));
   const condition = expected === undefined ? owned : and(owned, inArray(todosTable.version, [...expected]));
   const [row] = await db
     .delete(todosTable)
     .where(condition)
-    .returning({ id: todosTable.id, version: todosTable.version });
+    .returning({ id: todosTable.id, version: todosTable.version, scheduleAt: todosTable.scheduleAt });
   // The tombstone's version is one past the last (migrations/0006_sync.sql).
-  if (row) return { id: row.id, version: row.version + 1 };
+  if (row) return { ...row, version: row.version + 1 };
   if (expected !== undefined && (await findTodoForUser(db, id, userId))) return STALE;
   return null;
 }

@@ -2,25 +2,26 @@ import { Failure } from "../core/failures";
 import type { Logger } from "../core/logger";
 import type { Db } from "../db/client";
 import { callStorage } from "../files/storage-errors";
+import type { KeyedWrite } from "../idempotency/keyed-writes";
 import { resolveAttachments, type AttachmentFile } from "./attachments";
-import type { AttachmentRow } from "./attachments.queries";
-import { syncTodoReminder } from "./reminders";
-import { publishTodoEvent, type TodoEvent } from "./todo-events";
+import { mayHaveReminder, syncTodoReminder, type ReminderTodo } from "./reminders";
+import { wakeTodoFeed } from "./todo-events";
+import { insertTodoWithAttachments, type CreatedTodo } from "./todo-create.queries";
 import * as queries from "./todo-writes.queries";
 import { findTodoForUser, type TodoFields, type TodoRow } from "./todos.queries";
 
 /**
  * The one way a todo is written, whoever writes it (REST, the chat's tools, MCP): attachment keys
- * looked up in R2, the D1 batch (which raises the version and logs the change), then the todo's
- * reminder brought in step and the change published to the owner's live feed.
+ * looked up in R2, the D1 batch (which raises the version and logs the change), then, after the
+ * answer, the change published to the owner's live feed and the todo's reminder brought in step.
  */
 export interface TodoWriter {
   env: Env;
   /** A request's D1 session, or the database itself outside a request. */
   db: Db;
   logger: Logger;
-  /** Keeps the feed's publish alive after the answer (a request's waitUntil); without it, it is awaited. */
-  waitUntil?: (promise: Promise<unknown>) => void;
+  /** Keeps the work after the commit alive once the caller has answered (a request's or agent's waitUntil). */
+  waitUntil: (promise: Promise<unknown>) => void;
 }
 
 export type AttachmentInput = { fileKey: string };
@@ -46,12 +47,14 @@ function attachmentFiles(
   return callStorage("head", () => resolveAttachments(env.R2_BUCKET, inputs, userId));
 }
 
-/** After the commit: the live feed (in the background where the caller allows) and the reminder. */
-async function afterCommit(w: TodoWriter, userId: number, event: TodoEvent, reminder: () => Promise<void>) {
-  const published = publishTodoEvent(w.env, w.logger, userId, event);
-  if (w.waitUntil) w.waitUntil(published);
-  else await published;
-  await reminder();
+/**
+ * After the commit, in the background, whatever the path: the live feed is woken (it reads the write
+ * from the change log), and the owner's agent told when a reminder may be involved. Each logs its own
+ * failure; the write stands.
+ */
+function afterCommit(w: TodoWriter, userId: number, version: number, reminder: ReminderTodo | null) {
+  w.waitUntil(wakeTodoFeed(w.env, w.logger, userId));
+  if (reminder) w.waitUntil(syncTodoReminder(w.env, w.logger, reminder, version));
 }
 
 /** A conditional write found the todo at another version: throws with it as it stands, or null if it went since. */
@@ -61,18 +64,18 @@ async function refuseStale(w: TodoWriter, id: number, userId: number): Promise<n
   return null;
 }
 
+/** The new todo; with `key`, the Idempotency-Key is taken in the same batch (KeyTakenError when held). */
 export async function createTodo(
   w: TodoWriter,
   userId: number,
   fields: TodoFields & { title: string },
   attachments: readonly AttachmentInput[] = [],
-): Promise<{ todo: TodoRow; attachments: AttachmentRow[] }> {
+  key?: KeyedWrite,
+): Promise<CreatedTodo> {
   const files = await attachmentFiles(w.env, attachments, userId);
-  const result = await queries.insertTodoWithAttachments(w.db, { ...fields, userId }, files);
+  const result = await insertTodoWithAttachments(w.db, { ...fields, userId }, files, key);
   const { todo } = result;
-  await afterCommit(w, userId, { type: "todo.created", id: todo.id, version: todo.version }, () =>
-    syncTodoReminder(w.env, w.logger, todo),
-  );
+  afterCommit(w, userId, todo.version, mayHaveReminder(todo));
   return result;
 }
 
@@ -97,9 +100,8 @@ export async function updateTodo(
   const todo = await queries.updateTodoWithAttachments(w.db, id, userId, fields, files, expected);
   if (todo === queries.STALE) return refuseStale(w, id, userId);
   if (todo) {
-    await afterCommit(w, userId, { type: "todo.updated", id, version: todo.version }, () =>
-      syncTodoReminder(w.env, w.logger, todo),
-    );
+    const reminder = mayHaveReminder(todo, fields.scheduleAt !== undefined);
+    afterCommit(w, userId, todo.version, reminder);
   }
   return todo;
 }
@@ -114,8 +116,7 @@ export async function deleteTodo(
   const deleted = await queries.deleteTodoForUser(w.db, id, userId, expected);
   if (deleted === queries.STALE) return refuseStale(w, id, userId);
   if (deleted === null) return null;
-  await afterCommit(w, userId, { type: "todo.deleted", id, version: deleted.version }, () =>
-    syncTodoReminder(w.env, w.logger, { id, userId, deleted: true }),
-  );
+  const reminder = deleted.scheduleAt === null ? null : { id, userId, deleted: true as const };
+  afterCommit(w, userId, deleted.version, reminder);
   return deleted.id;
 }

@@ -66,7 +66,7 @@ export async function listTodosForUser(
 }
 
 /** LIKE wildcards in user text match themselves (ESCAPE '\\'). */
-function likePattern(text: string): string {
+export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 

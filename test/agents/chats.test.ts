@@ -186,6 +186,7 @@ describe("deleting a chat", () => {
     await env.ChatAgent.getByName(chat.id).setTodoReminder(
       1,
       reminderFor({ id: 1, userId: alice.userId, title: "x", scheduleAt: due, completed: false }),
+      1,
     );
     const before = await chatStorage(chat.id);
     expect(before.rows).toMatchObject({ cf_agents_session_messages: 2 });

@@ -1,3 +1,4 @@
+import { evictDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { signUp } from "../helpers/auth";
@@ -103,9 +104,10 @@ describe("the live todo feed (TodoFeedAgent, one per user)", () => {
     const feed = await openFeed(alice);
     feed.send({ type: "cf_agent_state", state: { hacked: true } });
     await feed.waitFor((d) => d?.type === "cf_agent_state_error");
-    // publish() is for the Worker's own binding, not a callable: a client cannot fake an event.
-    const forged = await rpc(feed, "publish", [{ type: "todo.deleted", id: 1, version: 99 }]);
-    expect(forged.success).toBe(false);
+    // wake() and the rest are for the Worker's own binding, not callables; events come from the change log only.
+    for (const method of ["wake", "followLog", "eventsSince", "publish"]) {
+      expect((await rpc(feed, method, [{ type: "todo.deleted", id: 1, version: 99 }])).success).toBe(false);
+    }
     expect(feed.frames.some((f) => f.data?.version === 99)).toBe(false);
     const todo = await createTodo(alice);
     await awaitEvent(feed, { type: "todo.created", id: todo.id, version: 1 }, performance.now());
@@ -128,6 +130,52 @@ describe("the live todo feed (TodoFeedAgent, one per user)", () => {
     const { id } = ((await res.json()) as any).data;
     const sync = await api("/api/todos?updatedSince=0", { token: alice.token });
     expect((sync.body as any).data.changes).toEqual([expect.objectContaining({ type: "todo.created", id })]);
+  });
+
+  it("a feed that missed events takes them from the change log when it starts again, in order, once", async () => {
+    const alice = await signUp();
+    const feed = await openFeed(alice);
+    const heard = await createTodo(alice, { title: "heard" });
+    await awaitEvent(feed, { type: "todo.created", id: heard.id, version: 1 }, performance.now());
+    // Two writes whose publish never reaches the feed (the Worker's binding to it fails).
+    const broken = new Proxy(env.TodoFeedAgent, {
+      get: () => () => {
+        throw new Error("feed down");
+      },
+    });
+    const missed = [];
+    for (const title of ["missed 1", "missed 2"]) {
+      const res = await fetchWith({ TodoFeedAgent: broken } as Partial<Env>, "/api/todos", {
+        method: "POST",
+        headers: { Authorization: `Bearer ${alice.token}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ title }),
+      });
+      expect(res.status).toBe(201);
+      missed.push(((await res.json()) as any).data.id as number);
+    }
+    // The feed is evicted (its socket hibernates) and starts again on its next use: the next write.
+    await evictDurableObject(env.TodoFeedAgent.getByName(`user-${alice.userId}`));
+    const next = await createTodo(alice, { title: "next" });
+    await awaitEvent(feed, { type: "todo.created", id: next.id, version: 1 }, performance.now());
+    const expected = [heard.id, ...missed, next.id].map((id) => ({ type: "todo.created", id, version: 1 }));
+    expect(feed.frames.map((f) => f.data).filter(isTodoEvent)).toEqual(expected);
+    const page = await env.TodoFeedAgent.getByName(`user-${alice.userId}`).eventsSince(0);
+    expect(page.events.map(({ seq: _seq, ...e }) => e)).toEqual(expected);
+    feed.close();
+  });
+
+  it("a socket that opens after writes hears what comes after, not what came before", async () => {
+    const alice = await signUp();
+    // Written while nobody listens: the woken feed reads nothing yet (no listeners), so its log cursor lags.
+    const before = await createTodo(alice, { title: "before" });
+    await updated(alice, before.id, { title: "before, edited" });
+    const feed = await openFeed(alice);
+    const after = await createTodo(alice, { title: "after" });
+    await awaitEvent(feed, { type: "todo.created", id: after.id, version: 1 }, performance.now());
+    expect(feed.frames.map((f) => f.data).filter(isTodoEvent)).toEqual([
+      { type: "todo.created", id: after.id, version: 1 },
+    ]);
+    feed.close();
   });
 
   it("other Workers read the events over RPC (eventsSince), with a cursor that resumes", async () => {

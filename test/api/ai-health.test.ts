@@ -10,11 +10,11 @@ import { type OpenAPIObject } from "openapi3-ts/oas31";
 import { AiHealthSchema } from "../../src/routes/ai/ai.routes";
 
 /** GET /ai/health with some env values replaced, timed. */
-async function probeWith(overrides: Partial<Env>): Promise<ApiResult & { ms: number }> {
+async function probeWith(overrides: Partial<Env>, query = ""): Promise<ApiResult & { ms: number }> {
   const ctx = createExecutionContext();
   const started = performance.now();
   const res = await app.fetch(
-    new Request(`${BASE}/ai/health`, { headers: fromFreshIp() }),
+    new Request(`${BASE}/ai/health${query}`, { headers: fromFreshIp() }),
     { ...env, ...overrides },
     ctx,
   );
@@ -37,6 +37,12 @@ describe("GET /ai/health", () => {
       },
     });
     expect(data.latencyMs).toBeGreaterThanOrEqual(0);
+    expect(data.models).toEqual({
+      probe: env.PROBE_MODEL,
+      chat: env.CHAT_MODELS.split(","),
+      title: env.TITLE_MODEL,
+    });
+    expect(data.checks).toBeUndefined();
 
     const calls = await (env.AI as unknown as { calls(): Promise<{ model: string; inputs: any }[]> }).calls();
     const call = calls.at(-1)!;
@@ -73,6 +79,29 @@ describe("GET /ai/health", () => {
   it("answers 503 when AI_BASE_URL is set without AI_MODEL", async () => {
     const res = await probeWith({ AI_BASE_URL: "http://127.0.0.1:9/v1" });
     expectError(res, 503, /AI_MODEL/);
+  });
+
+  it("B8: ?models=all: one more inference on each other configured model, a failing one reported without internals", async () => {
+    const [good, failing] = [`@cf/test/good-${crypto.randomUUID()}`, `@test/fail-${crypto.randomUUID()}`];
+    const res = await probeWith({ CHAT_MODELS: `${good},${failing},${env.PROBE_MODEL}` }, "?models=all");
+    const data = expectData(res, 200, AiHealthSchema);
+    expect(data.model).toBe(env.PROBE_MODEL);
+    // The probe model answered once already; the title model here is the probe's.
+    expect(data.checks).toEqual([
+      { model: good, roles: ["chat"], ok: true, latencyMs: expect.any(Number), finishReason: "stop" },
+      { model: failing, roles: ["chat"], ok: false, error: "The model failed to answer" },
+    ]);
+    expect(res.text).not.toMatch(/InferenceUpstreamError|scripted/);
+    const calls = (await (env.AI as unknown as { calls(): Promise<{ model: string }[]> }).calls()).map(
+      (c) => c.model,
+    );
+    expect(calls.filter((m) => m === good || m === failing)).toHaveLength(2);
+  });
+
+  it("?models with anything but `all` is 400", async () => {
+    for (const query of ["?models=none", "?models=", "?models=ALL"]) {
+      expectError(await probeWith({}, query), 400);
+    }
   });
 
   it("is documented as public in the OpenAPI document", async () => {

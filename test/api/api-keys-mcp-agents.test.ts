@@ -55,7 +55,7 @@ describe("/mcp with an API key", () => {
 });
 
 describe("agents with an API key (AGENTS_REQUIRE_AUTH on)", () => {
-  it("K4: agents:connect gets a counter ticket that opens a socket; a chat's also needs both todo scopes", async () => {
+  it("K4: agents:connect gets a counter ticket that opens a socket; a chat's also needs both todo scopes and files:read", async () => {
     const user = await signUp();
     const { key: connect } = await createKey(user.token, ["agents:connect"]);
     const counter = counterPath(freshName("key"));
@@ -70,7 +70,15 @@ describe("agents with an API key (AGENTS_REQUIRE_AUTH on)", () => {
     expectError(await requestTicket(connect, "chat-agent", chat), 403, LACKS("todos:read"));
     const { key: reader } = await createKey(user.token, ["todos:read", "todos:write"]);
     expectError(await requestTicket(reader, "counter-agent", "lobby"), 403, LACKS("agents:connect"));
-    const { key: full } = await createKey(user.token, ["agents:connect", "todos:read", "todos:write"]);
+    const { key: todos } = await createKey(user.token, ["agents:connect", "todos:read", "todos:write"]);
+    // The chat reads the user's files too (attachments, readFile).
+    expectError(await requestTicket(todos, "chat-agent", chat), 403, LACKS("files:read"));
+    const { key: full } = await createKey(user.token, [
+      "agents:connect",
+      "todos:read",
+      "todos:write",
+      "files:read",
+    ]);
     expect((await requestTicket(full, "chat-agent", chat)).status).toBe(201);
   });
 

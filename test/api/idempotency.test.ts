@@ -1,11 +1,17 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../../src/db/client";
+import { jwtSecret } from "../../src/auth/tokens";
+import { bufferedFingerprint } from "../../src/http/body-fingerprint";
 import { purgeExpiredKeys } from "../../src/idempotency/idempotency";
+import { seal } from "../../src/idempotency/sealed-answers";
 import { signIn, signUp, type SignedUpUser } from "../helpers/auth";
 import { createKey, isoAgo, sessionOf } from "../helpers/credentials";
+import { withFaults } from "../helpers/faults";
 import { api, expectError, type ApiInit } from "../helpers/http";
 import { multipartBody } from "../helpers/multipart";
+import { fetchWithEnv } from "../helpers/storage";
+import { storedKey, updated } from "../helpers/todos";
 import { putPart } from "../helpers/uploads";
 
 const withKey = (user: SignedUpUser, key: string, init: ApiInit = {}): ApiInit => ({
@@ -119,6 +125,83 @@ describe("Idempotency-Key on POST /api/todos", () => {
       await purgeExpiredKeys(createDb(env.DB), new Date(Date.now() + 25 * 3_600_000)),
     ).toBeGreaterThanOrEqual(1);
     expect(await keyRow(alice.userId, key)).toBeNull();
+  });
+});
+
+describe("Idempotency-Key taken in the create's own batch", () => {
+  it("keeps the created todo with its attachments, done, never in flight; replays it as created, even after an edit", async () => {
+    const alice = await signUp();
+    const key = crypto.randomUUID();
+    const json = { title: "With files", completed: true, attachments: [{ fileKey: await storedKey() }] };
+    const first = await api("/api/todos", withKey(alice, key, { json }));
+    expect(first.status).toBe(201);
+    const row = await keyRow(alice.userId, key);
+    expect(row).toMatchObject({ state: "done", body: null });
+    expect(JSON.parse(row.result).attachments).toHaveLength(1);
+    const todo = (first.body as any).data;
+    expect((await updated(alice, todo.id, { title: "Edited since" })).version).toBe(2);
+    const again = await api("/api/todos", withKey(alice, key, { json }));
+    expect(again.status).toBe(201);
+    expect(again.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(again.text).toBe(first.text);
+    expect(again.headers.get("ETag")).toBe(first.headers.get("ETag"));
+    expect(await todoCount(alice.userId)).toBe(1);
+  });
+
+  it("a create that fails leaves neither the todo nor the key", async () => {
+    const alice = await signUp();
+    const key = crypto.randomUUID();
+    const res = await fetchWithEnv(
+      "/api/todos",
+      {
+        method: "POST",
+        token: alice.token,
+        body: JSON.stringify({ title: "atomic", attachments: [{ fileKey: await storedKey() }] }),
+        headers: { "Content-Type": "application/json", "Idempotency-Key": key },
+      },
+      // The attachment insert (the batch's second statement) twice: a real UNIQUE failure mid-batch.
+      {
+        DB: withFaults(env.DB, {
+          batch: (s: D1PreparedStatement[]) => env.DB.batch([...s.slice(0, 2), ...s.slice(1)]),
+        }),
+      },
+    );
+    expect(res.status).toBe(500);
+    expect(await todoCount(alice.userId)).toBe(0);
+    expect(await keyRow(alice.userId, key)).toBeNull();
+  });
+
+  it("an answer kept sealed before creates took keys in their batch still replays", async () => {
+    const alice = await signUp();
+    const key = crypto.randomUUID();
+    const request = JSON.stringify({ title: "Kept the old way" });
+    const body = JSON.stringify({ success: true, data: { id: 1, title: "Kept the old way" } });
+    const fingerprint = await bufferedFingerprint(
+      "POST",
+      "/api/todos",
+      await new Response(request).arrayBuffer(),
+    );
+    await env.DB.prepare(
+      "INSERT INTO idempotency_keys_table (userId, route, key, fingerprint, state, status, headers, body, createdAt) VALUES (?, ?, ?, ?, 'done', 201, ?, ?, ?)",
+    )
+      .bind(
+        alice.userId,
+        `POST /api/todos session:${sessionOf(alice.token)}`,
+        key,
+        fingerprint,
+        JSON.stringify({ etag: '"todo-1-v1"' }),
+        await seal(jwtSecret(env), body),
+        isoAgo(60),
+      )
+      .run();
+    const again = await api(
+      "/api/todos",
+      withKey(alice, key, { body: request, headers: { "Content-Type": "application/json" } }),
+    );
+    expect(again.status).toBe(201);
+    expect(again.text).toBe(body);
+    expect(again.headers.get("ETag")).toBe('"todo-1-v1"');
+    expect(await todoCount(alice.userId)).toBe(0);
   });
 });
 

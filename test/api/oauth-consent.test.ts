@@ -56,9 +56,13 @@ describe("O6 the consent page", () => {
     );
   });
 
-  it("ticks the write box when the client asks for todos:write", async () => {
+  it("ticks the write box when the client asks for todos:write, the files box for files:read", async () => {
     const { page } = await consentFor({}, { scope: "todos:read todos:write" });
     expect(page.html).toMatch(/name="write" value="todos:write" checked>/);
+    expect(page.html).toMatch(/name="files" value="files:read">/);
+    const files = await consentFor({}, { scope: "todos:read files:read" });
+    expect(files.page.html).toMatch(/name="write" value="todos:write">/);
+    expect(files.page.html).toMatch(/name="files" value="files:read" checked> Also read your files/);
   });
 
   it("renders refusals it cannot send back (unknown client, unregistered redirect URI) as escaped pages", async () => {

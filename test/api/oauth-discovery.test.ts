@@ -62,7 +62,7 @@ describe("O1 discovery: from a 401 on /mcp to the authorization server", () => {
       registration_endpoint: `${ORIGIN}/oauth/register`,
       revocation_endpoint: `${ORIGIN}/oauth/token`,
       protected_resources: [RESOURCE],
-      scopes_supported: ["todos:read", "todos:write"],
+      scopes_supported: ["todos:read", "todos:write", "files:read"],
       response_types_supported: ["code"],
       code_challenge_methods_supported: ["S256"],
       authorization_response_iss_parameter_supported: true,

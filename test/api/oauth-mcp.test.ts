@@ -5,10 +5,14 @@ import { createKey } from "../helpers/credentials";
 import { api, expectData, request } from "../helpers/http";
 import { callTool, rpc } from "../helpers/mcp";
 import { grantFor, ORIGIN, RESOURCE, tokenRequest } from "../helpers/oauth";
+import { storeFile } from "../helpers/uploads";
 import { TodoPageSchema } from "../../src/todos/todos.schemas";
 
 const call = (token: string, name: string, args: unknown) =>
   rpc(token, "tools/call", { name, arguments: args }, RESOURCE);
+
+const challenge = (scope: string) =>
+  `Bearer realm="mcp", error="insufficient_scope", resource_metadata="${ORIGIN}/.well-known/oauth-protected-resource/mcp", scope="${scope}"`;
 
 describe("O7 scopes on /mcp", () => {
   it("lets a read-only grant list and read, and answers a writing tool with 403 insufficient_scope", async () => {
@@ -59,6 +63,38 @@ describe("O7 scopes on /mcp", () => {
     expect(created.result.isError).toBeFalsy();
     const todos = expectData(await api("/api/todos", { token: user.token }), 200, TodoPageSchema);
     expect(todos.items.map((todo) => todo.title)).toEqual(["From an AI client"]);
+  });
+
+  it("I8: asks a grant without files:read to step up for the files as resources, keeping the scopes it holds", async () => {
+    const user = await signUp();
+    const key = await storeFile(user.token, "for the assistant", "brief.txt", "text/plain");
+    for (const [write, scope] of [
+      [false, "todos:read files:read"],
+      [true, "todos:read todos:write files:read"],
+    ] as const) {
+      const grant = await grantFor(user, { write });
+      for (const [method, params] of [
+        ["resources/list", {}],
+        ["resources/read", { uri: `files:///${encodeURIComponent(key)}` }],
+      ] as const) {
+        const refused = await rpc(grant.access_token, method, params, RESOURCE);
+        expect(refused.status).toBe(403);
+        expect(refused.headers.get("WWW-Authenticate")).toBe(challenge(scope));
+        expect(refused.body).toMatchObject({ error: { message: "This grant lacks the scope files:read" } });
+      }
+    }
+    const reader = await grantFor(user, { files: true });
+    expect(reader.scope).toBe("todos:read files:read");
+    const read = await rpc(
+      reader.access_token,
+      "resources/read",
+      { uri: `files:///${encodeURIComponent(key)}` },
+      RESOURCE,
+    );
+    expect(read.body.result.contents[0].text).toBe("for the assistant");
+    // Still read-only for todos: a writing tool is challenged for todos:write, keeping files:read.
+    const write = await call(reader.access_token, "createTodo", { title: "no" });
+    expect(write.headers.get("WWW-Authenticate")).toBe(challenge("todos:read todos:write files:read"));
   });
 
   it("keeps login tokens and API keys working on /mcp, as before", async () => {

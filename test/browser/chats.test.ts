@@ -1,7 +1,15 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ANSWER } from "../fakes/openai-compatible";
-import { chatReady, connectBrowser, newContext, registerUser, screenshot, signInThroughUi } from "./browser";
+import {
+  chatReady,
+  clientOrigin,
+  connectBrowser,
+  newContext,
+  registerUser,
+  screenshot,
+  signInThroughUi,
+} from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -84,6 +92,20 @@ describe("chats: the list of a user's conversations", () => {
     await page.reload();
     await expect.poll(() => rowTitles(page)).toEqual(["Trip plans"]);
     await screenshot(page, "15-chats-renamed");
+
+    // What the two chats cost, on the account's AI usage screen: an answer and a title each (the scripted
+    // server reports 12 tokens in, 7 and 3 out); the deleted chat's usage stays.
+    await page.goto(`${clientOrigin}/#/account/usage`);
+    const totals = page.getByLabel("Totals");
+    await totals.waitFor();
+    expect(await totals.locator("dd").allTextContents()).toEqual(["4", "48", "20"]);
+    const byChat = page.getByRole("list", { name: "By chat" });
+    expect(await byChat.getByRole("listitem").allTextContents()).toEqual([
+      expect.stringMatching(/^Trip plans10 tokens out · 2 calls$/),
+      expect.stringMatching(/^Deleted chat10 tokens out · 2 calls$/),
+    ]);
+    await page.getByText("20 tokens of 200,000 tokens").waitFor();
+    await screenshot(page, "16-ai-usage");
     expect(offLoopback).toEqual([]);
     await context.close();
   });

@@ -179,6 +179,16 @@ describe("every screen, 360 to 1440 px wide", () => {
     await page.getByRole("button", { name: "Send" }).click();
     await page.getByRole("alert").waitFor();
     await checkState(page, "chat with an answer and an error", findings, { shot: "screen-chat-answer" });
+    // A chat of your own takes files: the attach dialog lists yours.
+    await page
+      .getByRole("navigation", { name: "Your chats" })
+      .getByRole("button", { name: "New chat" })
+      .click();
+    await page.getByRole("heading", { name: "New chat" }).waitFor();
+    await page.getByRole("button", { name: "Attach a file" }).click();
+    await page.getByRole("list", { name: "Your files" }).getByRole("button").first().waitFor();
+    await checkState(page, "attach dialog", findings, { shot: "screen-attach-dialog", scope: DIALOG });
+    await page.keyboard.press("Escape");
 
     // The service's consent page, which an AI client sends people to.
     await page.goto(await consentUrl());

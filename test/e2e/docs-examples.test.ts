@@ -41,6 +41,7 @@ beforeAll(async () => {
   // The files the examples upload, as a reader has them.
   writeFileSync(join(dir, "work", "q3.pdf"), sized(48_213, "%PDF-1.7\n"));
   writeFileSync(join(dir, "work", "payslip.pdf"), sized(2_048, "%PDF-1.7\n"));
+  writeFileSync(join(dir, "work", "notes.md"), "# Notes\n\nCall the bank before Friday.\n");
   writeFileSync(join(dir, "work", "holiday.mp4"), sized(6 * 1024 * 1024 + 1_000, "\0\0\0 ftypisom"));
   worker = await startWranglerDev();
 });

@@ -58,7 +58,13 @@ class ScriptedAssistant implements OAuthClientProvider {
   async redirectToAuthorization(url: URL) {
     this.authorizations++;
     const { username, password } = this.user;
-    const back = await consent(url, { username, password, write: this.write, headers: fromFreshIp() });
+    const back = await consent(url, {
+      username,
+      password,
+      write: this.write,
+      files: false,
+      headers: fromFreshIp(),
+    });
     expect(`${back.origin}${back.pathname}`).toBe(this.redirectUrl);
     this.code = back.searchParams.get("code")!;
   }

@@ -48,6 +48,53 @@ describe("/mcp with @modelcontextprotocol/sdk's client against wrangler dev", ()
     }
   });
 
+  it("lists and reads the user's private file as a resource; a todo's attachment comes as a resource link", async () => {
+    const user = await signUpAt(worker.url);
+    const form = new FormData();
+    form.append("visibility", "private");
+    form.append("file", new Blob(["Quarterly plan: ship it."], { type: "text/markdown" }), "plan.md");
+    const upload = await fetch(`${worker.url}/api/upload`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${user.token}` },
+      body: form,
+    });
+    expect(upload.status).toBe(201);
+    const { key } = ((await upload.json()) as { data: { key: string } }).data;
+
+    const { client, connected } = connect(user.token);
+    await connected;
+    try {
+      expect(client.getServerCapabilities()?.resources).toBeDefined();
+      const { resources, nextCursor } = await client.listResources();
+      expect(nextCursor).toBeUndefined();
+      expect(resources).toEqual([
+        expect.objectContaining({ name: "plan.md", mimeType: "text/markdown", size: 24 }),
+      ]);
+      const read = await client.readResource({ uri: resources[0]!.uri });
+      expect(read.contents).toEqual([
+        { uri: resources[0]!.uri, mimeType: "text/markdown", text: "Quarterly plan: ship it." },
+      ]);
+
+      const created = await client.callTool({
+        name: "createTodo",
+        arguments: { title: "Review the plan" },
+      });
+      const { id } = created.structuredContent as { id: number };
+      const attached = await fetch(`${worker.url}/api/todos/${id}`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${user.token}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ attachments: [{ fileKey: key }] }),
+      });
+      expect(attached.status).toBe(200);
+      const todo = await client.callTool({ name: "getTodo", arguments: { id } });
+      expect(todo.content).toContainEqual(
+        expect.objectContaining({ type: "resource_link", uri: resources[0]!.uri }),
+      );
+    } finally {
+      await client.close();
+    }
+  });
+
   it("cannot connect without a valid token (401 before initialize)", async () => {
     for (const token of [undefined, "not-a-token"]) {
       const { client, connected } = connect(token);

@@ -3,7 +3,8 @@
 // tests and benchmarks against `wrangler dev` with AI_BASE_URL pointing here. Only the model is scripted.
 // The last user message picks the script: "[script:slow]", "[script:chunks:N]" (N numbered chunks, paced
 // by chunkDelayMs, emit times recorded), "[script:fail-midway]", "[script:markdown]" (MARKDOWN in pieces),
-// "[script:tool:<name> <json args>]" (one streamed tool call in OpenAI's delta.tool_calls format), otherwise a
+// "[script:tool:<name> <json args>]" (one streamed tool call in OpenAI's delta.tool_calls format), "[script:echo]"
+// (the texts of the last user message back, as the model received them: attached files included), otherwise a
 // short reasoning + answer. After a tool result (the last message has role "tool") it answers TOOL_DONE. A
 // plain call answers AI_OK, or a chat's scripted title.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -47,6 +48,13 @@ function lastUserText(body: any): string {
   return typeof user?.content === "string" ? user.content : JSON.stringify(user?.content ?? "");
 }
 
+/** The text parts of the last user message, joined: what "[script:echo]" answers. */
+function lastUserTexts(body: any): string {
+  const user = (body?.messages ?? []).findLast((m: any) => m.role === "user");
+  if (typeof user?.content === "string") return user.content;
+  return (user?.content ?? []).flatMap((part: any) => (part.type === "text" ? [part.text] : [])).join("\n");
+}
+
 // A plain (non-streamed) call: the probe, or a chat's title ("[script:title:<text>]" in the exchange).
 const TITLE_SCRIPT = /\[script:title:([^\]]*)\]/;
 const plainAnswer = (body: any) => TITLE_SCRIPT.exec(lastUserText(body))?.[1] ?? "AI_OK";
@@ -57,7 +65,9 @@ export async function startScriptedServer(options: { chunkDelayMs?: number } = {
   const emitTimes: number[] = [];
   const requests: ScriptedServer["requests"] = [];
 
-  async function stream(res: ServerResponse, model: string, prompt: string, afterTool: boolean) {
+  async function stream(res: ServerResponse, body: any, afterTool: boolean) {
+    const { model } = body;
+    const prompt = lastUserText(body);
     res.writeHead(200, {
       "Content-Type": "text/event-stream",
       "Cache-Control": "no-cache",
@@ -105,6 +115,8 @@ export async function startScriptedServer(options: { chunkDelayMs?: number } = {
         await sleep(25);
         write(i < 5 ? { reasoning_content: `step ${i}. ` } : { content: `w${i} ` });
       }
+    } else if (prompt.includes("[script:echo]")) {
+      write({ content: `You sent:\n\n${lastUserTexts(body)}` });
     } else if (prompt.includes("[script:markdown]")) {
       for (const content of MARKDOWN) {
         await sleep(15);
@@ -139,8 +151,7 @@ export async function startScriptedServer(options: { chunkDelayMs?: number } = {
       res.writeHead(404, { "Content-Type": "application/json" }).end('{"error":{"message":"not found"}}');
       return;
     }
-    if (body.stream)
-      return stream(res, body.model, lastUserText(body), body.messages?.at(-1)?.role === "tool");
+    if (body.stream) return stream(res, body, body.messages?.at(-1)?.role === "tool");
     res.writeHead(200, { "Content-Type": "application/json" }).end(
       JSON.stringify({
         id: `chatcmpl-${Date.now()}`,

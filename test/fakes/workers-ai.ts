@@ -4,7 +4,9 @@
 // picks the chat stream: "[script:slow]", "[script:long]", "[script:fail-midway]", "[script:tool:<name> <json args>]"
 // (one streamed tool call in the binding's native format), otherwise a short answer. After a tool result
 // (the last message has role "tool") it answers TOOL_DONE_TEXT. Plain calls (the probe, chat titles)
-// answer AI_OK, or what a "[script:title:...]" in the exchange says.
+// answer AI_OK, or what a "[script:title:...]" in the exchange says. "[script:refuse:<part>]" makes every
+// streamed call to a model whose name contains <part> ("*": any) throw, "[script:break:<part>]" answer a
+// stream that breaks before its first token: the chat then falls back to its next model.
 import { WorkerEntrypoint } from "cloudflare:workers";
 
 interface RunInputs {
@@ -25,6 +27,21 @@ export const NORMAL_TEXT = ["Hello ", "from the ", "scripted ", "model."];
 export const TOOL_DONE_TEXT = ["The tool has answered."];
 const TOOL_SCRIPT = /\[script:tool:(\w+) (\{.*?\})\]/;
 const TITLE_SCRIPT = /\[script:title:([^\]]*)\]/;
+const MODEL_SCRIPT = /\[script:(refuse|break):([^\]]+)\]/g;
+
+/** How a scripted prompt makes `model` fail before answering, if it does. */
+function modelFailure(model: string, prompt: string): "refuse" | "break" | null {
+  for (const [, how, part] of prompt.matchAll(MODEL_SCRIPT)) {
+    if (part === "*" || model.includes(part!)) return how as "refuse" | "break";
+  }
+  return null;
+}
+
+/** A 2xx stream that errors before its first event. */
+const brokenStream = () =>
+  new ReadableStream<Uint8Array>({
+    pull: (controller) => controller.error(new Error("InferenceUpstreamError: scripted broken stream")),
+  });
 
 const recorded: { model: string; inputs: RunInputs }[] = [];
 const encoder = new TextEncoder();
@@ -124,6 +141,9 @@ export class WorkersAiFake extends WorkerEntrypoint {
     if (model.includes("never")) return new Promise((resolve) => setTimeout(resolve, 120_000));
     if (model.includes("fail")) throw new Error("InferenceUpstreamError: scripted model failure");
     if (inputs.stream) {
+      const failure = modelFailure(model, lastUserText(inputs));
+      if (failure === "refuse") throw new Error(`InferenceUpstreamError: scripted refusal of ${model}`);
+      if (failure === "break") return brokenStream();
       if (inputs.messages?.at(-1)?.role === "tool")
         return sseStream(`[script:text] ${TOOL_DONE_TEXT.join("")}`);
       const tool = TOOL_SCRIPT.exec(lastUserText(inputs));

@@ -2,7 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import app from "../../src/app";
 import { api, BASE } from "./http";
-import { acceptSocket, type TestSocket } from "./ws";
+import { acceptSocket, type Frame, type TestSocket } from "./ws";
 import { freshIp } from "./client-ip";
 
 /** The agents gate switched on for one request (the Worker's env; agents keep their own). */
@@ -40,9 +40,13 @@ export function requestTicket(token: string, agent: string, name: string) {
 export const chatPath = (name: string) => `/agents/chat-agent/${name}`;
 export const counterPath = (name: string) => `/agents/counter-agent/${name}`;
 
-/** Sends one chat turn the way useAgentChat does: the full message list in a use-chat request frame. */
-export function sendTurn(socket: TestSocket, id: string, text: string, history: unknown[] = []) {
-  const messages = [...history, { id: `m-${id}`, role: "user", parts: [{ type: "text", text }] }];
+/**
+ * Sends one chat turn the way useAgentChat does: the full message list in a use-chat request frame.
+ * The new message is `text`, or these parts (text and file parts).
+ */
+export function sendTurn(socket: TestSocket, id: string, text: string | unknown[], history: unknown[] = []) {
+  const parts = typeof text === "string" ? [{ type: "text", text }] : text;
+  const messages = [...history, { id: `m-${id}`, role: "user", parts }];
   socket.send({
     type: "cf_agent_use_chat_request",
     id,
@@ -66,4 +70,41 @@ export async function modelCalls(): Promise<{ model: string; inputs: any }[]> {
 /** Whether any recent model call carried `marker` in its messages. */
 export async function modelSaw(marker: string): Promise<boolean> {
   return (await modelCalls()).some((call) => JSON.stringify(call.inputs).includes(marker));
+}
+
+const isResponse = (id: string) => (d: any) => d?.type === "cf_agent_use_chat_response" && d.id === id;
+
+/** The UI message chunks (parsed bodies) of one request, in order. */
+export function chunks(frames: Frame[], id: string): any[] {
+  return frames
+    .filter((f) => isResponse(id)(f.data) && f.data.body && !f.data.error)
+    .map((f) => JSON.parse(f.data.body));
+}
+
+/** The text (or reasoning) those chunks streamed. */
+export function joined(parts: any[], type: "text-delta" | "reasoning-delta"): string {
+  return parts
+    .filter((c) => c.type === type)
+    .map((c) => c.delta)
+    .join("");
+}
+
+/** A chat message's file part, as the AI SDK's clients send it. */
+export const filePart = (url: string, filename?: string, mediaType = "text/plain") => ({
+  type: "file",
+  mediaType,
+  url,
+  ...(filename ? { filename } : {}),
+});
+
+/**
+ * One turn of a text carrying a unique marker, then `parts`: its error (if any), whether the model was
+ * asked, and what it received (the inputs of its latest call with the marker, as JSON).
+ */
+export async function markedTurn(socket: TestSocket, id: string, parts: unknown[], history: unknown[] = []) {
+  const marker = `ask-${crypto.randomUUID()}`;
+  sendTurn(socket, id, [{ type: "text", text: `About this: ${marker}` }, ...parts], history);
+  const { error } = await turnOutcome(socket, id);
+  const calls = (await modelCalls()).filter((call) => JSON.stringify(call.inputs).includes(marker));
+  return { error, asked: calls.length > 0, input: JSON.stringify(calls.at(-1)?.inputs ?? null), calls };
 }

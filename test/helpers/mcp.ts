@@ -5,7 +5,13 @@ export const PROTOCOL = "2025-06-18";
 let seq = 0;
 
 /** One JSON-RPC request to /mcp (or `url`); the answer may be JSON or a one-event SSE stream. */
-export async function rpc(token: string | undefined, method: string, params: unknown = {}, url = "/mcp") {
+export async function rpc(
+  token: string | undefined,
+  method: string,
+  params: unknown = {},
+  url = "/mcp",
+  headers: Record<string, string> = {},
+) {
   const res = await request(url, {
     method: "POST",
     token,
@@ -14,6 +20,7 @@ export async function rpc(token: string | undefined, method: string, params: unk
       Accept: "application/json, text/event-stream",
       "MCP-Protocol-Version": PROTOCOL,
       Host: new URL(url, BASE).host,
+      ...headers,
     },
     json: { jsonrpc: "2.0", id: ++seq, method, params },
   });

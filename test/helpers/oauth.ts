@@ -96,6 +96,7 @@ export async function openConsent(url: string): Promise<ConsentPage> {
 export interface ConsentAnswer {
   decision?: "approve" | "deny";
   write?: boolean;
+  files?: boolean;
   username?: string;
   password?: string;
   handle?: string;
@@ -109,6 +110,7 @@ export function submitConsent(url: string, page: ConsentPage, answer: ConsentAns
     decision: answer.decision ?? "approve",
   });
   if (answer.write) form.set("write", "todos:write");
+  if (answer.files) form.set("files", "files:read");
   if (answer.username !== undefined) form.set("username", answer.username);
   if (answer.password !== undefined) form.set("password", answer.password);
   return request(url, {
@@ -149,17 +151,22 @@ export interface Grant {
 /** The grant an access token belongs to: `<user id>:<grant id>:<secret>`. */
 export const grantIdOf = (grant: { access_token: string }) => grant.access_token.split(":")[1]!;
 
-/** The whole flow for `user`: register, consent (with `todos:write` if `write`), code for tokens. */
+/** The whole flow for `user`: register, consent (`todos:write` if `write`, `files:read` if `files`), code for tokens. */
 export async function grantFor(
   user: SignedUpUser,
-  { write = false, client }: { write?: boolean; client?: Client } = {},
+  { write = false, files = false, client }: { write?: boolean; files?: boolean; client?: Client } = {},
 ): Promise<Grant> {
   const registered = client ?? (await registerClient());
   const { verifier, challenge } = await pkce();
   const url = authorizeUrl(registered.client_id, challenge);
   const page = await openConsent(url);
   expect(page.status, page.html).toBe(200);
-  const answer = await submitConsent(url, page, { write, username: user.username, password: user.password });
+  const answer = await submitConsent(url, page, {
+    write,
+    files,
+    username: user.username,
+    password: user.password,
+  });
   const code = codeFrom(answer);
   const tokens = await tokenRequest({
     grant_type: "authorization_code",

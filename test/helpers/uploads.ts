@@ -106,5 +106,19 @@ export async function storeText(
   return expectData(res, 201, UploadResultSchema);
 }
 
+/** Uploads `body` as `filename` with a visibility (private by default); its key. */
+export async function storeFile(
+  token: string,
+  body: string | Uint8Array,
+  filename: string,
+  type: string,
+  visibility: "public" | "private" = "private",
+) {
+  const form = new FormData();
+  form.append("visibility", visibility);
+  form.append("file", new Blob([body], { type }), filename);
+  return expectData(await sendUpload(token, form), 201, UploadResultSchema).key;
+}
+
 /** The public download path of `key` (one path segment: its `/` is sent as %2F). */
 export const downloadPath = (key: string) => `/api/download/${encodeURIComponent(key)}`;

@@ -81,6 +81,25 @@ describe("reminders from todos with a future scheduleAt", () => {
     expect(await reminders(user)).toEqual([]);
   });
 
+  it("a sync that arrives after a newer write's (each runs after its answer) changes nothing", async () => {
+    const user = await signUp();
+    const todo = await createTodo(user, { scheduleAt: inSeconds(3600) });
+    const agent = await ownAgent(user);
+    const later = inSeconds(7200);
+    // Version 3 moved it, then version 2's older time arrives: the reminder stays at version 3's.
+    await agent.setTodoReminder(todo.id, { todoId: todo.id, title: todo.title, scheduleAt: later }, 3);
+    await agent.setTodoReminder(
+      todo.id,
+      { todoId: todo.id, title: todo.title, scheduleAt: inSeconds(60) },
+      2,
+    );
+    expect(await reminders(user)).toEqual([[todo.id, seconds(later)]]);
+    // Version 4 cancelled it (completed): version 3's sync repeated late does not bring it back.
+    await agent.setTodoReminder(todo.id, null, 4);
+    await agent.setTodoReminder(todo.id, { todoId: todo.id, title: todo.title, scheduleAt: later }, 3);
+    expect(await reminders(user)).toEqual([]);
+  });
+
   it("fires through the alarm: every open client of the user gets it, and the transcript keeps it", async () => {
     const user = await signUp();
     const path = `/agents/chat-agent/user-${user.userId}?token=${user.token}`;

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { createTodoTools, runTool, ToolError } from "../../src/todos/todo-tools";
 import { createLogger } from "../../src/core/logger";
 import { createDb } from "../../src/db/client";
@@ -8,8 +8,17 @@ import { withFaults } from "../helpers/faults";
 
 /** The tools' writer on `d1`, as the chat and /mcp build it. */
 function writerOn(d1: D1Database) {
-  return { env, db: createDb(d1), logger: createLogger({ test: "todo-tools" }, "error") };
+  const logger = createLogger({ test: "todo-tools" }, "error");
+  return {
+    env,
+    db: createDb(d1),
+    logger,
+    waitUntil: (promise: Promise<unknown>) => background.push(promise),
+  };
 }
+// The work a write leaves for after its answer (the feed's publish), finished before the next test.
+const background: Promise<unknown>[] = [];
+afterEach(() => Promise.all(background.splice(0)));
 
 async function toolsOfNewUser() {
   const user = await signUp();

@@ -1,6 +1,9 @@
 import { Hono } from "hono";
+import { writes, type WritesEnv } from "./writes";
 
-interface Env {
+export { BaselineFeed } from "./feed-object";
+
+interface Env extends WritesEnv {
   DB: D1Database;
   R2_BUCKET: R2Bucket;
 }
@@ -102,5 +105,7 @@ app.get("/object/:key", async (c) => {
     headers: { "Content-Type": "application/octet-stream", ETag: object.httpEtag },
   });
 });
+
+app.route("/", writes);
 
 export default app;

@@ -66,6 +66,12 @@ export const SCREENS: Screen[] = [
     menu: "account",
     component: load(() => import("./apps/connected-apps"), "ConnectedApps"),
   },
+  {
+    path: "account/usage",
+    label: "AI usage",
+    menu: "account",
+    component: load(() => import("./account/usage-screen"), "UsageScreen"),
+  },
 ];
 
 // Older links keep working.

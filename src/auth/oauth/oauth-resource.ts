@@ -6,8 +6,15 @@ import type { ApiKeyScope } from "../../db/credentials-schema";
 
 /** The protected resource's path. */
 export const PROTECTED_RESOURCE_PATH = "/mcp";
-/** What a grant may hold; a grant always holds `todos:read`, the scope any use of /mcp needs. */
-export const OAUTH_SCOPES = ["todos:read", "todos:write"] as const satisfies readonly ApiKeyScope[];
+/**
+ * What a grant may hold; a grant always holds `todos:read`, the scope any use of /mcp needs. `files:read`
+ * opens the user's files as resources.
+ */
+export const OAUTH_SCOPES = [
+  "todos:read",
+  "todos:write",
+  "files:read",
+] as const satisfies readonly ApiKeyScope[];
 export type OAuthScope = (typeof OAUTH_SCOPES)[number];
 export const REQUIRED_SCOPES: readonly OAuthScope[] = ["todos:read"];
 

@@ -7,5 +7,5 @@ import type { HealthRoute } from "./ai.routes";
 export async function health(c: AppRouteContext<HealthRoute>) {
   // Public and backed by a paid model: limited per client IP, and a recent answer is reused.
   await consume(c.env.AI_HEALTH_LIMITER, `ai-health:${clientIp(c.req.raw.headers)}`);
-  return ok(c, await recentProbe(c.env));
+  return ok(c, await recentProbe(c.env, Date.now(), c.req.valid("query").models === "all"));
 }

@@ -7,7 +7,7 @@ import { deleteFile } from "../../files/file-delete";
 import * as queries from "../../files/file-records.queries";
 import { storeOwnedUpload } from "../../files/owned-upload";
 import { usageOf } from "../../files/quota";
-import { publishTodoEvent } from "../../todos/todo-events";
+import { wakeTodoFeed } from "../../todos/todo-events";
 import type { GetOneRoute, ListRoute, RemoveRoute, UploadRoute } from "./files.routes";
 import { uploadFailure } from "./upload-failures";
 
@@ -59,11 +59,7 @@ export async function remove(c: AuthedRouteContext<RemoveRoute>) {
   const logger = c.get("logger");
   logger.info("file_deleted", { key, detached: todos.length });
   // A detached attachment changed each todo (any user's: keys are capabilities): their owners' feeds hear it.
-  const published = Promise.all(
-    todos.map(({ id, userId, version }) =>
-      publishTodoEvent(c.env, logger, userId, { type: "todo.updated", id, version }),
-    ),
-  );
-  c.executionCtx.waitUntil(published);
+  const owners = new Set(todos.map((todo) => todo.userId));
+  c.executionCtx.waitUntil(Promise.all([...owners].map((userId) => wakeTodoFeed(c.env, logger, userId))));
   return ok(c, { key, detached: todos.length });
 }

@@ -8,9 +8,10 @@ export const MAX_KEY_DAYS = 366;
 
 export const ScopeSchema = z.enum(API_KEY_SCOPES).openapi("ApiKeyScope", {
   description:
-    "`todos:read` and `todos:write`: the todo routes and `/mcp` tools; `files:write`: uploads; " +
-    "`agents:connect`: your chat list (create, list, read, rename; deleting needs a sign-in) and connect tickets " +
-    "(a chat's also needs both todo scopes, as its tools read and write todos).",
+    "`todos:read` and `todos:write`: the todo routes and `/mcp` tools; `files:read`: your files, private " +
+    "downloads and `/mcp` resources; `files:write`: uploads; `agents:connect`: your chat list (create, list, " +
+    "read, rename; deleting needs a sign-in) and connect tickets (a chat's also needs both todo scopes and " +
+    "`files:read`, as its tools read and write todos and it reads your files).",
 });
 
 export const ApiKeySchema = createSelectSchema(apiKeysTable, { scopes: z.array(ScopeSchema) })

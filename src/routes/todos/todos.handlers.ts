@@ -2,11 +2,14 @@ import type { Context } from "hono";
 import { findAuthUserById } from "../../auth/auth-user.queries";
 import { userGoneOr } from "../../http/require-auth";
 import { jwtSecret } from "../../auth/tokens";
+import { background } from "../../http/background";
 import { ifNoneMatchHits } from "../../http/conditional-requests";
 import { created, ok } from "../../http/envelope";
 import { ApiError } from "../../http/errors";
 import { pageOf, pageOffset } from "../../core/paging";
 import type { AuthedEnv, AuthedRouteContext } from "../../http/types";
+import { KeyTakenError } from "../../idempotency/keyed-writes";
+import { createdTodoOf, type CreatedTodo } from "../../todos/todo-create.queries";
 import * as writes from "../../todos/todo-writes";
 import { listAttachments } from "../../todos/attachments.queries";
 import { INVALID_SYNC_CURSOR } from "../../todos/sync-cursors";
@@ -25,18 +28,8 @@ import type {
 const notFound = () => new ApiError(404, "Todo not found");
 const CURSOR_HEADER = "X-Todos-Cursor";
 
-/** The request's waitUntil, when it runs with an execution context (app.request() in unit tests has none). */
-function background(c: Context<AuthedEnv>): writes.TodoWriter["waitUntil"] {
-  try {
-    const ctx = c.executionCtx;
-    return (promise) => ctx.waitUntil(promise);
-  } catch {
-    return undefined;
-  }
-}
-
 function writer(c: Context<AuthedEnv>): writes.TodoWriter {
-  // The live feed is published after the answer; the write itself has committed by then.
+  // The live feed is woken after the answer; the write itself has committed by then.
   return { env: c.env, db: c.get("db"), logger: c.get("logger"), waitUntil: background(c) };
 }
 
@@ -85,17 +78,27 @@ export async function listForUser(c: AuthedRouteContext<ListForUserRoute>) {
   return ok(c, await listPage(c, userId, c.req.valid("query")));
 }
 
+/** A new todo's answer, for the write and for its Idempotency-Key's replays alike. */
+function createdTodo(c: Context<AuthedEnv>, { todo, attachments }: CreatedTodo) {
+  c.header("ETag", todoEtag(todo));
+  return created(c, { ...todo, attachments });
+}
+
 export async function create(c: AuthedRouteContext<CreateRoute>) {
   const { attachments = [], ...fields } = c.req.valid("json");
   const userId = c.get("user").id;
+  // With an Idempotency-Key, the create takes it in its own batch (the route's middleware hands it over).
+  const key = c.get("idempotencyKey");
   let result;
   try {
-    result = await writes.createTodo(writer(c), userId, fields, attachments);
+    result = await writes.createTodo(writer(c), userId, fields, attachments, key?.write);
   } catch (err) {
+    if (key && err instanceof KeyTakenError) {
+      return key.answerTaken((kept) => createdTodo(c, createdTodoOf(kept)));
+    }
     throw userGoneOr(err, userId);
   }
-  c.header("ETag", todoEtag(result.todo));
-  return created(c, { ...result.todo, attachments: result.attachments });
+  return createdTodo(c, result);
 }
 
 export async function getOne(c: AuthedRouteContext<GetOneRoute>) {

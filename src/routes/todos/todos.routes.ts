@@ -62,7 +62,7 @@ export const create = createRoute({
     "The owner is the signed-in user. Each `attachments[].fileKey` is looked up in R2; missing keys are dropped. " +
     "The todo and its attachment rows are written in one D1 batch (atomic). Send an `Idempotency-Key` to " +
     "retry safely: a retry answers the first todo again rather than creating a second.",
-  middleware: [idempotent("POST /api/todos")] as const,
+  middleware: [idempotent("POST /api/todos", { inBatch: true })] as const,
   request: { headers: IdempotencyHeaders, body: jsonBody(CreateTodoBody) },
   responses: {
     201: {

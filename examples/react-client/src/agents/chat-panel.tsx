@@ -1,5 +1,6 @@
 import { useAgentChat } from "@cloudflare/ai-chat/react";
 import { useAgent } from "agents/react";
+import type { FileUIPart } from "ai";
 import { useState, type FormEvent } from "react";
 import type { Session } from "../auth/session";
 import { chatTitle, useTurnEnd } from "../chats/chat-events";
@@ -8,10 +9,12 @@ import { Button } from "../ui/button";
 import { ConfirmDialog } from "../ui/dialog";
 import { ErrorMessage } from "../ui/error-message";
 import { inputClass } from "../ui/field";
-import { SendIcon } from "../ui/icons";
+import { PaperclipIcon, SendIcon } from "../ui/icons";
 import { Card } from "../ui/page";
 import { agentHeaders, agentOptions, defaultChatName } from "./agent-options";
+import { AttachDialog } from "./attach-dialog";
 import { ChatStatus } from "./chat-status";
+import { FileChip, fileReference } from "./file-chip";
 import { isVisiblePart, MessageParts } from "./message-parts";
 
 /** What the chats screen (src/chats/chats-screen.tsx) hands a chat of the index. */
@@ -29,6 +32,8 @@ const TODO_PROMPTS = [
   "Add a todo: water the plants on Friday",
   "Which of my todos are done?",
 ];
+// The service reads at most this many files of one message.
+const MAX_FILES = 4;
 const GENERAL_PROMPTS = [
   "What can you help me with?",
   "Explain Durable Objects in two sentences",
@@ -44,6 +49,10 @@ export function ChatPanel({ session, indexed }: { session: Session; indexed?: In
   const name = indexed?.chat.id ?? byName;
   const [input, setInput] = useState("");
   const [clearing, setClearing] = useState(false);
+  const [files, setFiles] = useState<FileUIPart[]>([]);
+  const [attaching, setAttaching] = useState(false);
+  // Only a chat with an owner reads files (and has the todo tools): public chats by name refuse them.
+  const owned = indexed !== undefined || AGENTS_AUTH;
 
   const agent = useAgent({
     ...agentOptions("chat-agent", name),
@@ -57,14 +66,15 @@ export function ChatPanel({ session, indexed }: { session: Session; indexed?: In
   useTurnEnd(status, indexed?.onTurnEnd);
 
   function send(text: string) {
-    if (!text.trim() || status !== "ready") return;
+    if ((!text.trim() && files.length === 0) || status !== "ready") return;
     setInput("");
-    void sendMessage({ text: text.trim() });
+    setFiles([]);
+    void sendMessage(files.length > 0 ? { text: text.trim(), files } : { text: text.trim() });
   }
 
   const busy = status === "submitted" || status === "streaming";
   const shown = messages.filter((message) => message.role === "user" || message.parts.some(isVisiblePart));
-  const suggestions = indexed || AGENTS_AUTH ? TODO_PROMPTS : GENERAL_PROMPTS;
+  const suggestions = owned ? TODO_PROMPTS : GENERAL_PROMPTS;
   return (
     <Card
       title={indexed ? (indexed.chat.title ?? "New chat") : "Your conversation"}
@@ -125,6 +135,15 @@ export function ChatPanel({ session, indexed }: { session: Session; indexed?: In
           </Button>
         </div>
       )}
+      {files.length > 0 && (
+        <ul aria-label="Files to send" className="flex flex-wrap gap-2">
+          {files.map((file, index) => (
+            <li key={file.url} className="min-w-0">
+              <FileChip part={file} onRemove={() => setFiles(files.filter((_, i) => i !== index))} />
+            </li>
+          ))}
+        </ul>
+      )}
       <form
         className="flex gap-2"
         aria-label="Send a message"
@@ -133,6 +152,16 @@ export function ChatPanel({ session, indexed }: { session: Session; indexed?: In
           send(input);
         }}
       >
+        {owned && (
+          <Button
+            onClick={() => setAttaching(true)}
+            disabled={files.length >= MAX_FILES}
+            aria-label="Attach a file"
+            title={files.length >= MAX_FILES ? `At most ${MAX_FILES} files a message` : "Attach a file"}
+          >
+            <PaperclipIcon />
+          </Button>
+        )}
         <input
           value={input}
           onChange={(event) => setInput(event.currentTarget.value)}
@@ -145,13 +174,23 @@ export function ChatPanel({ session, indexed }: { session: Session; indexed?: In
         <Button
           type="submit"
           variant="primary"
-          disabled={status !== "ready" || !input.trim()}
+          disabled={status !== "ready" || (!input.trim() && files.length === 0)}
           aria-label="Send"
         >
           <SendIcon />
           <span className="hidden sm:inline">Send</span>
         </Button>
       </form>
+      {owned && (
+        <AttachDialog
+          open={attaching}
+          onOpenChange={setAttaching}
+          onPick={(file) => {
+            const part = fileReference(file);
+            setFiles((pending) => (pending.some((p) => p.url === part.url) ? pending : [...pending, part]));
+          }}
+        />
+      )}
       <ConfirmDialog
         open={clearing}
         onOpenChange={setClearing}

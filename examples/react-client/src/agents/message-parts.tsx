@@ -1,6 +1,7 @@
 import { getToolApproval, getToolPartState } from "@cloudflare/ai-chat/react";
 import { getToolName, isToolUIPart, type UIMessage } from "ai";
 import { Button } from "../ui/button";
+import { FileChip } from "./file-chip";
 import { MarkdownText } from "./markdown";
 
 /** Answers a tool's approval request (useAgentChat's addToolApprovalResponse). */
@@ -24,6 +25,8 @@ const TOOL_LABELS: Record<string, string> = {
   searchTodos: "Search your todos",
   getTodo: "Read a todo",
   listAttachments: "List a todo's files",
+  listFiles: "List your files",
+  readFile: "Read a file",
   createTodo: "Create a todo",
   updateTodo: "Change a todo",
   completeTodo: "Complete a todo",
@@ -68,31 +71,61 @@ function ToolCall({ part, onApproval }: { part: Part; onApproval: ApprovalHandle
 /** Whether a part shows anything: an assistant message of empty parts (a failed turn) is not drawn. */
 export function isVisiblePart(part: Part): boolean {
   if (part.type === "text" || part.type === "reasoning") return part.text.trim() !== "";
-  return isToolUIPart(part);
+  return part.type === "file" || isToolUIPart(part);
 }
 
 /** Text as Markdown while it streams; reasoning folded away; tool calls with their state and approval. */
+function PartView({
+  part,
+  role,
+  onApproval,
+}: {
+  part: Part;
+  role: UIMessage["role"];
+  onApproval: ApprovalHandler;
+}) {
+  if (part.type === "text") {
+    return (
+      <div className="text" data-state={part.state}>
+        {role === "user" ? (
+          <p className="whitespace-pre-wrap">{part.text}</p>
+        ) : (
+          <MarkdownText text={part.text} />
+        )}
+      </div>
+    );
+  }
+  if (part.type === "reasoning") {
+    return (
+      <details className="reasoning my-1 text-sm text-slate-600" data-state={part.state}>
+        <summary className="font-medium">{part.state === "streaming" ? "Thinking…" : "Reasoning"}</summary>
+        <p className="mt-1 whitespace-pre-wrap">{part.text}</p>
+      </details>
+    );
+  }
+  return <ToolCall part={part} onApproval={onApproval} />;
+}
+
+/** A message's parts: its attached files as a row of chips first, then the rest in order. */
 export function MessageParts({ message, onApproval }: { message: UIMessage; onApproval: ApprovalHandler }) {
-  return message.parts.filter(isVisiblePart).map((part, index) => {
-    if (part.type === "text") {
-      return (
-        <div key={index} className="text" data-state={part.state}>
-          {message.role === "user" ? (
-            <p className="whitespace-pre-wrap">{part.text}</p>
-          ) : (
-            <MarkdownText text={part.text} />
-          )}
-        </div>
-      );
-    }
-    if (part.type === "reasoning") {
-      return (
-        <details key={index} className="reasoning my-1 text-sm text-slate-600" data-state={part.state}>
-          <summary className="font-medium">{part.state === "streaming" ? "Thinking…" : "Reasoning"}</summary>
-          <p className="mt-1 whitespace-pre-wrap">{part.text}</p>
-        </details>
-      );
-    }
-    return <ToolCall key={index} part={part} onApproval={onApproval} />;
-  });
+  const visible = message.parts.filter(isVisiblePart);
+  const files = visible.filter((part) => part.type === "file");
+  return (
+    <>
+      {files.length > 0 && (
+        <ul aria-label="Attached files" className="my-1 flex flex-wrap gap-2">
+          {files.map((file, index) => (
+            <li key={index} className="min-w-0">
+              <FileChip part={file} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {visible.map((part, index) =>
+        part.type === "file" ? null : (
+          <PartView key={index} part={part} role={message.role} onApproval={onApproval} />
+        ),
+      )}
+    </>
+  );
 }

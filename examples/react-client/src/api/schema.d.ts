@@ -33,7 +33,7 @@ export interface paths {
         };
         /**
          * Run one real inference on the probe model
-         * @description Asks the small instruct model (PROBE_MODEL, or AI_MODEL at AI_BASE_URL) to answer `AI_OK` with `max_tokens` 20 and returns its result. The answer is reused for 30 s (`checkedAt` says when it ran), and each client IP may ask 10 times a minute (429 with `Retry-After` beyond). 503 when no AI is configured (local dev without a Cloudflare login), 504 when the model does not answer in time, 500 when the model fails.
+         * @description Asks the small instruct model (PROBE_MODEL, or AI_MODEL at AI_BASE_URL) to answer `AI_OK` with `max_tokens` 20 and returns its result, with the model configured for each role (`models`). `?models=all` also runs the prompt once on each other configured model (the chat's fallbacks, the title model) and reports each in `checks`, where a failing model is `ok: false`. The answer is reused for 30 s (`checkedAt` says when it ran), and each client IP may ask 10 times a minute (429 with `Retry-After` beyond). 503 when no AI is configured (local dev without a Cloudflare login), 504 when the probe model does not answer in time, 500 when it fails.
          */
         get: operations["aiHealth"];
         put?: never;
@@ -800,6 +800,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ai/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your model usage: totals, by day, by chat and by model
+         * @description Tokens of every model call made for you (chat turns, one row per step, and chat titles), as the model reported them, between two UTC days (this month by default, at most 366 days). `today` is where you stand against the daily output-token budget (`CHAT_USER_DAILY_OUTPUT_TOKENS`) over all your chats. Only your own: `userId` of another user is 403, unless you are an admin signed in (an API key is 403 there too); an unknown user is then 404.
+         */
+        get: operations["getAiUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -850,6 +870,25 @@ export interface components {
                     totalTokens: number | null;
                 };
             };
+            /** @description The model of each role, as configured */
+            models: {
+                probe: string;
+                /** @description CHAT_MODELS, in the order they are tried */
+                chat: string[];
+                title: string;
+            };
+            /** @description With `?models=all`: how each other model answered the same prompt */
+            checks?: components["schemas"]["AiModelCheck"][];
+        };
+        AiModelCheck: {
+            /** @example @cf/meta/llama-4-scout-17b-16e-instruct */
+            model: string;
+            roles: ("chat" | "title")[];
+            ok: boolean;
+            latencyMs?: number;
+            finishReason?: string;
+            /** @description Why it did not answer, without provider internals */
+            error?: string;
         };
         LoginResult: {
             /** @example 1 */
@@ -972,7 +1011,7 @@ export interface components {
             key: string;
         };
         /**
-         * @description `todos:read` and `todos:write`: the todo routes and `/mcp` tools; `files:write`: uploads; `agents:connect`: your chat list (create, list, read, rename; deleting needs a sign-in) and connect tickets (a chat's also needs both todo scopes, as its tools read and write todos).
+         * @description `todos:read` and `todos:write`: the todo routes and `/mcp` tools; `files:read`: your files, private downloads and `/mcp` resources; `files:write`: uploads; `agents:connect`: your chat list (create, list, read, rename; deleting needs a sign-in) and connect tickets (a chat's also needs both todo scopes and `files:read`, as its tools read and write todos and it reads your files).
          * @enum {string}
          */
         ApiKeyScope: "todos:read" | "todos:write" | "files:read" | "files:write" | "agents:connect";
@@ -1021,7 +1060,7 @@ export interface components {
             clientName: string;
             /** @description Where the app receives its tokens (the host of its redirect URI). */
             redirectHost: string | null;
-            scopes: ("todos:read" | "todos:write")[];
+            scopes: ("todos:read" | "todos:write" | "files:read")[];
             /** Format: date-time */
             createdAt: string;
             /**
@@ -1428,6 +1467,82 @@ export interface components {
             /** @description True when wiping the chat's agent storage failed for now: the hourly cron finishes it. The chat is gone from your list and unreachable either way. */
             pending: boolean;
         };
+        AiUsage: {
+            userId: number;
+            /**
+             * Format: date
+             * @example 2026-11-01
+             */
+            from: string;
+            /**
+             * Format: date
+             * @example 2026-11-30
+             */
+            to: string;
+            totals: {
+                /**
+                 * @description Model calls (a turn's steps and titles)
+                 * @example 12
+                 */
+                calls: number;
+                /** @example 5120 */
+                inputTokens: number;
+                /** @example 3400 */
+                outputTokens: number;
+            };
+            byDay: {
+                /** Format: date */
+                day: string;
+                /**
+                 * @description Model calls (a turn's steps and titles)
+                 * @example 12
+                 */
+                calls: number;
+                /** @example 5120 */
+                inputTokens: number;
+                /** @example 3400 */
+                outputTokens: number;
+            }[];
+            /** @description The 100 chats that spent the most output tokens, most first */
+            byChat: {
+                /** @description The chat's id (or its `user-<id>` name) */
+                chatId: string;
+                /** @description Null once the chat is deleted (its usage stays) */
+                title: string | null;
+                /**
+                 * @description Model calls (a turn's steps and titles)
+                 * @example 12
+                 */
+                calls: number;
+                /** @example 5120 */
+                inputTokens: number;
+                /** @example 3400 */
+                outputTokens: number;
+            }[];
+            /** @description Chats with usage in the range beyond `byChat` */
+            moreChats: number;
+            byModel: {
+                model: string;
+                /**
+                 * @description Model calls (a turn's steps and titles)
+                 * @example 12
+                 */
+                calls: number;
+                /** @example 5120 */
+                inputTokens: number;
+                /** @example 3400 */
+                outputTokens: number;
+            }[];
+            /** @description Today's output tokens (UTC) against the daily budget, whatever the range */
+            today: {
+                /** Format: date */
+                day: string;
+                outputTokens: number;
+                /** @description CHAT_USER_DAILY_OUTPUT_TOKENS */
+                budget: number;
+                left: number;
+            };
+        };
     };
     responses: never;
     parameters: never;
@@ -1472,7 +1587,10 @@ export interface operations {
     };
     aiHealth: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `all`: also one inference on each other configured model (chat models, title model), in `checks`. */
+                models?: "all";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4800,6 +4918,73 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         data: components["schemas"]["DeletedChat"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAiUsage: {
+        parameters: {
+            query?: {
+                /** @description First UTC day counted. Omitted: the first day of `to`'s month. */
+                from?: string;
+                /** @description Last UTC day counted (at most 366 days after `from`). Omitted: today. */
+                to?: string;
+                /** @description Admins (signed in, not with an API key): another user's usage. Anyone else: only your own id. */
+                userId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The usage in that range */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["AiUsage"];
                     };
                 };
             };

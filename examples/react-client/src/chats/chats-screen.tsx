@@ -39,7 +39,7 @@ export function ChatsScreen({ session }: { session: Session }) {
       title="Chat"
       description={
         AGENTS_AUTH || open
-          ? "Ask the assistant. It can read your todos, and changes them only when you approve."
+          ? "Ask the assistant. It can read your todos and the files you attach, and changes todos only when you approve."
           : "Ask the assistant anything. Start a chat to keep it in your list, with your todos at hand."
       }
     >

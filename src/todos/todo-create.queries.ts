@@ -1,0 +1,102 @@
+import { sql, type Placeholder, type SQL } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { notNullViolation } from "../db/errors";
+import { jsonObjectOf } from "../db/json-rows";
+import { prebuiltSelect, rowMapper, statementBuilder, statementOf } from "../db/prebuilt";
+import { NOW, todoAttachmentsTable, todosTable } from "../db/schema";
+import {
+  keepResult,
+  keyValues,
+  KeyTakenError,
+  unlessKeyHeld,
+  type KeyedWrite,
+} from "../idempotency/keyed-writes";
+import type { AttachmentFile } from "./attachments";
+import { insertAttachments, listAttachments, type AttachmentRow } from "./attachments.queries";
+import type { TodoFields, TodoRow } from "./todos.queries";
+
+// A todo's create, the hottest write: its statements are rendered once per isolate, plain and with an
+// Idempotency-Key taken in the same batch. The change log and counts follow by trigger.
+
+const userId = sql.placeholder("userId");
+
+function insertStatement(owner: SQL | Placeholder) {
+  const row = {
+    userId: owner,
+    title: sql.placeholder("title"),
+    description: sql.placeholder("description"),
+    completed: sql.placeholder("completed"),
+    scheduleAt: sql.placeholder("scheduleAt"),
+    completedAt: sql`CASE WHEN ${sql.placeholder("completedNow")} THEN ${NOW} END`,
+  };
+  return prebuiltSelect(todosTable, statementBuilder.insert(todosTable).values(row).returning());
+}
+const insertTodo = insertStatement(userId);
+// A held key makes userId NULL: the NOT NULL column then fails the batch, and nothing is written.
+const insertKeyedTodo = insertStatement(unlessKeyHeld(userId));
+
+// The new todo is the user's highest id: D1 runs a batch alone, so no other insert can come between.
+const newTodoId = sql`(SELECT max(${todosTable.id}) FROM ${todosTable} WHERE ${todosTable.userId} = ${userId})`;
+
+/** The new todo and its attachment rows as JSON, for the key's replays (createdTodoOf reads it). */
+function createdResult(withAttachments: boolean): SQL {
+  const a = todoAttachmentsTable;
+  // json(): a subquery's JSON would otherwise be embedded as a string.
+  const attachments = withAttachments
+    ? sql`json((SELECT json_group_array(${jsonObjectOf(a)}) FROM (SELECT * FROM ${a} WHERE ${a.todoId} = ${todosTable.id} ORDER BY ${a.id}) AS ${a}))`
+    : sql`json('[]')`;
+  return sql`(SELECT json_object('todo', ${jsonObjectOf(todosTable)}, 'attachments', ${attachments}) FROM ${todosTable} WHERE ${todosTable.id} = ${newTodoId})`;
+}
+const keepCreated = keepResult(createdResult(false));
+const keepCreatedWithAttachments = keepResult(createdResult(true));
+
+export interface CreatedTodo {
+  todo: TodoRow;
+  attachments: AttachmentRow[];
+}
+
+const toTodo = rowMapper(todosTable);
+const toAttachment = rowMapper(todoAttachmentsTable);
+
+/** The created todo as a keyed create kept it (its `result`). */
+export function createdTodoOf(result: string): CreatedTodo {
+  const raw = JSON.parse(result) as { todo: Record<string, unknown>; attachments: Record<string, unknown>[] };
+  return { todo: toTodo(raw.todo), attachments: raw.attachments.map(toAttachment) };
+}
+
+/**
+ * The todo and its attachment rows in one batch (one transaction), so a failure leaves no todo
+ * without its attachments. With `key`, the same batch takes the Idempotency-Key and keeps the result
+ * under it; a held key throws KeyTakenError, with nothing written.
+ */
+export async function insertTodoWithAttachments(
+  db: Db,
+  todo: TodoFields & { userId: number; title: string },
+  files: readonly AttachmentFile[],
+  key?: KeyedWrite,
+): Promise<CreatedTodo> {
+  const d1 = db.$client;
+  const values = {
+    userId: todo.userId,
+    title: todo.title,
+    description: todo.description ?? todosTable.description.default,
+    completed: todo.completed ?? todosTable.completed.default,
+    scheduleAt: todo.scheduleAt ?? null,
+    completedNow: todo.completed ? 1 : 0,
+    ...(key && keyValues(key)),
+  };
+  const insert = key ? insertKeyedTodo : insertTodo;
+  const withAttachments = insertAttachments(db, sql`SELECT ${newTodoId} AS id`, files);
+  const statements = [insert.bind(d1, values), ...withAttachments.map((q) => statementOf(d1, q, values))];
+  if (key) statements.push((files.length ? keepCreatedWithAttachments : keepCreated).bind(d1, values));
+  let results: D1Result<Record<string, unknown>>[];
+  try {
+    results = await d1.batch<Record<string, unknown>>(statements);
+  } catch (err) {
+    if (key && notNullViolation(err) === "todos_table.userId") throw new KeyTakenError();
+    throw err;
+  }
+  const [inserted] = insert.rows(results[0]!);
+  if (!inserted) throw new Error("todo insert returned no row");
+  return { todo: inserted, attachments: files.length ? await listAttachments(db, inserted.id) : [] };
+}
