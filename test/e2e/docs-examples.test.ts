@@ -3,7 +3,7 @@
 // the blocks before it, `http://localhost:8787` is this server, and every curl call must answer the
 // status its text shows. Conventions: test/e2e/docs/shell-blocks.ts and docs/development.md.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -45,7 +45,10 @@ beforeAll(async () => {
   writeFileSync(join(dir, "work", "holiday.mp4"), sized(6 * 1024 * 1024 + 1_000, "\0\0\0 ftypisom"));
   worker = await startWranglerDev();
 });
-afterAll(() => worker?.stop());
+afterAll(async () => {
+  await worker?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
 
 async function prepare(block: ShellBlock): Promise<string> {
   const { host } = new URL(worker.url);

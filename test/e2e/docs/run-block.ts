@@ -24,12 +24,15 @@ const PRELUDE = String.raw`
 __docs_before=" $(compgen -v | tr '\n' ' ') "
 [ -f "$DOCS_DIR/state.sh" ] && . "$DOCS_DIR/state.sh"
 curl() {
-  local trace rc status
-  trace=$(mktemp "$DOCS_DIR/trace.XXXXXX")
+  local trace="$DOCS_DIR/trace.$BASHPID" rc status="" line
   command curl -v --stderr "$trace" "$@"; rc=$?
-  status=$(grep -a '^< HTTP/' "$trace" | tail -n 1 | cut -d' ' -f3)
-  grep -a '^curl: ' "$trace" >&2
-  rm -f "$trace"
+  # Builtins only: a fork per call would cost more than the call.
+  while IFS= read -r line; do
+    case "$line" in
+      "< HTTP/"*) status=\${line#"< HTTP/"* }; status=\${status%% *}; status=\${status%$'\r'} ;;
+      "curl: "*) printf '%s\n' "$line" >&2 ;;
+    esac
+  done < "$trace"
   echo "\${BASH_LINENO[0]} \${status:-none} $rc" >> "$DOCS_DIR/calls.log"
   return $rc
 }
