@@ -47,10 +47,10 @@ __docs_keep() {
 trap __docs_keep EXIT
 `.replaceAll("\\${", "${");
 
-/** Runs `code` in `dir` (the reader's working folder), whose state files carry variables forward. */
-export function runBlock(dir: string, code: string): Promise<BlockRun> {
+/** Runs `script` in `dir` (the reader's working folder), whose state files carry variables forward. */
+export function runBlock(dir: string, script: string): Promise<BlockRun> {
   writeFileSync(join(dir, "prelude.sh"), PRELUDE);
-  writeFileSync(join(dir, "block.sh"), `${code}\n`);
+  writeFileSync(join(dir, "block.sh"), `${script}\n`);
   writeFileSync(join(dir, "calls.log"), "");
   return new Promise((resolve, reject) => {
     const child = spawn("bash", [join(dir, "block.sh")], {
@@ -73,7 +73,7 @@ export function runBlock(dir: string, code: string): Promise<BlockRun> {
     // A block that hangs (a server that never answers): end it and whatever it started.
     const timer = setTimeout(() => process.kill(-child.pid!, "SIGKILL"), 15_000);
     child.on("error", reject);
-    child.on("close", (status) => {
+    child.on("close", (code) => {
       clearTimeout(timer);
       const calls = readFileSync(join(dir, "calls.log"), "utf8")
         .split("\n")
@@ -86,7 +86,7 @@ export function runBlock(dir: string, code: string): Promise<BlockRun> {
             exit: Number(exit),
           };
         });
-      resolve({ exit: status ?? -1, stdout, stderr, calls });
+      resolve({ exit: code ?? -1, stdout, stderr, calls });
     });
   });
 }
