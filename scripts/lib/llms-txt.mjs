@@ -104,8 +104,12 @@ export function buildLlmsTexts(document, root) {
   };
 }
 
-/** Writes public/llms.txt and public/llms-full.txt from openapi.json and the guide under `root`. */
+/**
+ * Writes public/llms.txt and public/llms-full.txt from openapi.json and the guide under `root`; a folder
+ * without them (a test's copy of the config, the bench's baseline) has nothing to write.
+ */
 export function writeLlmsTexts(root) {
+  if (!existsSync(join(root, "openapi.json")) || !existsSync(join(root, "public"))) return;
   const document = JSON.parse(readFileSync(join(root, "openapi.json"), "utf8"));
   const { llms, full } = buildLlmsTexts(document, root);
   writeFileSync(join(root, "public", "llms.txt"), llms);
