@@ -302,7 +302,12 @@ describe("Idempotency-Key belongs to the credential that sent it", () => {
     const refused = await mint(connectOnly.key);
     expectError(refused, 403);
     expect(refused.headers.get("Idempotent-Replayed")).toBeNull();
-    const chatKey = await createKey(alice.token, ["agents:connect", "todos:read", "todos:write"]);
+    const chatKey = await createKey(alice.token, [
+      "agents:connect",
+      "todos:read",
+      "todos:write",
+      "files:read",
+    ]);
     const second = await signIn(alice.username, alice.password);
     for (const token of [chatKey.key, second.token]) {
       const other = await mint(token);

@@ -22,6 +22,7 @@ const KEY_ACCESS: Record<string, string[]> = {
   "GET /api/chats": ["agents:connect"],
   "GET /api/chats/{id}": ["agents:connect"],
   "POST /api/chats/{id}": ["agents:connect"],
+  "GET /api/ai/usage": ["agents:connect"],
   "GET /api/files": ["files:read"],
   "GET /api/files/{key}": ["files:read"],
   "POST /api/files/{key}/delete": ["files:write"],

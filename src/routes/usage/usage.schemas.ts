@@ -29,8 +29,10 @@ export const UsageQuery = z.object({
     .openapi({
       param: { name: "userId", in: "query" },
       type: "integer",
+      minimum: 1,
       description:
-        "Admins (signed in, not with an API key): another user's usage. Anyone else: only your own id.",
+        "Admins (signed in, not with an API key): another user's usage. Anyone else: only your own id. " +
+        "Must be a positive integer.",
       example: 42,
     }),
 });

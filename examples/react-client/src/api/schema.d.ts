@@ -809,7 +809,7 @@ export interface paths {
         };
         /**
          * Your model usage: totals, by day, by chat and by model
-         * @description Tokens of every model call made for you (chat turns, one row per step, and chat titles), as the model reported them, between two UTC days (this month by default, at most 366 days). `today` is where you stand against the daily output-token budget (`CHAT_USER_DAILY_OUTPUT_TOKENS`) over all your chats. Only your own: `userId` of another user is 403, unless you are an admin signed in (an API key is 403 there too); an unknown user is then 404.
+         * @description Tokens of every model call made for you (chat turns, one row per step, and chat titles), as the model reported them, between two UTC days (this month by default). A range where `from` is after `to` is 400 (from must not be after to), and so is one longer than a year (at most 366 days at once). `today` is where you stand against the daily output-token budget (`CHAT_USER_DAILY_OUTPUT_TOKENS`) over all your chats. Only your own: `userId` of another user is 403, unless you are an admin signed in (an API key is 403 there too); an unknown user is then 404.
          */
         get: operations["getAiUsage"];
         put?: never;
@@ -4966,7 +4966,7 @@ export interface operations {
                 from?: string;
                 /** @description Last UTC day counted (at most 366 days after `from`). Omitted: today. */
                 to?: string;
-                /** @description Admins (signed in, not with an API key): another user's usage. Anyone else: only your own id. */
+                /** @description Admins (signed in, not with an API key): another user's usage. Anyone else: only your own id. Must be a positive integer. */
                 userId?: number;
             };
             header?: never;
