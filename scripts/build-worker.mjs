@@ -15,13 +15,15 @@ export const OUT_DIR = join(ROOT, "dist", "worker");
 
 /**
  * Dependencies this Worker never calls, replaced by small stand-ins (each file says why). Exact
- * package names only: a subpath such as `@modelcontextprotocol/client/validators/cf-worker` stays real.
+ * import paths only: a package's subpath stays real unless listed itself.
  */
 export const STAND_INS = {
-  "mime-db": "src/shims/mime-db.ts",
   "@ai-sdk/gateway": "src/shims/ai-gateway.ts",
   capnweb: "src/shims/capnweb.ts",
   "@modelcontextprotocol/client": "src/shims/mcp-client.ts",
+  "@modelcontextprotocol/client/validators/cf-worker": "src/shims/mcp-client-validator.ts",
+  mimetext: "src/shims/mimetext.ts",
+  "@oslojs/crypto/sha2": "src/shims/oslo-sha2.ts",
 };
 
 const escape = (name) => name.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");

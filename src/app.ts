@@ -14,6 +14,7 @@ import { authRouter, signOutRouter } from "./routes/auth/auth.index";
 import { chatsRouter } from "./routes/chats/chats.index";
 import { healthRouter } from "./routes/health/health.index";
 import { keysRouter } from "./routes/keys/keys.index";
+import { passkeySignInRouter, passkeysRouter } from "./routes/passkeys/passkeys.index";
 import { oauthGrantsRouter } from "./routes/oauth-grants/oauth-grants.index";
 import { passwordResetRouter } from "./routes/password-reset/password-reset.index";
 import { sessionsRouter } from "./routes/sessions/sessions.index";
@@ -42,9 +43,11 @@ app
   .route("/", aiRouter)
   .route("/", authRouter)
   .route("/", passwordResetRouter)
+  .route("/", passkeySignInRouter)
   .route("/", signOutRouter)
   .route("/", sessionsRouter)
   .route("/", keysRouter)
+  .route("/", passkeysRouter)
   .route("/", oauthGrantsRouter)
   .route("/", usersRouter)
   .route("/", filesRouter)

@@ -7,7 +7,7 @@ export function base64url(bytes: Uint8Array): string {
 }
 
 /** The bytes of base64url text; throws on text that is not base64. */
-export function fromBase64url(text: string): Uint8Array {
+export function fromBase64url(text: string): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(atob(text.replaceAll("-", "+").replaceAll("_", "/")), (c) => c.charCodeAt(0));
 }
 

@@ -81,3 +81,47 @@ export const passwordResetsTable = sqliteTable(
   },
   (t) => [index("password_resets_user_idx").on(t.userId)],
 );
+
+/** How a passkey's authenticator keeps it: on one device, or synced (iCloud Keychain, Google Password Manager). */
+export const PASSKEY_DEVICE_TYPES = ["singleDevice", "multiDevice"] as const;
+
+/** A WebAuthn credential (passkey) registered by its user: its public key, never a secret. */
+export const passkeysTable = sqliteTable(
+  "passkeys_table",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    userId: owner(),
+    // base64url, as the authenticator returns it (up to 1,023 bytes).
+    credentialId: text().notNull(),
+    // The COSE public key, base64url.
+    publicKey: text().notNull(),
+    // The user handle the authenticator stores with the credential, base64url: sign-in checks it.
+    userHandle: text().notNull(),
+    // The authenticator's signature counter (0 for authenticators that do not count).
+    counter: integer().notNull().default(0),
+    transports: text({ mode: "json" }).notNull().$type<string[]>(),
+    deviceType: text({ enum: PASSKEY_DEVICE_TYPES }).notNull(),
+    backedUp: integer({ mode: "boolean" }).notNull(),
+    name: text().notNull(),
+    createdAt: text().notNull().default(NOW),
+    lastUsedAt: text(),
+  },
+  (t) => [
+    uniqueIndex("passkeys_credential_id_unique").on(t.credentialId),
+    index("passkeys_user_idx").on(t.userId, t.id),
+  ],
+);
+
+/**
+ * Challenges a passkey ceremony has used, kept until they would have expired anyway: a challenge is
+ * signed, not stored, when it is issued (so anonymous sign-in options write nothing), and recorded here
+ * in the same batch as the registration or sign-in it completes, so it works once.
+ */
+export const usedPasskeyChallengesTable = sqliteTable(
+  "used_passkey_challenges_table",
+  {
+    challenge: text().primaryKey(),
+    expiresAt: text().notNull(),
+  },
+  (t) => [index("used_passkey_challenges_expires_idx").on(t.expiresAt)],
+);

@@ -34,6 +34,10 @@ export const OPENAPI_CONFIG = {
     { name: "Sessions", description: "Where your account is signed in; end any of them" },
     { name: "API keys", description: "Long-lived, scoped keys for other Workers and scripts" },
     {
+      name: "Passkeys",
+      description: "Sign in without a password (WebAuthn): add, list, rename and delete your passkeys",
+    },
+    {
       name: "Connected apps",
       description: "AI clients you allowed through OAuth 2.1 to use /mcp as you; disconnect any of them",
     },

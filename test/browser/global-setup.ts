@@ -15,6 +15,8 @@ import { assertChromium, launchChromium } from "./chromium-path";
 interface Stack {
   apiOrigin: string;
   clientOrigin: string;
+  /** The same client as `localhost`: passkeys need a domain (an RP id is never an IP address). */
+  passkeyOrigin: string;
 }
 
 declare module "vitest" {
@@ -47,11 +49,12 @@ async function startStack(modelBaseURL: string, agentsAuth: boolean, cleanups: C
   const [apiPort, clientPort] = [await freePort(), await freePort()];
   const apiOrigin = `http://127.0.0.1:${apiPort}`;
   const clientOrigin = `http://127.0.0.1:${clientPort}`;
+  const passkeyOrigin = `http://localhost:${clientPort}`;
   const outDir = mkdtempSync(join(tmpdir(), "react-client-"));
   cleanups.push(() => rmSync(outDir, { recursive: true, force: true }));
   const vars = {
     // The client runs on another origin, so every REST call goes through CORS for real.
-    CORS_ORIGINS: clientOrigin,
+    CORS_ORIGINS: `${clientOrigin},${passkeyOrigin}`,
     AGENTS_REQUIRE_AUTH: String(agentsAuth),
     AI_BASE_URL: modelBaseURL,
     // Reset e-mails link to this client's own page.
@@ -64,7 +67,7 @@ async function startStack(modelBaseURL: string, agentsAuth: boolean, cleanups: C
   ]);
   const preview = await startPreview({ outDir, port: clientPort });
   cleanups.push(() => preview.stop());
-  return { apiOrigin, clientOrigin };
+  return { apiOrigin, clientOrigin, passkeyOrigin };
 }
 
 /** The services, the scripted model and the client builds, shared by every browser test file. */

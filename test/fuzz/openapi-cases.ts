@@ -69,6 +69,8 @@ export interface Fixture {
   storedKey: string;
   /** A password-reset link's token that works once (the first valid confirm spends it). */
   resetToken: string;
+  /** The acting user's password, for operations that check it again. */
+  password: string;
   /** A fresh suffix for unique usernames and emails. */
   fresh(): string;
 }
@@ -176,6 +178,7 @@ function validValue(name: string, schema: Schema, fixture: Fixture): Json {
   // A link's token: valid once. (A refresh token keeps its example, well-formed but unknown: a 401 that
   // changes nothing, where a real one, reused later, would end its session.)
   if (name === "token") return fixture.resetToken;
+  if (name === "currentPassword") return fixture.password;
   if (schema.example !== undefined) return schema.example as Json;
   const type = [schema.type].flat()[0];
   if (type === "array") return [];

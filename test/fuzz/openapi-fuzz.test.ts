@@ -11,6 +11,7 @@ import { requestResetLink } from "../helpers/email";
 import { makeAdmin } from "../helpers/db";
 import { api, request, expectData } from "../helpers/http";
 import { createLink, linkPath } from "../helpers/files";
+import { addPasskey } from "../helpers/passkeys";
 import { createChat } from "../helpers/chats";
 import { grantFor, grantIdOf } from "../helpers/oauth";
 import { multipartBody } from "../helpers/multipart";
@@ -104,6 +105,12 @@ async function buildFixture(): Promise<Fixture> {
   // OAuth grants: a spare of Alice's for the revoke operation, and Bob's for foreign ids.
   const [spareGrant, bobGrant] = [await grantFor(alice), await grantFor(bob)];
   const resetToken = await requestResetLink(forgetful.email);
+  // Passkeys: Alice's to rename, a spare of hers for the delete operation, Bob's for foreign ids.
+  const [alicePasskey, doomedPasskey, bobPasskey] = [
+    (await addPasskey(alice)).passkey,
+    (await addPasskey(alice)).passkey,
+    (await addPasskey(bob)).passkey,
+  ];
   const [aliceTodo, bobTodo, goneTodo] = await Promise.all([
     createTodo(alice),
     createTodo(bob),
@@ -176,6 +183,9 @@ async function buildFixture(): Promise<Fixture> {
       if (name === "token") return linkPath(link.url).split("/").at(-1)!;
       if (op.path.startsWith("/api/auth/sessions/")) return sessionOf(spareSession.token);
       if (op.path.startsWith("/api/keys/")) return String(aliceKey.id);
+      if (op.path.startsWith("/api/passkeys/")) {
+        return String((op.path.endsWith("/delete") ? doomedPasskey : alicePasskey).id);
+      }
       if (op.path.startsWith("/api/oauth/grants/")) return grantIdOf(spareGrant);
       if (op.path.startsWith("/api/chats/"))
         return op.path.endsWith("/delete") ? doomedChat.id : aliceChat.id;
@@ -188,6 +198,7 @@ async function buildFixture(): Promise<Fixture> {
       if (name === "token" || name === "uploadId") return [];
       const users = name === "userId" || op.path.startsWith("/api/users/");
       if (op.path.startsWith("/api/keys/")) return [String(bobKey.id), "2147483647"];
+      if (op.path.startsWith("/api/passkeys/")) return [String(bobPasskey.id), "2147483647"];
       if (op.path.startsWith("/api/oauth/grants/")) return [grantIdOf(bobGrant)];
       if (op.path.startsWith("/api/chats/")) return [bobChat.id, "chat_AAAAAAAAAAAAAAAAAAAAAA"];
       return (users ? [bob.userId, ghost.userId] : [bobTodo, goneTodo]).map(String).concat("2147483647");
@@ -206,6 +217,7 @@ async function buildFixture(): Promise<Fixture> {
           : sampled.token,
     badAuthorizations,
     validToken: t,
+    password: alice.password,
     storedKey,
     resetToken,
     fresh: () => `${(SEED >>> 0).toString(36)}_${(counter++).toString(36)}`,
@@ -317,9 +329,12 @@ describe("openapi fuzz", () => {
     for (const op of OPERATIONS.filter((o) => o.body?.kind === "json")) {
       const req = validRequest(op, fixture);
       const res = await request(req.path, { method: req.method, headers: req.headers, body: req.body });
-      // Login with a made-up user, and refresh with a made-up token, are well-formed requests answered
-      // 401; a password-reset request is accepted (202) for any address.
-      expect([200, 201, 202, 401], `${op.id}: ${res.status} ${await res.text()}`).toContain(res.status);
+      // Login with a made-up user, refresh with a made-up token and a passkey sign-in with a made-up
+      // assertion are well-formed requests answered 401; a password-reset request is accepted (202)
+      // for any address. A made-up passkey registration is refused (400): a real one needs an
+      // authenticator's answer to a fresh challenge.
+      const expected = op.id === "POST /api/passkeys" ? [400] : [200, 201, 202, 401];
+      expect(expected, `${op.id}: ${res.status} ${await res.text()}`).toContain(res.status);
     }
     state = await snapshotState();
   });

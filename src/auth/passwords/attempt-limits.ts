@@ -1,18 +1,18 @@
 import { clientIp, consume } from "../../core/rate-limit";
 
 /**
- * One attempt of `action` from this client: first against the client IP's own budget for login
- * and register (spraying one password over many usernames, mass registration), then against the
- * IP plus username key (or user id, for password changes).
+ * One attempt of `action` from this client: first against the client IP's own budget for sign-ins
+ * (password and passkey alike) and registrations (spraying one password over many usernames, mass
+ * registration), then against the IP plus username key (or user id, for password checks; or passkey).
  */
 export async function limitAuthAttempt(
   env: Env,
   headers: Headers,
-  action: "login" | "register" | "password",
+  action: "login" | "register" | "password" | "passkey",
   key: string,
 ): Promise<void> {
   const ip = clientIp(headers);
-  if (action === "login") await consume(env.LOGIN_IP_LIMITER, `login-ip:${ip}`);
+  if (action === "login" || action === "passkey") await consume(env.LOGIN_IP_LIMITER, `login-ip:${ip}`);
   if (action === "register") await consume(env.REGISTER_IP_LIMITER, `register-ip:${ip}`);
   await consume(env.AUTH_LIMITER, `${action}:${ip}:${key}`);
 }

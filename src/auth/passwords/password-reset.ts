@@ -1,6 +1,7 @@
 import type { Logger } from "../../core/logger";
 import type { Db } from "../../db/client";
 import { randomSecret, sha256Hex } from "../opaque-tokens";
+import { passkeySummaries } from "../passkeys/passkeys.queries";
 import { hashPassword } from "./passwords";
 import {
   completeReset,
@@ -19,7 +20,7 @@ export const MAX_USABLE_RESETS = 3;
 /**
  * The work behind POST /api/auth/password-reset, run after the answer is sent so that a known and an
  * unknown address get the same answer in the same time: for a known address, a one-time link valid
- * RESET_TTL_MINUTES, e-mailed. Failures are logged, never thrown (nobody is waiting for them).
+ * RESET_TTL_MINUTES, e-mailed with the account's passkeys (which a reset leaves). Failures are logged, never thrown (nobody is waiting for them).
  */
 export async function sendResetLink(
   env: Env,
@@ -38,7 +39,7 @@ export async function sendResetLink(
     const token = randomSecret();
     const expiresAt = new Date(now.getTime() + RESET_TTL_MINUTES * 60_000).toISOString();
     await insertReset(db, { tokenHash: await sha256Hex(token), userId: user.id, expiresAt });
-    await sendResetEmail(env, user, token, RESET_TTL_MINUTES);
+    await sendResetEmail(env, user, token, RESET_TTL_MINUTES, await passkeySummaries(db, user.id));
     logger.info("password_reset_sent", { userId: user.id });
     // `npm run dev` only: the simulated e-mail is a file, so its link goes to the terminal too (a
     // warning, whatever LOG_LEVEL: a link in a log is a password for whoever reads it).

@@ -3,12 +3,37 @@ export function resetLink(env: Pick<Env, "PASSWORD_RESET_URL">, token: string): 
   return env.PASSWORD_RESET_URL.replace("{token}", encodeURIComponent(token));
 }
 
+export interface PasskeySummary {
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+const day = (iso: string) => iso.slice(0, 10);
+
+/**
+ * A reset changes the password only: the account's passkeys keep signing in, so the e-mail names
+ * them, for the owner to delete any they do not recognise (an intruder's).
+ */
+function passkeyLines(passkeys: PasskeySummary[]): string {
+  if (passkeys.length === 0) return "";
+  const lines = passkeys.map(
+    (p) =>
+      `  - ${p.name} (added ${day(p.createdAt)}, ${p.lastUsedAt ? `last used ${day(p.lastUsedAt)}` : "never used"})`,
+  );
+  return (
+    "\nA reset does not remove passkeys: these keep signing in to your account. If you do not " +
+    `recognise one, delete it once you are signed in:\n\n${lines.join("\n")}\n`
+  );
+}
+
 /** The password-reset e-mail, through the Email Service binding. */
 export async function sendResetEmail(
   env: Pick<Env, "EMAIL" | "EMAIL_FROM" | "PASSWORD_RESET_URL">,
   to: { email: string; username: string },
   token: string,
   minutes: number,
+  passkeys: PasskeySummary[] = [],
 ): Promise<void> {
   const link = resetLink(env, token);
   const text =
@@ -16,7 +41,8 @@ export async function sendResetEmail(
     `Open this link within ${minutes} minutes to choose a new one; it works once:\n\n${link}\n\n` +
     "Choosing a new password signs out every device and ends every API key and connected app " +
     "(OAuth grant) of the account, so whoever else may hold one is out.\n\n" +
-    "If you did not ask for this, ignore this e-mail: your password stays as it is.\n";
+    "If you did not ask for this, ignore this e-mail: your password stays as it is.\n" +
+    passkeyLines(passkeys);
   await env.EMAIL.send({ from: env.EMAIL_FROM, to: to.email, subject: "Reset your password", text });
 }
 

@@ -35,6 +35,12 @@ const KNOWN: [RegExp, string][] = [
   [/^File too large/, "That file is larger than the service accepts in one go."],
   [/quota/i, "You're out of storage space. Delete some files, then try again."],
   [/^Link expired$/, "This link has expired."],
+  [/^Passkey not recognised/, "This passkey isn't registered here any more. Sign in with your password."],
+  [/^Passkey (sign-in|registration) expired/, "That took too long. Try again."],
+  [/^Passkey challenge/, "That passkey request was already used or isn't valid. Try again."],
+  [/^Passkey not accepted/, "That passkey didn't work here. Try another, or sign in with your password."],
+  [/^This passkey is already registered/, "This passkey is already registered."],
+  [/^At most \d+ passkeys/, "You have as many passkeys as allowed. Delete one first."],
 ];
 
 const article = (word: string) => (/^[aeiou]/i.test(word) ? `an ${word}` : `a ${word}`);

@@ -144,6 +144,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/passkey/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start signing in with a passkey
+         * @description Options for `navigator.credentials.get()`: no username needed, the authenticator offers the passkeys it holds for this site. The challenge is signed, valid 5 minutes and once; nothing is stored.
+         */
+        post: operations["passkeySignInOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/passkey/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with a passkey
+         * @description Starts a session exactly like `POST /api/login` (refresh, logout, sessions list). Refused with 401, nothing changed: an unknown or deleted passkey, a challenge expired or used before (a replay), a wrong origin or RP id, a bad signature, a signature counter that went back. Rate limited per client IP (with password logins) and per client IP and passkey (429 with `Retry-After`).
+         */
+        post: operations["passkeySignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/logout": {
         parameters: {
             query?: never;
@@ -242,6 +282,90 @@ export interface paths {
          * @description The key answers 401 from now on (other Worker isolates within 2 s). Revoking it again changes nothing; another user's key is 404. Needs a sign-in, not an API key.
          */
         post: operations["revokeApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/passkeys/registration/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start adding a passkey
+         * @description Checks your password (403 when wrong, limited like a login: 429), then answers the options for `navigator.credentials.create()` with a challenge valid 5 minutes, once, for you only. At most 20 passkeys (409). Needs a sign-in, not an API key.
+         */
+        post: operations["passkeyRegistrationOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your passkeys, newest first
+         * @description Name, device type, backup state, when added and last used. Needs a sign-in, not an API key.
+         */
+        get: operations["listPasskeys"];
+        put?: never;
+        /**
+         * Add a passkey
+         * @description Verifies what the browser created from the options (origin, RP id, the challenge, user verification) and keeps the passkey. A challenge that expired, was used, or was issued to someone else is 400 (`... start again`), and a response that fails a check 400 `Passkey not accepted`; a passkey registered before is 409. Needs a sign-in, not an API key.
+         */
+        post: operations["registerPasskey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/passkeys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rename a passkey
+         * @description Another user's passkey is 404. Needs a sign-in, not an API key.
+         */
+        post: operations["renamePasskey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/passkeys/{id}/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a passkey
+         * @description It signs nobody in from now on (its sign-ins answer 401). Another user's passkey is 404. Needs a sign-in, not an API key.
+         */
+        post: operations["deletePasskey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -983,6 +1107,43 @@ export interface components {
              */
             password: string;
         };
+        /** @description WebAuthn's PublicKeyCredentialRequestOptionsJSON: pass it to `startAuthentication({ optionsJSON })`. */
+        PasskeySignInOptions: {
+            /** @description Signed by the service, valid 5 minutes, once; a registration's only for the user who asked. */
+            challenge: string;
+            timeout?: number;
+            rpId?: string;
+            allowCredentials?: {
+                id: string;
+                type: string;
+                transports?: string[];
+            }[];
+            /** @enum {string} */
+            userVerification?: "required" | "preferred" | "discouraged";
+        };
+        PasskeySignInBody: {
+            response: components["schemas"]["PasskeyAuthenticationResponse"];
+        };
+        /** @description The assertion, as `startAuthentication()` of @simplewebauthn/browser returns it. */
+        PasskeyAuthenticationResponse: {
+            /** @description The credential id, as the authenticator returned it. */
+            id: string;
+            /** @description The credential id, as the authenticator returned it. */
+            rawId: string;
+            /** @enum {string} */
+            type: "public-key";
+            /** @enum {string} */
+            authenticatorAttachment?: "platform" | "cross-platform";
+            clientExtensionResults: {
+                [key: string]: unknown;
+            };
+            response: {
+                clientDataJSON: string;
+                authenticatorData: string;
+                signature: string;
+                userHandle?: string;
+            };
+        };
         LoggedOut: {
             sessionId: string;
         };
@@ -1048,6 +1209,111 @@ export interface components {
             pageSize: number;
             total: number;
             totalPages: number;
+        };
+        /** @description WebAuthn's PublicKeyCredentialCreationOptionsJSON: pass it to `startRegistration({ optionsJSON })`. */
+        PasskeyRegistrationOptions: {
+            rp: {
+                id?: string;
+                name: string;
+            };
+            user: {
+                id: string;
+                name: string;
+                displayName: string;
+            };
+            /** @description Signed by the service, valid 5 minutes, once; a registration's only for the user who asked. */
+            challenge: string;
+            pubKeyCredParams: {
+                /** @enum {string} */
+                type: "public-key";
+                alg: number;
+            }[];
+            timeout?: number;
+            excludeCredentials?: {
+                id: string;
+                type: string;
+                transports?: string[];
+            }[];
+            authenticatorSelection?: {
+                /** @enum {string} */
+                authenticatorAttachment?: "platform" | "cross-platform";
+                /** @enum {string} */
+                residentKey?: "required" | "preferred" | "discouraged";
+                requireResidentKey?: boolean;
+                /** @enum {string} */
+                userVerification?: "required" | "preferred" | "discouraged";
+            };
+            /** @enum {string} */
+            attestation?: "none" | "indirect" | "direct" | "enterprise";
+            extensions?: {
+                [key: string]: unknown;
+            };
+        };
+        PasskeyRegistrationOptionsBody: {
+            /**
+             * @description Your password: a stolen token alone cannot add a passkey that outlives it.
+             * @example correct horse battery staple
+             */
+            currentPassword: string;
+        };
+        /** @description A passkey as listed: never its key or handle. */
+        Passkey: {
+            id: number;
+            transports: string[];
+            /**
+             * @description `multiDevice`: synced between devices (iCloud Keychain, Google Password Manager); `singleDevice`: kept on one.
+             * @enum {string}
+             */
+            deviceType: "singleDevice" | "multiDevice";
+            /** @description Whether the passkey is backed up (synced) now. */
+            backedUp: boolean;
+            name: string;
+            createdAt: string;
+            lastUsedAt: string | null;
+        };
+        RegisterPasskeyBody: {
+            response: components["schemas"]["PasskeyRegistrationResponse"];
+            /**
+             * @description Trimmed; a name of spaces only is too small (400). Omitted: "Passkey added <date>".
+             * @example MacBook Touch ID
+             */
+            name?: string;
+        };
+        /** @description The created credential, as `startRegistration()` of @simplewebauthn/browser returns it. */
+        PasskeyRegistrationResponse: {
+            /** @description The credential id, as the authenticator returned it. */
+            id: string;
+            /** @description The credential id, as the authenticator returned it. */
+            rawId: string;
+            /** @enum {string} */
+            type: "public-key";
+            /** @enum {string} */
+            authenticatorAttachment?: "platform" | "cross-platform";
+            clientExtensionResults: {
+                [key: string]: unknown;
+            };
+            response: {
+                clientDataJSON: string;
+                attestationObject: string;
+                authenticatorData?: string;
+                transports?: string[];
+                publicKeyAlgorithm?: number;
+                publicKey?: string;
+            };
+        };
+        PasskeyPage: {
+            items: components["schemas"]["Passkey"][];
+            page: number;
+            pageSize: number;
+            total: number;
+            totalPages: number;
+        };
+        RenamePasskeyBody: {
+            /**
+             * @description Trimmed; a name of spaces only is too small (400).
+             * @example MacBook Touch ID
+             */
+            name: string;
         };
         OAuthGrantList: {
             items: components["schemas"]["OAuthGrant"][];
@@ -1995,6 +2261,139 @@ export interface operations {
             };
         };
     };
+    passkeySignInOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Options for the browser */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["PasskeySignInOptions"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    passkeySignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasskeySignInBody"];
+            };
+        };
+        responses: {
+            /** @description A token and a refresh token for the passkey's user */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["LoginResult"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     logout: {
         parameters: {
             query?: never;
@@ -2310,6 +2709,379 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         data: components["schemas"]["ApiKey"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    passkeyRegistrationOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasskeyRegistrationOptionsBody"];
+            };
+        };
+        responses: {
+            /** @description Options for the browser */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["PasskeyRegistrationOptions"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with an existing resource, or a request with this Idempotency-Key is still in progress */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPasskeys: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of passkeys */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["PasskeyPage"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    registerPasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegisterPasskeyBody"];
+            };
+        };
+        responses: {
+            /** @description The new passkey */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Passkey"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with an existing resource, or a request with this Idempotency-Key is still in progress */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    renamePasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RenamePasskeyBody"];
+            };
+        };
+        responses: {
+            /** @description The renamed passkey */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Passkey"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deletePasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted passkey */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Passkey"];
                     };
                 };
             };

@@ -5,6 +5,7 @@ import { Button } from "../ui/button";
 import { ErrorMessage } from "../ui/error-message";
 import { Field, inputClass } from "../ui/field";
 import { AuthLayout, LinkButton } from "./auth-layout";
+import { passkeysSupported, signInWithPasskey } from "./passkeys";
 import { ForgotPassword } from "./password-reset";
 import { signIn, signOutNotice } from "./session";
 
@@ -14,6 +15,8 @@ type RegisterBody = components["schemas"]["RegisterBody"];
 export function AuthScreen() {
   const [mode, setMode] = useState<"login" | "register" | "forgot">("login");
   const [error, setError] = useState<unknown>(null);
+  // Said under the passkey button, not in the password form above it.
+  const [passkeyError, setPasskeyError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const notice = signOutNotice();
 
@@ -45,11 +48,25 @@ export function AuthScreen() {
     }
   }
 
+  async function withPasskey() {
+    setBusy(true);
+    setError(null);
+    setPasskeyError(null);
+    try {
+      await signInWithPasskey();
+    } catch (err) {
+      setPasskeyError(err);
+    } finally {
+      setBusy(false);
+    }
+  }
+
   if (mode === "forgot") return <ForgotPassword onBack={() => setMode("login")} />;
   const registering = mode === "register";
   const switchTo = (next: "login" | "register" | "forgot") => {
     setMode(next);
     setError(null);
+    setPasskeyError(null);
   };
   return (
     <AuthLayout
@@ -110,6 +127,17 @@ export function AuthScreen() {
           {registering ? "Create account" : "Sign in"}
         </Button>
       </form>
+      {!registering && passkeysSupported() && (
+        <div className="mt-4 space-y-4">
+          <p className="flex items-center gap-3 text-sm text-slate-600 before:h-px before:flex-1 before:bg-slate-200 after:h-px after:flex-1 after:bg-slate-200">
+            or
+          </p>
+          <Button onClick={() => void withPasskey()} disabled={busy} className="w-full">
+            Sign in with a passkey
+          </Button>
+          <ErrorMessage error={passkeyError} />
+        </div>
+      )}
     </AuthLayout>
   );
 }
