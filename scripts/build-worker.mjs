@@ -7,6 +7,7 @@ import { realpathSync, rmSync, writeFileSync } from "node:fs";
 import { builtinModules } from "node:module";
 import { join } from "node:path";
 import * as esbuild from "esbuild";
+import { writeLlmsTexts } from "./lib/llms-txt.mjs";
 
 // The project whose src/ is built: where wrangler (or npm) runs this script.
 const ROOT = process.cwd();
@@ -83,4 +84,6 @@ export async function buildWorker({ minify = true, metafile = false } = {}) {
 if (process.argv[1] && realpathSync(process.argv[1]) === import.meta.filename) {
   // BUILD_MINIFY=false: readable names in CPU profiles (bench/startup).
   await buildWorker({ minify: process.env.BUILD_MINIFY !== "false" });
+  // Static assets beside the Worker: /llms.txt and /llms-full.txt from openapi.json and the guide.
+  writeLlmsTexts(ROOT);
 }

@@ -27,8 +27,9 @@ export function freePort() {
  * @param {Record<string,string>} [options.vars] extra `--var` values (JWT_SECRET is generated)
  * @param {boolean} [options.migrate] apply D1 migrations first (default true)
  * @param {string} [options.readyPath] path that answers 200 once the Worker runs
- * @param {boolean} [options.asNpmRunDev] start it as `npm run dev` does: the config's LOG_LEVEL, wrangler's
- *   default address (reached as `localhost`), an interactive (non-CI) wrangler
+ * @param {boolean} [options.asNpmRunDev] start it through `npm run dev` (its migrations, the config's
+ *   LOG_LEVEL, wrangler's default address reached as `localhost`, an interactive wrangler, its banner);
+ *   `config` does not apply
  */
 export async function startWranglerDev(options = {}) {
   const config = options.config ?? join(ROOT, "wrangler.jsonc");
@@ -42,7 +43,7 @@ export async function startWranglerDev(options = {}) {
   };
   const env = { ...process.env, WRANGLER_SEND_METRICS: "false", ...(asDev ? {} : { CI: "true" }) };
 
-  if (options.migrate !== false) {
+  if (options.migrate !== false && !asDev) {
     await run(
       process.execPath,
       [WRANGLER, "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo, "-c", config],
@@ -50,13 +51,14 @@ export async function startWranglerDev(options = {}) {
     );
   }
   const inspectorPort = await freePort();
-  const args = [WRANGLER, "dev", "--local", "-c", config, "--port", String(port)];
+  const args = asDev ? ["run", "dev", "--"] : [WRANGLER, "dev", "--local", "-c", config];
+  args.push("--port", String(port));
   if (!asDev) args.push("--ip", "127.0.0.1", "--show-interactive-dev-session=false");
   args.push("--persist-to", persistTo, "--inspector-port", String(inspectorPort));
   for (const [name, value] of Object.entries(vars)) args.push("--var", `${name}:${value}`);
-  const child = spawn(process.execPath, args, {
+  const child = spawn(asDev ? "npm" : process.execPath, args, {
     // The config's own folder: wrangler runs its custom build command (scripts/build-worker.mjs) there.
-    cwd: dirname(config),
+    cwd: asDev ? ROOT : dirname(config),
     env,
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,

@@ -1,8 +1,10 @@
 import { Scalar } from "@scalar/hono-api-reference";
 // Named imports: the bundler then keeps these four fields, not the whole package.json.
 import { author, license, version } from "../../package.json";
+import type { Context } from "hono";
 import type { AppRouter } from "./create-app";
 import { API_KEY_SCHEME } from "./route-access";
+import type { AppEnv } from "./types";
 
 export const OPENAPI_INFO = {
   title: "Workers API Service",
@@ -67,6 +69,16 @@ export const OPENAPI_CONFIG = {
   security: [{ bearerAuth: [] }],
 };
 
+function llmsText(c: Context<AppEnv>) {
+  return c.env.ASSETS.fetch(c.req.raw).then((asset) => {
+    // Not built (a Worker run from src without `npm run build`): the envelope's 404.
+    if (asset.status !== 200 && asset.status !== 304) return c.notFound();
+    const res = new Response(asset.body, asset);
+    res.headers.set("Cache-Control", "public, max-age=300");
+    return res;
+  });
+}
+
 export function configureOpenAPI(app: AppRouter) {
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
     type: "http",
@@ -101,5 +113,8 @@ export function configureOpenAPI(app: AppRouter) {
   );
   app.get("/scalar/*", (c) => c.env.ASSETS.fetch(c.req.raw));
   app.get("/favicon.svg", (c) => c.env.ASSETS.fetch(c.req.raw));
+  // For AI readers: static assets the build writes (scripts/lib/llms-txt.mjs); the ETag is the asset's.
+  app.get("/llms.txt", llmsText);
+  app.get("/llms-full.txt", llmsText);
   app.get("/", (c) => c.redirect("/docs", 302));
 }

@@ -1,5 +1,7 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startWranglerDev, type WranglerDev } from "../../scripts/lib/wrangler-dev.mjs";
+import { ROOT, startWranglerDev, type WranglerDev } from "../../scripts/lib/wrangler-dev.mjs";
 
 let worker: WranglerDev;
 
@@ -9,7 +11,46 @@ beforeAll(async () => {
 });
 afterAll(() => worker?.stop());
 
-describe("wrangler dev --local, started as npm run dev does", () => {
+describe("npm run dev (wrangler dev --local)", () => {
+  it("prints, once up, where the docs, MCP and the React client are", async () => {
+    const deadline = Date.now() + 10_000;
+    while (!worker.output().includes("React client") && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    const output = worker.output();
+    expect(output).toContain(`API docs      ${worker.url}/docs`);
+    expect(output).toContain(`MCP server    ${worker.url}/mcp`);
+    expect(output).toContain("in another terminal: npm run client, then open http://localhost:5173");
+    // Printed after the server answered: after wrangler's own "Ready on".
+    expect(output.indexOf("Ready on")).toBeLessThan(output.indexOf("is up at"));
+  });
+
+  it("serves /llms.txt and /llms-full.txt as cached text naming every operation and guide page", async () => {
+    const document = JSON.parse(readFileSync(join(ROOT, "openapi.json"), "utf8")) as {
+      paths: Record<string, Record<string, { operationId: string }>>;
+    };
+    const operationIds = Object.values(document.paths).flatMap((item) =>
+      Object.values(item).map((operation) => operation.operationId),
+    );
+    expect(operationIds.length).toBeGreaterThan(40);
+    for (const path of ["/llms.txt", "/llms-full.txt"]) {
+      const res = await fetch(`${worker.url}${path}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
+      expect(res.headers.get("Cache-Control")).toBe("public, max-age=300");
+      const text = await res.text();
+      expect(operationIds.filter((id) => !text.includes(`(${id}, `))).toEqual([]);
+      expect(text).toContain("POST /mcp");
+      expect(text).toContain("/.well-known/oauth-authorization-server");
+      expect(text).toContain("(`docs/files.md`)");
+      const etag = res.headers.get("ETag")!;
+      const again = await fetch(`${worker.url}${path}`, { headers: { "If-None-Match": etag } });
+      expect(again.status).toBe(304);
+      expect(again.headers.get("Cache-Control")).toBe("public, max-age=300");
+    }
+    const full = await (await fetch(`${worker.url}/llms-full.txt`)).text();
+    expect(full).toContain("File `docs/files.md`:");
+  });
+
   it("serves /health, / -> /docs, and /openapi.json 3.1", async () => {
     const health = await fetch(`${worker.url}/health`);
     expect(health.status).toBe(200);
