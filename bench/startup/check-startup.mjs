@@ -62,6 +62,7 @@ export async function serviceBuild({ unminified = false } = {}) {
       if (kind === "import-statement" && metafile.outputs[next]) visit(next);
     }
   };
-  visit(outputs.find((path) => metafile.outputs[path].entryPoint));
+  // Every lazily imported module is an entry point in the metafile too: start from src/index.ts's.
+  visit(outputs.find((path) => metafile.outputs[path].entryPoint === "src/index.ts"));
   return { modules, meta: metafile, atStartup };
 }
