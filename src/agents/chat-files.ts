@@ -9,7 +9,6 @@ import { createDb } from "../db/client";
 import type { Logger } from "../core/logger";
 import { fileNameFromKey } from "../files/file-keys";
 import * as content from "../files/file-content";
-import { chatOwnerOf } from "./chat-owner";
 import { fileSource, type FileSource } from "./file-sources";
 
 /** File parts one message may carry. */
@@ -37,7 +36,8 @@ export type ResolvedFiles = { ok: true; messages: UIMessage[] } | { ok: false; m
 
 export interface FileTurn {
   env: Env;
-  chatName: string;
+  /** The chat's owner (chat-owner.ts): files are read as them; a chat without one takes no files. */
+  owner: number | null;
   /** The origin the turn's socket was opened at. */
   origin: string | undefined;
   logger: Logger;
@@ -156,7 +156,7 @@ export async function resolveFileParts(messages: UIMessage[], turn: FileTurn): P
   const own = latest < 0 ? [] : messages[latest]!.parts.filter(isFile);
   if (own.length > MAX_FILES_PER_MESSAGE) return { ok: false, message: FILE_REFUSALS.tooMany };
   try {
-    const owner = await chatOwnerOf(turn.env, createDb(turn.env.DB), turn.chatName);
+    const { owner } = turn;
     if (owner === null && own.length > 0) return { ok: false, message: FILE_REFUSALS.publicChat };
     const resolver = owner === null ? null : new Resolver(turn, owner);
     const resolve = async (part: FileUIPart): Promise<Outcome> =>

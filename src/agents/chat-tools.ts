@@ -5,7 +5,6 @@ import { createTodoTools } from "../todos/todo-tools";
 import { createFileTools } from "../files/file-tools";
 import { createDb } from "../db/client";
 import type { Logger } from "../core/logger";
-import { chatOwnerOf } from "./chat-owner";
 
 export const TOOLS_PROMPT =
   "You can read and change the user's todos with the tools. Changes run only after the user approves them; " +
@@ -13,18 +12,17 @@ export const TOOLS_PROMPT =
   "text files (listFiles, readFile) when the user names one.";
 
 /**
- * The todo and file tools of the chat's owner, or none. `waitUntil` is the agent's: a write's feed wake and
- * reminder sync run after the tool's answer, as for REST and MCP.
+ * The todo and file tools of the chat's owner (chat-owner.ts), or none. `waitUntil` is the agent's: a
+ * write's feed wake and reminder sync run after the tool's answer, as for REST and MCP.
  */
-export async function chatTools(
+export function chatTools(
   env: Env,
-  chatName: string,
+  owner: number | null,
   logger: Logger,
   waitUntil: (promise: Promise<unknown>) => void,
-): Promise<ToolSet | undefined> {
-  const db = createDb(env.DB);
-  const owner = await chatOwnerOf(env, db, chatName);
+): ToolSet | undefined {
   if (owner === null) return undefined;
+  const db = createDb(env.DB);
   return aiSdkTools({
     ...createTodoTools({ env, db, logger, waitUntil }, owner),
     ...createFileTools(db, env.R2_BUCKET, owner),

@@ -64,11 +64,11 @@ export async function runChatTurn(chat: ChatTurnHost, options?: OnChatMessageOpt
   // Budget, limits, models and metering: src/agents/turn-account.ts.
   const account = await openTurnAccount(chat, logger, MAX_OUTPUT_TOKENS);
   if (!account.ok) return refusedTurn(account.refusal, logger);
-  const { meter } = account;
-  const tools = await chatTools(env, chat.name, logger, chat.waitUntil);
+  const { meter, owner } = account;
+  const tools = chatTools(env, owner, logger, chat.waitUntil);
   // File parts (src/agents/chat-files.ts): read as the chat's owner, or the turn ends here.
   const origin = connectionOrigin(getCurrentAgent().connection);
-  const files = await resolveFileParts(chat.messages, { env, chatName: chat.name, origin, logger });
+  const files = await resolveFileParts(chat.messages, { env, owner, origin, logger });
   if (!files.ok) return errorTurn(files.message);
   const messages = fitContext(await convertToModelMessages(files.messages, { tools }));
   const stream = createUIMessageStream({

@@ -24,6 +24,8 @@ export type TurnAccount =
   | { ok: false; refusal: TurnRefusal }
   | {
       ok: true;
+      /** Whose chat it is (chat-owner.ts): the tools and file parts act as this user, or as nobody. */
+      owner: number | null;
       maxOutputTokens: number;
       /** The chat's models in order (CHAT_MODELS); built inside the stream, where a failure becomes an error frame. */
       model(): LanguageModelV4;
@@ -84,5 +86,5 @@ export async function openTurnAccount(
         logger.warn("chat_model_failed", { model: leg.modelId, error: String(error) }),
       onAnswer: (leg) => meter.answeredBy(leg.modelId),
     });
-  return { ok: true, maxOutputTokens: admission.maxOutputTokens, model, meter };
+  return { ok: true, owner, maxOutputTokens: admission.maxOutputTokens, model, meter };
 }
