@@ -1,7 +1,10 @@
 // Runs in both: the Durable Objects wipe themselves; the Worker's wipes (src/chats/agent-wipes.ts) read the outcome.
 
-/** The reason an instance resets itself with once its storage is gone: what its wipe's caller sees. */
-const WIPED = "agent wiped";
+/**
+ * The reason an instance resets itself with once its storage is gone: what its wipe's caller sees. workerd
+ * logs every abort as an uncaught exception, so the reason says that this one is the intended reset.
+ */
+const WIPED = "agent wiped: the intended reset after a delete, not a crash";
 const WIPE_FAILED = "agent wipe failed";
 
 /**

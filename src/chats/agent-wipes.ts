@@ -37,6 +37,8 @@ async function wipeRows(env: Env, db: Db, rows: queries.QueuedWipe[], logger?: L
   const results = await Promise.allSettled(rows.map((row) => wipeInstance(env, row.agent, row.name)));
   const wiped = rows.filter((_, i) => results[i]!.status === "fulfilled").map((row) => row.id);
   await queries.dropQueued(db, wiped);
+  // Each wipe ends in a reset that workerd logs as "Uncaught (async) Error: agent wiped: …": this line says what it was.
+  if (wiped.length > 0) logger?.info("agent_wiped", { count: wiped.length });
   const failed = results.flatMap((result, i) =>
     result.status === "rejected" ? [`${rows[i]!.agent}/${rows[i]!.name}: ${String(result.reason)}`] : [],
   );

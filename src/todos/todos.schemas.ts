@@ -135,7 +135,8 @@ export const TodoChangeSchema = z
     type: z.enum(["todo.created", "todo.updated", "todo.deleted"]),
     id: z.number().int(),
     version: z.number().int(),
-    todo: TodoSchema.nullable().openapi({
+    // A union, not .nullable(): with a description, .nullable() of a component became allOf [ref, null], which no null matches.
+    todo: z.union([TodoSchema, z.null()]).openapi({
       description:
         "The todo as it stands, when this is its latest change; null for a deletion, or when a later change " +
         "of the same todo follows (in this answer or the next).",

@@ -216,7 +216,19 @@ describe("erasure on user delete", () => {
     expect(await queuedWipes()).toBe(instances);
 
     const db = createDb(env.DB);
-    expect(await sweepAgentWipes(env, db, undefined, { batchSize: 10, maxBatches: 1 })).toBe(10);
+    // Each wipe ends in the instance's intended reset: an info line says so, nothing at warn or error.
+    const lines: [string, string, Record<string, unknown> | undefined][] = [];
+    const record = (level: string) => (event: string, fields?: Record<string, unknown>) => {
+      lines.push([level, event, fields]);
+    };
+    const logger = {
+      debug: record("debug"),
+      info: record("info"),
+      warn: record("warn"),
+      error: record("error"),
+    };
+    expect(await sweepAgentWipes(env, db, logger, { batchSize: 10, maxBatches: 1 })).toBe(10);
+    expect(lines).toEqual([["info", "agent_wiped", { count: 10 }]]);
     expect(await queuedWipes()).toBe(instances - 10);
     await runCron();
     expect(await queuedWipes()).toBe(0);

@@ -9,7 +9,7 @@ import type { FuzzRequest, Operation } from "./openapi-cases";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
-interface Schema {
+export interface Schema {
   $ref?: string;
   type?: string | string[];
   enum?: Json[];
@@ -27,6 +27,7 @@ interface Schema {
   additionalProperties?: boolean | Schema;
   minProperties?: number;
   maxProperties?: number;
+  dependentRequired?: Record<string, string[]>;
   items?: Schema;
   minItems?: number;
   maxItems?: number;
@@ -45,7 +46,7 @@ interface Parameter {
 const schemas = document.components.schemas as unknown as Record<string, Schema>;
 
 /** `schema` with every $ref replaced by the component it names (the document has no recursive schema). */
-function inline(schema: Schema): Schema {
+export function inline(schema: Schema): Schema {
   if (schema.$ref) return inline(schemas[schema.$ref.split("/").at(-1)!]!);
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(schema)) {
@@ -117,6 +118,9 @@ export function conforms(schema: Schema, value: Json): boolean {
   if (value !== null && typeof value === "object" && !Array.isArray(value)) {
     const keys = Object.keys(value);
     if (schema.required?.some((key) => !(key in value))) return false;
+    for (const [key, needs] of Object.entries(schema.dependentRequired ?? {})) {
+      if (key in value && needs.some((need) => !(need in value))) return false;
+    }
     if (schema.minProperties !== undefined && keys.length < schema.minProperties) return false;
     if (schema.maxProperties !== undefined && keys.length > schema.maxProperties) return false;
     for (const key of keys) {

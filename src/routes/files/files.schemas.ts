@@ -19,8 +19,9 @@ export const UploadFormSchema: SchemaObject = {
   type: "object",
   required: ["file"],
   properties: {
-    // No `type`: generators then accept a Blob or File for it (`string` would force a cast).
+    // A string of binary content, as OpenAPI 3.1 describes a file part: one part, not an array of them.
     file: {
+      type: "string",
       format: "binary",
       contentMediaType: "application/octet-stream",
       description:

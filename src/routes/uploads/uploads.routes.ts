@@ -48,7 +48,7 @@ export const uploadPart = createRoute({
   request: {
     params: PartParams,
     body: {
-      content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } },
+      content: { "application/octet-stream": { schema: { type: "string", format: "binary", minLength: 1 } } },
       required: true,
     },
   },

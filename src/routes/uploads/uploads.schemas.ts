@@ -81,7 +81,15 @@ export const PartParams = UploadIdParams.extend({
     .regex(/^[1-9][0-9]{0,4}$/, `Must be an integer from 1 to ${MAX_PARTS}`)
     .transform(Number)
     .refine((n) => n <= MAX_PARTS, `Must be an integer from 1 to ${MAX_PARTS}`)
-    .openapi({ param: { name: "partNumber", in: "path" }, type: "integer", minimum: 1, maximum: MAX_PARTS }),
+    .openapi({
+      param: { name: "partNumber", in: "path" },
+      type: "integer",
+      minimum: 1,
+      maximum: MAX_PARTS,
+      description:
+        `From 1 to ${MAX_PARTS}; for an upload opened with its \`size\`, at most its part count ` +
+        "(`ceil(size / partSize)`): a higher number is 400.",
+    }),
 });
 
 export const PartResultSchema = z

@@ -83,6 +83,9 @@ export const CreateUserBody = ProfileFieldsSchema.extend({
   .strict()
   .openapi("CreateUserBody");
 
+// JSON Schema 2020-12, which zod-openapi's metadata type does not list: the server refuses one without the other.
+const CURRENT_PASSWORD_NEEDS_PASSWORD = { dependentRequired: { currentPassword: ["password"] } };
+
 export const UpdateUserBody = ProfileFieldsSchema.partial()
   .extend({
     age: AgeSchema.nullable().optional().openapi({ description: "`null` clears it." }),
@@ -104,6 +107,7 @@ export const UpdateUserBody = ProfileFieldsSchema.partial()
   })
   .openapi("UpdateUserBody", {
     minProperties: 1,
+    ...CURRENT_PASSWORD_NEEDS_PASSWORD,
     description: `At least one field; \`currentPassword\` alone is 400 "${NOTHING_TO_UPDATE}".`,
   });
 

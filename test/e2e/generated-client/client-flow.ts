@@ -35,12 +35,12 @@ const headers = { Authorization: `Bearer ${token}` };
 const uploaded = expectData(
   await client.POST("/api/upload", {
     headers,
-    body: { file: new Blob([FILE_TEXT], { type: "application/pdf" }), directory: "reports" },
+    // `file` is `type: string, format: binary` (one part's content): the serializer makes it the file part.
+    body: { file: FILE_TEXT, directory: "reports" },
     // `file` first, as FormData code and generators order it.
     bodySerializer({ file, directory }) {
-      if (!(file instanceof Blob)) throw new TypeError("file must be a Blob");
       const form = new FormData();
-      form.append("file", file, FILE_NAME);
+      form.append("file", new Blob([file], { type: "application/pdf" }), FILE_NAME);
       if (directory !== undefined) form.append("directory", directory);
       return form;
     },

@@ -1617,7 +1617,8 @@ export interface components {
             type: "todo.created" | "todo.updated" | "todo.deleted";
             id: number;
             version: number;
-            todo: components["schemas"]["PageTodoVo"] & (Record<string, never> | null);
+            /** @description The todo as it stands, when this is its latest change; null for a deletion, or when a later change of the same todo follows (in this answer or the next). */
+            todo: components["schemas"]["PageTodoVo"] | null;
         };
         TodoVo: components["schemas"]["PageTodoVo"] & {
             attachments: components["schemas"]["TodoAttachment"][];
@@ -3621,7 +3622,7 @@ export interface operations {
                      * Format: binary
                      * @description The file (exactly one `file` part). Its filename becomes part of the key (`/`, `\` and control characters replaced, shortened so the key stays within 1,024 UTF-8 bytes, `file` when empty) and is kept exactly as `originalName` (at most 1,024 UTF-8 bytes).
                      */
-                    file: unknown;
+                    file: string;
                     /**
                      * @description Optional key prefix: segments of `[A-Za-z0-9._-]`, no `.` or `..` segment; empty means none. Before or after `file`.
                      * @example reports/2026
@@ -4520,6 +4521,7 @@ export interface operations {
             header?: never;
             path: {
                 uploadId: string;
+                /** @description From 1 to 10000; for an upload opened with its `size`, at most its part count (`ceil(size / partSize)`): a higher number is 400. */
                 partNumber: number;
             };
             cookie?: never;
