@@ -38,7 +38,7 @@ export async function startWranglerDev(options = {}) {
   const asDev = options.asNpmRunDev === true;
   const vars = {
     JWT_SECRET: randomBytes(64).toString("base64url"),
-    ...(asDev ? {} : { LOG_LEVEL: "warn" }),
+    ...(asDev ? {} : { LOG_LEVEL: "warn", DRAIN_UNREAD_BODIES: "true" }),
     ...options.vars,
   };
   const env = { ...process.env, WRANGLER_SEND_METRICS: "false", ...(asDev ? {} : { CI: "true" }) };

@@ -97,7 +97,7 @@ describe("createApp", () => {
 });
 
 /** A request whose body yields `chunks` chunks of 64 KiB, counting what was pulled and whether it was cancelled. */
-function countedRequest(chunks: number, declared?: number) {
+function countedRequest(chunks: number, declared?: number, vars: Partial<Env> = {}) {
   const seen = { pulled: 0, cancelled: false };
   let left = chunks;
   const body = new ReadableStream<Uint8Array>({
@@ -116,7 +116,10 @@ function countedRequest(chunks: number, declared?: number) {
   return {
     seen,
     answer: () =>
-      app.request("/early", { method: "POST", body, headers, duplex: "half" } as RequestInit, env),
+      app.request("/early", { method: "POST", body, headers, duplex: "half" } as RequestInit, {
+        ...env,
+        ...vars,
+      }),
   };
 }
 
@@ -136,5 +139,15 @@ describe("E9 a body the answer left unread (wrangler dev's lost next request, wo
     expect((await chunked.answer()).status).toBe(401);
     expect(chunked.seen.cancelled).toBe(true);
     expect(chunked.seen.pulled).toBeLessThanOrEqual(MAX_DRAINED_BYTES + 3 * 65_536);
+  });
+
+  it("with DRAIN_UNREAD_BODIES (npm run dev) reads even a large one to its end, declared or not", async () => {
+    const vars = { DRAIN_UNREAD_BODIES: "true" };
+    const declared = countedRequest(40, 40 * 65_536, vars);
+    expect((await declared.answer()).status).toBe(401);
+    expect([declared.seen.pulled, declared.seen.cancelled]).toEqual([40 * 65_536, false]);
+    const chunked = countedRequest(40, undefined, vars);
+    expect((await chunked.answer()).status).toBe(401);
+    expect([chunked.seen.pulled, chunked.seen.cancelled]).toEqual([40 * 65_536, false]);
   });
 });
