@@ -15,7 +15,9 @@ export const TURN_REFUSALS = {
 } as const;
 
 export type TurnRefusal = keyof typeof TURN_REFUSALS;
-export type TurnAdmission = { ok: true; maxOutputTokens: number } | { ok: false; refusal: TurnRefusal };
+export type TurnAdmission =
+  | { ok: true; maxOutputTokens: number; outputTokensLeft: number }
+  | { ok: false; refusal: TurnRefusal };
 
 interface CallerState {
   caller?: string;
@@ -86,7 +88,7 @@ export interface TurnBudget {
 /**
  * Whether one more turn may call the model: today's budget (the owner's, or a public chat's own) has
  * tokens left, then one unit per connection (CHAT_CONNECTION_LIMITER) and per user or IP
- * (CHAT_CALLER_LIMITER). An admitted turn asks for at most what is left of the budget.
+ * (CHAT_CALLER_LIMITER). An admitted turn asks for at most what is left of the budget, over all its steps.
  */
 export async function admitTurn(
   env: Env,
@@ -116,5 +118,5 @@ export async function admitTurn(
     `chat-caller:${callerKey(turn.instance, turn.connection)}`,
   );
   if (verdict !== "ok") return { ok: false, refusal: verdict === "limited" ? "caller" : "unavailable" };
-  return { ok: true, maxOutputTokens: Math.min(turn.maxOutputTokens, left) };
+  return { ok: true, maxOutputTokens: Math.min(turn.maxOutputTokens, left), outputTokensLeft: left };
 }

@@ -21,9 +21,10 @@ import { resolveFileParts } from "./chat-files";
 import { connectionOrigin } from "./file-parts";
 
 const SYSTEM_PROMPT = "You are a helpful assistant. Think step by step, then answer clearly and concisely.";
-// Reasoning models spend many tokens thinking before the first word of the answer.
+// Reasoning models spend many tokens thinking before the first word of the answer: one model call's bound.
 const MAX_OUTPUT_TOKENS = 8_192;
-// A turn may read, then act, then answer; bounded so a confused model cannot loop on tools.
+// A turn may read, then act, then answer; bounded so a confused model cannot loop on tools. A turn's
+// calls together spend at most MAX_TOOL_STEPS x MAX_OUTPUT_TOKENS (40,960), and no more than the day has left.
 const MAX_TOOL_STEPS = 5;
 
 /** What the client sees when a turn or tool fails: actionable for missing AI, generic otherwise (no internals). */
@@ -78,8 +79,16 @@ export async function runChatTurn(chat: ChatTurnHost, options?: OnChatMessageOpt
         system: tools ? `${SYSTEM_PROMPT} ${TOOLS_PROMPT}` : SYSTEM_PROMPT,
         messages,
         maxOutputTokens: account.maxOutputTokens,
+        // Each later step asks for what the turn's earlier steps left of the day's budget, and none starts
+        // once it is spent: a budget is exceeded by at most what one call spends past its max_tokens.
+        prepareStep: () => ({
+          maxOutputTokens: Math.max(
+            1,
+            Math.min(MAX_OUTPUT_TOKENS, account.outputTokensLeft - meter.outputTokens),
+          ),
+        }),
         tools,
-        stopWhen: isStepCount(MAX_TOOL_STEPS),
+        stopWhen: [isStepCount(MAX_TOOL_STEPS), () => meter.outputTokens >= account.outputTokensLeft],
         maxRetries: 0,
         abortSignal: options?.abortSignal,
         runtimeContext: spanContext("chat-agent", chat.name),

@@ -26,7 +26,10 @@ export type TurnAccount =
       ok: true;
       /** Whose chat it is (chat-owner.ts): the tools and file parts act as this user, or as nobody. */
       owner: number | null;
+      /** The first model call's bound: the step bound, or less when less is left today. */
       maxOutputTokens: number;
+      /** What is left of today's budget when the turn starts: all its model calls together stay within it. */
+      outputTokensLeft: number;
       /** The chat's models in order (CHAT_MODELS); built inside the stream, where a failure becomes an error frame. */
       model(): LanguageModelV4;
       meter: TurnMeter;
@@ -86,5 +89,6 @@ export async function openTurnAccount(
         logger.warn("chat_model_failed", { model: leg.modelId, error: String(error) }),
       onAnswer: (leg) => meter.answeredBy(leg.modelId),
     });
-  return { ok: true, owner, maxOutputTokens: admission.maxOutputTokens, model, meter };
+  const { maxOutputTokens: first, outputTokensLeft } = admission;
+  return { ok: true, owner, maxOutputTokens: first, outputTokensLeft, model, meter };
 }

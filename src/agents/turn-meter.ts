@@ -28,6 +28,8 @@ export class TurnMeter {
   // Set by the model chain once a model produces output: nothing streams before that.
   private answering = "";
   private shown = { inputTokens: 0, outputTokens: 0 };
+  /** Output tokens of the turn's calls booked so far: what bounds its next step (src/agents/chat-turn.ts). */
+  outputTokens = 0;
 
   constructor(private readonly book: (call: MeteredCall) => Promise<void> | void) {}
 
@@ -51,6 +53,7 @@ export class TurnMeter {
       estimated: reported === undefined,
     };
     this.streamedChars = 0;
+    this.outputTokens += call.outputTokens;
     return this.book(call);
   };
 
@@ -59,6 +62,7 @@ export class TurnMeter {
     if (this.streamedChars === 0) return;
     const call = { model: this.answering, inputTokens: 0, outputTokens: this.estimate(), estimated: true };
     this.streamedChars = 0;
+    this.outputTokens += call.outputTokens;
     return this.book(call);
   };
 

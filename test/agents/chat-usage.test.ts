@@ -117,6 +117,27 @@ describe("usage: every model call is booked on its user", () => {
     socket.close();
   });
 
+  it("B4: a turn's tool steps together stay within the day's budget: exceeded by at most one step's bound", async () => {
+    const alice = await signUp();
+    const left = 8;
+    await seedUsage(alice.userId, DEFAULT_CHAT_USER_DAILY_OUTPUT_TOKENS - left);
+    const { socket } = await openedChat(alice);
+    // The model calls a tool on every step (5 tokens each): unbounded, five steps would spend 25.
+    const marker = `loop-${crypto.randomUUID()}`;
+    await turn(socket, `[script:tool-loop:listTodos {}] ${marker}`);
+    const asked = (await modelCalls())
+      .filter((call) => JSON.stringify(call.inputs).includes(marker))
+      .map((call) => call.inputs.max_tokens as number);
+    // Each step asks for what the earlier ones left; none starts once the budget is spent.
+    expect(asked).toEqual([8, 3]);
+    const spent = (await usageRows(alice.userId))
+      .filter((row) => row.kind === "chat" && row.chatId !== "user-seed")
+      .reduce((sum, row) => sum + row.outputTokens, 0);
+    expect(spent).toBe(10);
+    expect(spent - left).toBeLessThanOrEqual(Math.max(...asked));
+    socket.close();
+  });
+
   it("a chat without an owner books nothing on any user (its own daily ledger counts it)", async () => {
     const name = freshName();
     const socket = await connectWS(chatPath(name));

@@ -2,7 +2,8 @@
 // Workers AI's formats, so our code and workers-ai-provider run for real; only the model is replaced.
 // Scripts: the model name picks the probe behaviour ("never" hangs, "fail" throws); the last user message
 // picks the chat stream: "[script:slow]", "[script:long]", "[script:fail-midway]", "[script:tool:<name> <json args>]"
-// (one streamed tool call in the binding's native format), otherwise a short answer. After a tool result
+// (one streamed tool call in the binding's native format), "[script:tool-loop:<name> <json args>]" (that
+// call on every step, after tool results too, 5 tokens each), otherwise a short answer. After a tool result
 // (the last message has role "tool") it answers TOOL_DONE_TEXT. Plain calls (the probe, chat titles)
 // answer AI_OK, or what a "[script:title:...]" in the exchange says. "[script:refuse:<part>]" makes every
 // streamed call to a model whose name contains <part> ("*": any) throw, "[script:break:<part>]" answer a
@@ -26,6 +27,7 @@ export const NORMAL_TEXT = ["Hello ", "from the ", "scripted ", "model."];
 // Arrays, like NORMAL_TEXT: workerd accepts no plain string exports from a worker module.
 export const TOOL_DONE_TEXT = ["The tool has answered."];
 const TOOL_SCRIPT = /\[script:tool:(\w+) (\{.*?\})\]/;
+const TOOL_LOOP_SCRIPT = /\[script:tool-loop:(\w+) (\{.*?\})\]/;
 const TITLE_SCRIPT = /\[script:title:([^\]]*)\]/;
 const MODEL_SCRIPT = /\[script:(refuse|break):([^\]]+)\]/g;
 
@@ -144,6 +146,8 @@ export class WorkersAiFake extends WorkerEntrypoint {
       const failure = modelFailure(model, lastUserText(inputs));
       if (failure === "refuse") throw new Error(`InferenceUpstreamError: scripted refusal of ${model}`);
       if (failure === "break") return brokenStream();
+      const loop = TOOL_LOOP_SCRIPT.exec(lastUserText(inputs));
+      if (loop) return toolCallStream(loop[1]!, loop[2]!);
       if (inputs.messages?.at(-1)?.role === "tool")
         return sseStream(`[script:text] ${TOOL_DONE_TEXT.join("")}`);
       const tool = TOOL_SCRIPT.exec(lastUserText(inputs));
