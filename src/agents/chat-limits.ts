@@ -9,6 +9,9 @@ export const TURN_REFUSALS = {
   budget: "This chat has used its output-token budget for today (UTC). It answers again tomorrow.",
   userBudget:
     "You have used your output-token budget for today (UTC) across all your chats. They answer again after midnight UTC.",
+  anonBudget:
+    "Public chats have used today's output-token budget (UTC). Sign in to use your own, or try again after midnight UTC.",
+  newChat: "Too many new chats from your address. Wait a minute, or continue a chat you have.",
   connection: "Too many messages on this connection. Wait a minute, then send again.",
   caller: "Too many messages. Wait a minute, then send again.",
   unavailable: "The chat cannot check its limits right now. Try again shortly.",
@@ -80,15 +83,17 @@ async function spend(limiter: RateLimit, key: string): Promise<"ok" | "limited" 
 
 /** What a turn may still spend today, and the refusal when nothing is left. */
 export interface TurnBudget {
-  refusal: "budget" | "userBudget";
-  /** Output tokens left today; throws when they cannot be read (the turn is then refused). */
-  left(): Promise<number>;
+  /** Output tokens left today, and the refusal of the budget that binds; throws when they cannot be read. */
+  left(): Promise<{ tokens: number; refusal: "budget" | "userBudget" | "anonBudget" }>;
+  /** A chat without an owner starting its day's budget: it counts against PUBLIC_CHAT_LIMITER. */
+  opensPublicBudget: boolean;
 }
 
 /**
  * Whether one more turn may call the model: today's budget (the owner's, or a public chat's own) has
  * tokens left, then one unit per connection (CHAT_CONNECTION_LIMITER) and per user or IP
- * (CHAT_CALLER_LIMITER). An admitted turn asks for at most what is left of the budget, over all its steps.
+ * (CHAT_CALLER_LIMITER), and, for a public chat's first spending of the day, one new public chat per
+ * user or IP (PUBLIC_CHAT_LIMITER). An admitted turn asks for at most what is left of the budget, over all its steps.
  */
 export async function admitTurn(
   env: Env,
@@ -101,11 +106,12 @@ export async function admitTurn(
 ): Promise<TurnAdmission> {
   let left: number;
   try {
-    left = await turn.budget.left();
+    const budget = await turn.budget.left();
+    if (budget.tokens <= 0) return { ok: false, refusal: budget.refusal };
+    left = budget.tokens;
   } catch {
     return { ok: false, refusal: "unavailable" };
   }
-  if (left <= 0) return { ok: false, refusal: turn.budget.refusal };
   if (turn.connection) {
     const verdict = await spend(
       env.CHAT_CONNECTION_LIMITER,
@@ -113,10 +119,12 @@ export async function admitTurn(
     );
     if (verdict !== "ok") return { ok: false, refusal: verdict === "limited" ? "connection" : "unavailable" };
   }
-  const verdict = await spend(
-    env.CHAT_CALLER_LIMITER,
-    `chat-caller:${callerKey(turn.instance, turn.connection)}`,
-  );
+  const caller = callerKey(turn.instance, turn.connection);
+  const verdict = await spend(env.CHAT_CALLER_LIMITER, `chat-caller:${caller}`);
   if (verdict !== "ok") return { ok: false, refusal: verdict === "limited" ? "caller" : "unavailable" };
+  if (turn.budget.opensPublicBudget) {
+    const opened = await spend(env.PUBLIC_CHAT_LIMITER, `public-chat:${caller}`);
+    if (opened !== "ok") return { ok: false, refusal: opened === "limited" ? "newChat" : "unavailable" };
+  }
   return { ok: true, maxOutputTokens: Math.min(turn.maxOutputTokens, left), outputTokensLeft: left };
 }

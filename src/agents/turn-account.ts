@@ -2,12 +2,12 @@
 // which models answer it, and what it cost (the chat turn calls it; src/agents/chat-turn.ts).
 import type { LanguageModelV4 } from "@ai-sdk/provider";
 import { getCurrentAgent } from "agents";
-import { chatDailyOutputTokens, chatUserDailyOutputTokens } from "../core/config";
+import { chatAnonDailyOutputTokens, chatDailyOutputTokens, chatUserDailyOutputTokens } from "../core/config";
 import type { Logger } from "../core/logger";
 import { createDb, type Db } from "../db/client";
 import { modelChain } from "../ai/model-chain";
 import { chatModels } from "../ai/models";
-import { insertUsage, outputTokensOn } from "../usage/usage.queries";
+import { addAnonOutputTokens, anonOutputTokensOn, insertUsage, outputTokensOn } from "../usage/usage.queries";
 import { utcDay } from "../usage/usage-days";
 import { chatOwnerOf } from "./chat-owner";
 import { admitTurn, type DailyTokenLedger, type TurnBudget, type TurnRefusal } from "./chat-limits";
@@ -35,21 +35,41 @@ export type TurnAccount =
       meter: TurnMeter;
     };
 
-// A chat with an owner spends from the owner's day over all their chats (D1); a public one from its own.
+// A chat with an owner spends from the owner's day over all their chats (D1); a public one from its
+// own, and from the day of all public chats together (D1), whichever has less left.
 function budgetOf(chat: TurnPayer, db: Db, owner: number | null, now: Date): TurnBudget {
   if (owner === null) {
-    return { refusal: "budget", left: async () => chatDailyOutputTokens(chat.env) - chat.ledger.spent() };
+    const spent = chat.ledger.spent();
+    return {
+      opensPublicBudget: spent === 0,
+      left: async () => {
+        const own = chatDailyOutputTokens(chat.env) - spent;
+        const all = chatAnonDailyOutputTokens(chat.env) - (await anonOutputTokensOn(db, utcDay(now)));
+        return all < own ? { tokens: all, refusal: "anonBudget" } : { tokens: own, refusal: "budget" };
+      },
+    };
   }
   return {
-    refusal: "userBudget",
-    left: async () => chatUserDailyOutputTokens(chat.env) - (await outputTokensOn(db, owner, utcDay(now))),
+    opensPublicBudget: false,
+    left: async () => ({
+      tokens: chatUserDailyOutputTokens(chat.env) - (await outputTokensOn(db, owner, utcDay(now))),
+      refusal: "userBudget",
+    }),
   };
 }
 
 /** Books each call of a turn: on the owner's usage in D1, or in a public chat's own ledger. */
 function bookerOf(chat: TurnPayer, db: Db, owner: number | null, logger: Logger) {
   return async (call: MeteredCall) => {
-    if (owner === null) return chat.ledger.add(call.outputTokens);
+    if (owner === null) {
+      chat.ledger.add(call.outputTokens);
+      try {
+        await addAnonOutputTokens(db, utcDay(new Date()), call.outputTokens);
+      } catch (err) {
+        logger.error("chat_anon_usage_write_failed", { call, error: String(err) });
+      }
+      return;
+    }
     try {
       await insertUsage(db, [
         { ...call, userId: owner, chatId: chat.name, kind: "chat", day: utcDay(new Date()) },

@@ -83,6 +83,13 @@ export function chatDailyOutputTokens(env: Env): number {
   return positiveInt(env.CHAT_DAILY_OUTPUT_TOKENS, DEFAULT_CHAT_DAILY_OUTPUT_TOKENS);
 }
 
+export const DEFAULT_CHAT_ANON_DAILY_OUTPUT_TOKENS = 1_000_000;
+
+/** Output tokens all chats without an owner may spend together per UTC day (CHAT_ANON_DAILY_OUTPUT_TOKENS). */
+export function chatAnonDailyOutputTokens(env: Env): number {
+  return positiveInt(env.CHAT_ANON_DAILY_OUTPUT_TOKENS, DEFAULT_CHAT_ANON_DAILY_OUTPUT_TOKENS);
+}
+
 export const DEFAULT_CHAT_USER_DAILY_OUTPUT_TOKENS = 200_000;
 
 /** Output tokens one user may spend per UTC day over all their chats (CHAT_USER_DAILY_OUTPUT_TOKENS). */

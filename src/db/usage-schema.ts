@@ -32,3 +32,13 @@ export const aiUsageTable = sqliteTable(
   },
   (t) => [index("ai_usage_user_day_idx").on(t.userId, t.day, t.outputTokens)],
 );
+
+/**
+ * Output tokens every chat without an owner (public mode) spent together per UTC day: one row a day,
+ * incremented by each call. Each such chat also has its own daily ledger in its Durable Object; this
+ * caps them all, so new chat names cannot add budget without end (CHAT_ANON_DAILY_OUTPUT_TOKENS).
+ */
+export const anonUsageTable = sqliteTable("anon_usage_table", {
+  day: text().primaryKey(),
+  outputTokens: integer().notNull(),
+});

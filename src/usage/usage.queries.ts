@@ -1,7 +1,7 @@
 import { and, between, countDistinct, desc, eq, sql, sum } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { chatsTable } from "../db/chats-schema";
-import { aiUsageTable } from "../db/usage-schema";
+import { aiUsageTable, anonUsageTable } from "../db/usage-schema";
 
 const usage = aiUsageTable;
 export type NewUsage = typeof usage.$inferInsert;
@@ -67,4 +67,25 @@ export function usageBetween(
       .from(usage)
       .where(and(eq(usage.userId, userId), eq(usage.day, range.today))),
   ]);
+}
+
+/** Output tokens every chat without an owner spent together on a UTC day. */
+export async function anonOutputTokensOn(db: Db, day: string): Promise<number> {
+  const [row] = await db
+    .select({ outputTokens: anonUsageTable.outputTokens })
+    .from(anonUsageTable)
+    .where(eq(anonUsageTable.day, day));
+  return row?.outputTokens ?? 0;
+}
+
+/** Adds one call of a chat without an owner to its day, in one statement (the day's row made on first use). */
+export async function addAnonOutputTokens(db: Db, day: string, tokens: number): Promise<void> {
+  if (!(tokens > 0)) return;
+  await db
+    .insert(anonUsageTable)
+    .values({ day, outputTokens: Math.ceil(tokens) })
+    .onConflictDoUpdate({
+      target: anonUsageTable.day,
+      set: { outputTokens: sql`${anonUsageTable.outputTokens} + excluded.outputTokens` },
+    });
 }
