@@ -141,19 +141,27 @@ describe("refusals answer 401 and change nothing", () => {
     }
   });
 
-  it("W4: an unknown credential, and a deleted one", async () => {
+  it("W4: an unknown credential, and a deleted one, answer as a registered one with a bad signature does", async () => {
     const user = await signUp();
     const { passkey, authenticator } = await addPasskey(user);
     const stranger = new ScriptedAuthenticator();
     await stranger.create({ ...(await registrationOptions(user)), rp: { name: "x" } });
     const unknown = await stranger.get(await signInOptions());
-    await expectRefused(() => postAssertion(unknown), "Passkey not recognised: it may have been deleted");
+    await expectRefused(() => postAssertion(unknown), NOT_ACCEPTED);
+    const registered = await postAssertion(
+      await authenticator.get(await signInOptions(), { badSignature: true }),
+    );
+    const unregistered = await postAssertion(await stranger.get(await signInOptions()));
+    expect([unregistered.status, unregistered.body]).toEqual([registered.status, registered.body]);
+    // The challenge is judged for an unknown credential too: a bad one is told as for a registered one.
+    const badChallenge = await stranger.get({ challenge: "A".repeat(72) });
+    await expectRefused(() => postAssertion(badChallenge), "Passkey challenge is invalid: start again");
 
     expect(
       (await api(`/api/passkeys/${passkey.id}/delete`, { method: "POST", token: user.token })).status,
     ).toBe(200);
     const deleted = await authenticator.get(await signInOptions());
-    await expectRefused(() => postAssertion(deleted), "Passkey not recognised: it may have been deleted");
+    await expectRefused(() => postAssertion(deleted), NOT_ACCEPTED);
   });
 
   it("W4: a signature counter that goes backwards, or stays, where the authenticator counts", async () => {
@@ -204,7 +212,7 @@ describe("refusals answer 401 and change nothing", () => {
     ).toBe(200);
     expect(await storedPasskeys(user.userId)).toEqual([]);
     const response = await authenticator.get(await signInOptions());
-    await expectRefused(() => postAssertion(response), "Passkey not recognised: it may have been deleted");
+    await expectRefused(() => postAssertion(response), NOT_ACCEPTED);
   });
 });
 

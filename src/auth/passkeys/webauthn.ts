@@ -54,7 +54,7 @@ export function signInOptions(rp: RelyingParty, challenge: string) {
 
 export type Verdict<T> = { ok: true; value: T } | { ok: false; detail: string };
 
-function verdictOf<T>(err: unknown): Verdict<T> {
+function verdictOf(err: unknown): { ok: false; detail: string } {
   const detail = err instanceof Error ? err.message : String(err);
   return { ok: false, detail: detail.slice(0, 300) };
 }
@@ -166,6 +166,24 @@ export async function verifySignIn(
       refuse(`counter ${counter} did not go up from ${stored.counter}`);
     }
     return { ok: true, value: { counter, backedUp } };
+  } catch (err) {
+    return verdictOf(err);
+  }
+}
+
+/**
+ * An assertion of a credential we do not hold (unknown, deleted, or named with another user's handle):
+ * the client-data checks a known one gets, then refused like a bad signature, so the answer does not
+ * tell whether a credential id is registered.
+ */
+export async function refuseUnknownCredential(
+  response: AuthenticationResponseJSON,
+  rp: RelyingParty,
+  challengeOk: (challenge: string) => Promise<boolean>,
+): Promise<{ ok: false; detail: string }> {
+  try {
+    await checkClientData(response.response.clientDataJSON, ClientDataType.Get, rp, challengeOk);
+    return { ok: false, detail: "unknown credential, or not this user's" };
   } catch (err) {
     return verdictOf(err);
   }

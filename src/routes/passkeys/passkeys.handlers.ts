@@ -38,8 +38,6 @@ const SIGN_IN_REFUSALS: Record<SignInFailure, string> = {
   expired_challenge: "Passkey sign-in expired: start again",
   invalid_challenge: "Passkey challenge is invalid: start again",
   used_challenge: "Passkey challenge already used: start again",
-  unknown_credential: "Passkey not recognised: it may have been deleted",
-  user_handle: "Passkey not accepted",
   refused: "Passkey not accepted",
 };
 
