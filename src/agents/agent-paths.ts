@@ -1,4 +1,5 @@
 // Runs in both: the Worker parses /agents paths; the Durable Objects answer closed sub-agent routes.
+import { ownerIdFromChatName } from "../auth/chat-names";
 import { isChatId } from "../chats/chat-ids";
 import { errorBody } from "../http/errors";
 
@@ -12,11 +13,13 @@ export type RoutableAgent = keyof typeof ROUTABLE_AGENTS;
 export type RoutableBinding = (typeof ROUTABLE_AGENTS)[RoutableAgent];
 
 /**
- * Instances that carry one user's private data: a todo feed, and a chat of the index (a chat id). Only
- * their owner connects, whatever AGENTS_REQUIRE_AUTH says.
+ * Instances that carry one user's private data: a todo feed, a chat of the index (a chat id), and a
+ * chat named `user-<id>[-<suffix>]` (written with sign-in on, it must not turn public when the flag
+ * goes off). Only their owner connects, whatever AGENTS_REQUIRE_AUTH says.
  */
 export function isPrivateInstance(agent: RoutableAgent, name: string): boolean {
-  return agent === "todo-feed-agent" || (agent === "chat-agent" && isChatId(name));
+  if (agent === "todo-feed-agent") return true;
+  return agent === "chat-agent" && (isChatId(name) || ownerIdFromChatName(name) !== null);
 }
 
 export { AGENT_NAME } from "../core/agent-names";

@@ -91,7 +91,7 @@ export async function openTurnAccount(
   const db = createDb(chat.env.DB);
   let owner: number | null;
   try {
-    owner = await chatOwnerOf(chat.env, db, chat.name);
+    owner = await chatOwnerOf(db, chat.name);
   } catch {
     return { ok: false, refusal: "unavailable" };
   }

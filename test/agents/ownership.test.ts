@@ -109,9 +109,16 @@ describe("G11: with AGENTS_REQUIRE_AUTH on, a chat belongs to the user its name 
     expect(res.status).toBe(401);
   });
 
-  it("in public mode (the default) leaves the name as the only key", async () => {
-    const alice = await signUp();
-    const res = await api(`${chatPath(`user-${alice.userId}`)}/get-messages`);
-    expect(res.status).toBe(200);
+  it("G17: in public mode (the default) a chat named after a user stays that user's alone", async () => {
+    const [alice, bob] = await Promise.all([signUp(), signUp()]);
+    for (const name of [`user-${alice.userId}`, `user-${alice.userId}-notes`]) {
+      expect((await api(`${chatPath(name)}/get-messages`)).status).toBe(401);
+      expect((await api(`${chatPath(name)}/get-messages`, { token: bob.token })).status).toBe(403);
+      expect((await api(`${chatPath(name)}/get-messages`, { token: alice.token })).status).toBe(200);
+      expect((await upgradeWith({}, chatPath(name))).status).toBe(401);
+      expect((await upgradeWith({}, `${chatPath(name)}?token=${bob.token}`)).status).toBe(403);
+    }
+    // Any other name is still public.
+    expect((await api(`${chatPath(freshName())}/get-messages`)).status).toBe(200);
   });
 });
