@@ -58,10 +58,12 @@ export async function findPasswordHash(db: Db, userId: number): Promise<string |
   return row?.passwordHash ?? null;
 }
 
-export async function listUsers(db: Db, offset: number, limit: number) {
+/** One page of users by id; of `onlyId` alone when given (what a user who is not an admin may list). */
+export async function listUsers(db: Db, offset: number, limit: number, onlyId?: number) {
+  const where = onlyId === undefined ? undefined : eq(usersTable.id, onlyId);
   const [items, [total]] = await db.batch([
-    db.select().from(usersTable).orderBy(usersTable.id).limit(limit).offset(offset),
-    db.select({ value: count() }).from(usersTable),
+    db.select().from(usersTable).where(where).orderBy(usersTable.id).limit(limit).offset(offset),
+    db.select({ value: count() }).from(usersTable).where(where),
   ]);
   return { items, total: total?.value ?? 0 };
 }

@@ -30,7 +30,9 @@ function requireSelfOrAdmin(user: AuthUser, id: number) {
 export async function list(c: AuthedRouteContext<ListRoute>) {
   const query = c.req.valid("query");
   const viewer = c.get("user");
-  const { items, total } = await queries.listUsers(c.get("db"), pageOffset(query), query.pageSize);
+  // A user who is not an admin lists only themselves: other accounts are not theirs to enumerate.
+  const onlyId = viewer.role === "admin" ? undefined : viewer.id;
+  const { items, total } = await queries.listUsers(c.get("db"), pageOffset(query), query.pageSize, onlyId);
   return ok(
     c,
     pageOf(
@@ -60,9 +62,12 @@ export async function create(c: AuthedRouteContext<CreateRoute>) {
 
 export async function getOne(c: AuthedRouteContext<GetOneRoute>) {
   const { id } = c.req.valid("param");
+  const viewer = c.get("user");
+  // Another user's account is 404 to anyone but an admin, exactly as an id that does not exist.
+  if (viewer.role !== "admin" && viewer.id !== id) throw notFound();
   const user = await queries.findUserById(c.get("db"), id);
   if (!user) throw notFound();
-  return ok(c, userView(user, c.get("user")));
+  return ok(c, userView(user, viewer));
 }
 
 export async function me(c: AuthedRouteContext<MeRoute>) {

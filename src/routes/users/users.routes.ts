@@ -20,8 +20,7 @@ export const list = createRoute({
   path: "/api/users",
   tags,
   summary: "List users, paged",
-  description:
-    "Public fields for other users; the full profile for yourself (and for every user, if you are an admin).",
+  description: "Yourself alone, with your full profile; admins list every user.",
   request: { query: PageQuery },
   responses: {
     200: okContent(UserPageSchema, "One page of users, by id"),
@@ -49,7 +48,7 @@ export const getOne = createRoute({
   path: "/api/users/{id}",
   tags,
   summary: "Read a user",
-  description: "Public fields for other users; the full profile for yourself and for admins.",
+  description: "Your own full profile; another user's is 404 unless you are an admin, who reads anyone's.",
   request: { params: IdParams },
   responses: {
     200: okContent(UserViewSchema, "The user"),

@@ -441,7 +441,7 @@ export interface paths {
         };
         /**
          * List users, paged
-         * @description Public fields for other users; the full profile for yourself (and for every user, if you are an admin).
+         * @description Yourself alone, with your full profile; admins list every user.
          */
         get: operations["listUsers"];
         put?: never;
@@ -465,7 +465,7 @@ export interface paths {
         };
         /**
          * Read a user
-         * @description Public fields for other users; the full profile for yourself and for admins.
+         * @description Your own full profile; another user's is 404 unless you are an admin, who reads anyone's.
          */
         get: operations["getUser"];
         put?: never;
