@@ -18,8 +18,9 @@ export async function settleUnreadBody(request: Request, drainAll = false): Prom
   const reader = body.getReader();
   try {
     // A declared length past the bound cancels at once; an undeclared one is read up to the bound.
+    const bound = drainAll ? Infinity : MAX_DRAINED_BYTES;
     let read = drainAll ? 0 : Number(request.headers.get("Content-Length") ?? 0) || 0;
-    while (drainAll || read <= MAX_DRAINED_BYTES) {
+    while (read <= bound) {
       const chunk = await reader.read();
       if (chunk.done) return;
       read += chunk.value.byteLength;

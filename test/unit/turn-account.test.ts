@@ -35,7 +35,7 @@ describe("B4: the per-user budget, on the clock it is given", () => {
 describe("B5: a budget that cannot be read", () => {
   it("refuses the turn (no model call) rather than spend blind", async () => {
     const budget = {
-      refusal: "userBudget" as const,
+      opensPublicBudget: false,
       left: () => Promise.reject(new Error("D1: injected fault")),
     };
     const verdict = await admitTurn(env, {
