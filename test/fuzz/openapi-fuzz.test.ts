@@ -296,11 +296,12 @@ async function check(op: Operation, fuzzCase: FuzzCase, req: FuzzRequest, row: (
   }
 }
 
+// The fixture makes some 30 users, keys, passkeys, grants and files: a loaded machine takes past 10 s.
 beforeAll(async () => {
   console.log(`openapi fuzz: FUZZ_SEED=${SEED}, ${RUNS} runs per case`);
   fixture = await buildFixture();
   state = await snapshotState();
-});
+}, 60_000);
 
 afterAll(() => {
   const requests = tally.reduce((n, row) => n + row.requests, 0);
@@ -350,9 +351,10 @@ describe("openapi fuzz", () => {
           { seed: seedFor(`${op.id} ${fuzzCase.name}`), numRuns: RUNS, endOnFailure: true },
         );
       }
-      // A loaded machine (CI beside other jobs) takes several times the unloaded 2-6 s per operation.
+      // A loaded machine (CI beside other jobs) takes several times the unloaded 2-6 s per operation;
+      // FUZZ_RUNS past the default 15 lengthens it in proportion.
     },
-    60_000,
+    60_000 * Math.max(1, RUNS / 15),
   );
 
   // Last: the writes it makes (valid requests succeed) would slow every later case's state snapshots.
