@@ -1,7 +1,8 @@
 // docs/security.md R1-R6: password reset. The request answers the same for known and unknown
 // addresses without waiting for anything that depends on the address; a known one gets a one-time,
 // 30-minute link through the EMAIL binding (miniflare's simulation, read back through
-// test/workers/email-outbox.ts); confirming sets the password and ends every session and old token.
+// test/workers/email-outbox.ts); confirming sets the password and ends every session and old token
+// (R7: API keys, passkeys and OAuth grants too).
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -17,6 +18,7 @@ import { snapshotState, stateDiff } from "../helpers/state";
 import { postJsonWithEnv } from "../helpers/storage";
 import { claimsFor, craftToken, HS256_HEADER } from "../helpers/tokens";
 import { rpc } from "../helpers/mcp";
+import { addPasskey } from "../helpers/passkeys";
 import { grantFor, RESOURCE, tokenRequest } from "../helpers/oauth";
 import {
   ResetDoneSchema,
@@ -201,6 +203,7 @@ describe("POST /api/auth/password-reset/confirm", () => {
     const { key } = await createKey(user.token, ["todos:read"]);
     const grant = await grantFor(user);
     expect((await rpc(grant.access_token, "tools/list", {}, RESOURCE)).status).toBe(200);
+    await addPasskey(user);
     const spare = await linkFor(user);
     const token = await linkFor(user);
     expect((await sentTo(user.email)).at(-1)!.text).toContain("ends every API key and connected app");
@@ -210,12 +213,12 @@ describe("POST /api/auth/password-reset/confirm", () => {
     expect(done).toEqual({
       userId: user.userId,
       username: user.username,
-      ended: { sessions: 2, apiKeys: 1, oauthGrants: 1 },
+      ended: { sessions: 2, apiKeys: 1, passkeys: 1, oauthGrants: 1 },
     });
     const notice = (await sentTo(user.email)).at(-1)!;
     expect(notice.subject).toBe("Your password was reset");
     expect(notice.text).toContain("ended 2 sessions");
-    expect(notice.text).toContain("revoked 1 API key and disconnected 1 connected app");
+    expect(notice.text).toContain("revoked 1 API key, deleted 1 passkey and disconnected 1 connected app");
     expectError(
       await api("/api/login", { method: "POST", json: { username: user.username, password: user.password } }),
       401,
@@ -251,6 +254,7 @@ describe("POST /api/auth/password-reset/confirm", () => {
     expect(expectData(res, 200, ResetDoneSchema).ended).toEqual({
       sessions: 1,
       apiKeys: 0,
+      passkeys: 0,
       oauthGrants: null,
     });
     expect((await sentTo(user.email)).at(-1)!.text).toContain("disconnected every connected app");

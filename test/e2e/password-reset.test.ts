@@ -53,7 +53,7 @@ describe("password reset under wrangler dev --local", () => {
         data: {
           userId: user.userId,
           username: user.username,
-          ended: { sessions: 1, apiKeys: 0, oauthGrants: 0 },
+          ended: { sessions: 1, apiKeys: 0, passkeys: 0, oauthGrants: 0 },
         },
       },
     });

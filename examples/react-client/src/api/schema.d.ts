@@ -1091,6 +1091,8 @@ export interface components {
                 sessions: number;
                 /** @description API keys revoked (those still usable). */
                 apiKeys: number;
+                /** @description Passkeys deleted: an intruder's may be among them. */
+                passkeys: number;
                 /** @description Connected apps (OAuth grants) disconnected; null when they could not be counted, though every one ended. */
                 oauthGrants: number | null;
             };
