@@ -82,6 +82,27 @@ export const passwordResetsTable = sqliteTable(
   (t) => [index("password_resets_user_idx").on(t.userId)],
 );
 
+export const EMAIL_LINK_PURPOSES = ["verify", "change"] as const;
+export type EmailLinkPurpose = (typeof EMAIL_LINK_PURPOSES)[number];
+
+/**
+ * A one-time link e-mailed to `email`: "verify" proves the account's own address, "change" the
+ * address it asked to move to. Only the token's SHA-256 is stored.
+ */
+export const emailLinksTable = sqliteTable(
+  "email_links_table",
+  {
+    tokenHash: text().primaryKey(),
+    userId: owner(),
+    purpose: text({ enum: EMAIL_LINK_PURPOSES }).notNull(),
+    email: text().notNull(),
+    createdAt: text().notNull().default(NOW),
+    expiresAt: text().notNull(),
+    usedAt: text(),
+  },
+  (t) => [index("email_links_user_idx").on(t.userId)],
+);
+
 /** How a passkey's authenticator keeps it: on one device, or synced (iCloud Keychain, Google Password Manager). */
 export const PASSKEY_DEVICE_TYPES = ["singleDevice", "multiDevice"] as const;
 

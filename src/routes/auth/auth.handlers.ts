@@ -10,6 +10,7 @@ import { deleteSession } from "../../auth/sessions/sessions.queries";
 import { sessionResult, signIn } from "../../auth/sessions/sign-in";
 import { jwtSecret } from "../../auth/tokens";
 import { asUserConflict, usernameKey } from "../../auth/usernames";
+import { verifyNewAccount } from "../../auth/email/email-links";
 import { insertUserWithPassword } from "../../auth/users.queries";
 import type { LoginRoute, LogoutRoute, RefreshRoute, RegisterRoute } from "./auth.routes";
 
@@ -31,7 +32,9 @@ export async function register(c: AppRouteContext<RegisterRoute>) {
   } catch (err) {
     throw asUserConflict(err);
   }
-  c.get("logger").info("auth_registered", { userId: user.id });
+  const logger = c.get("logger");
+  logger.info("auth_registered", { userId: user.id });
+  c.executionCtx.waitUntil(verifyNewAccount(c.env, c.get("db"), user, logger));
   return created(c, await signIn(c.get("db"), secret, user, c.req.raw.headers));
 }
 

@@ -6,10 +6,17 @@ import { ApiError } from "../../http/errors";
 import { pageOf, pageOffset } from "../../core/paging";
 import type { AuthedRouteContext } from "../../http/types";
 import type { CreateRoute, ListRoute, RevokeRoute } from "./keys.routes";
+import { WRITE_KEY_NEEDS_PASSWORD, writesData } from "./keys.schemas";
+import { requireCurrentPassword } from "../../http/current-password";
 
 export async function create(c: AuthedRouteContext<CreateRoute>) {
   const user = c.get("user");
-  const { view, key } = await createApiKey(c.get("db"), user.id, c.req.valid("json"));
+  const { currentPassword, ...input } = c.req.valid("json");
+  if (writesData(input.scopes)) {
+    if (currentPassword === undefined) throw new ApiError(400, WRITE_KEY_NEEDS_PASSWORD);
+    await requireCurrentPassword(c, user.id, currentPassword);
+  }
+  const { view, key } = await createApiKey(c.get("db"), user.id, input);
   c.get("logger").info("api_key_created", { userId: user.id, keyId: view.id, scopes: view.scopes });
   return created(c, { ...view, key });
 }

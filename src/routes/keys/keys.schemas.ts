@@ -3,6 +3,8 @@ import { API_KEY_SCOPES, apiKeysTable } from "../../db/credentials-schema";
 import { createSelectSchema } from "../../db/zod";
 import { pageSchema } from "../../core/paging";
 
+export const WRITE_KEY_NEEDS_PASSWORD = "currentPassword is required for a key with a write scope";
+
 /** The longest an expiring key may live; omit `expiresAt` for a key that never expires. */
 export const MAX_KEY_DAYS = 366;
 
@@ -60,8 +62,20 @@ export const CreateApiKeyBody = z
         description: `${EXPIRY_RANGE} (400 otherwise). Omitted: the key never expires.`,
         example: "2027-01-31T00:00:00Z",
       }),
+    currentPassword: z
+      .string()
+      .max(256)
+      .optional()
+      .openapi({
+        description:
+          `Your password, required for a key with a \`:write\` scope (400 "${WRITE_KEY_NEEDS_PASSWORD}"; 403 ` +
+          "when wrong): a stolen session alone cannot mint a lasting key that changes your data.",
+      }),
   })
   .strict()
   .openapi("CreateApiKeyBody");
+
+/** Scopes that change data: a key with one outlives the session that made it, so it takes the password. */
+export const writesData = (scopes: readonly string[]) => scopes.some((scope) => scope.endsWith(":write"));
 
 export const ApiKeyPageSchema = pageSchema(ApiKeySchema).openapi("ApiKeyPage");
