@@ -10,7 +10,7 @@ import { createKey } from "../helpers/credentials";
 import { freshIp } from "../helpers/client-ip";
 import { api, BAD_PAGING, expectData, expectError, type ApiResult } from "../helpers/http";
 import { grantFor } from "../helpers/oauth";
-import { requestResetLink, sentTo } from "../helpers/email";
+import { requestResetLink, accountMailTo } from "../helpers/email";
 import {
   addPasskey,
   challengeIssuedAt,
@@ -332,7 +332,7 @@ describe("W8: password reset", () => {
     await addPasskey(user, undefined, "Unknown tablet");
     expect((await passkeySignIn(authenticator)).res.status).toBe(201);
     const token = await requestResetLink(user.email);
-    const text = (await sentTo(user.email)).at(-1)!.text;
+    const text = (await accountMailTo(user.email)).at(-1)!.text;
     const today = new Date().toISOString().slice(0, 10);
     expect(text).toContain("Using the link also removes the passkeys of your account");
     expect(text).toContain(`  - Laptop (added ${today}, last used ${today})`);
@@ -363,6 +363,6 @@ describe("W8: password reset", () => {
   it("an account without passkeys gets the e-mail as before", async () => {
     const user = await signUp();
     await requestResetLink(user.email);
-    expect((await sentTo(user.email)).at(-1)!.text).not.toContain("passkey");
+    expect((await accountMailTo(user.email)).at(-1)!.text).not.toContain("passkey");
   });
 });

@@ -41,9 +41,27 @@ function logLink(env: Env, logger: Logger, event: string, token: string) {
   if (env.LOG_RESET_LINKS === "true") logger.warn(event, { link: confirmLink(env, token) });
 }
 
+/** Stores a link that proves the account's address; answers its token (for mailVerification). */
+async function issueVerification(db: Db, account: Account, now: Date): Promise<string> {
+  const { token, tokenHash, expiresAt } = await newLink(now);
+  await insertVerifyLink(db, { tokenHash, userId: account.id, email: account.email, expiresAt });
+  return token;
+}
+
+/** Sends a verification link; failures are logged, never thrown (it may run after the answer). */
+async function mailVerification(env: Env, account: Account, token: string, logger: Logger): Promise<void> {
+  try {
+    await sendVerifyEmail(env, account, token, EMAIL_LINK_TTL_HOURS);
+    logger.info("email_verification_sent", { userId: account.id });
+  } catch (err) {
+    logger.error("email_verification_failed", { userId: account.id, error: failure(err) });
+  }
+  logLink(env, logger, "email_verification_link", token);
+}
+
 /**
- * E-mails a link that proves the account's address. False, sending nothing, when the account holds
- * MAX_USABLE_VERIFY_LINKS usable ones already.
+ * E-mails a new link that proves the account's address. False, sending nothing, when the account
+ * holds MAX_USABLE_VERIFY_LINKS usable ones already.
  */
 export async function sendVerification(
   env: Env,
@@ -55,24 +73,27 @@ export async function sendVerification(
   if ((await countUsableLinks(db, account.id, "verify", now.toISOString())) >= MAX_USABLE_VERIFY_LINKS) {
     return false;
   }
-  const { token, tokenHash, expiresAt } = await newLink(now);
-  await insertVerifyLink(db, { tokenHash, userId: account.id, email: account.email, expiresAt });
-  try {
-    await sendVerifyEmail(env, account, token, EMAIL_LINK_TTL_HOURS);
-    logger.info("email_verification_sent", { userId: account.id });
-  } catch (err) {
-    logger.error("email_verification_failed", { userId: account.id, error: failure(err) });
-  }
-  logLink(env, logger, "email_verification_link", token);
+  await mailVerification(env, account, await issueVerification(db, account, now), logger);
   return true;
 }
 
-/** sendVerification for a new account, after the answer: failures are logged, never thrown. */
-export async function verifyNewAccount(env: Env, db: Db, account: Account, logger: Logger): Promise<void> {
+/**
+ * A new account's verification link: stored before the answer (so the account never lacks one),
+ * e-mailed after it (the returned promise, for waitUntil).
+ */
+export async function verifyNewAccount(
+  env: Env,
+  db: Db,
+  account: Account,
+  logger: Logger,
+): Promise<{ mail: Promise<void> }> {
   try {
-    await sendVerification(env, db, account, logger);
+    const token = await issueVerification(db, account, new Date());
+    return { mail: mailVerification(env, account, token, logger) };
   } catch (err) {
+    // The account exists either way: `POST /api/auth/email/verify` sends a link later.
     logger.error("email_verification_failed", { userId: account.id, error: failure(err) });
+    return { mail: Promise.resolve() };
   }
 }
 

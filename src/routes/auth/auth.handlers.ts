@@ -34,7 +34,8 @@ export async function register(c: AppRouteContext<RegisterRoute>) {
   }
   const logger = c.get("logger");
   logger.info("auth_registered", { userId: user.id });
-  c.executionCtx.waitUntil(verifyNewAccount(c.env, c.get("db"), user, logger));
+  const { mail } = await verifyNewAccount(c.env, c.get("db"), user, logger);
+  c.executionCtx.waitUntil(mail);
   return created(c, await signIn(c.get("db"), secret, user, c.req.raw.headers));
 }
 

@@ -56,7 +56,8 @@ export async function create(c: AuthedRouteContext<CreateRoute>) {
     );
     const logger = c.get("logger");
     logger.info("user_created", { userId: user.id, by: c.get("user").id });
-    c.executionCtx.waitUntil(verifyNewAccount(c.env, c.get("db"), user, logger));
+    const { mail } = await verifyNewAccount(c.env, c.get("db"), user, logger);
+    c.executionCtx.waitUntil(mail);
     return created(c, fullView(user));
   } catch (err) {
     throw asUserConflict(err);
