@@ -1,4 +1,4 @@
-// docs/security.md E1-E8: the account's e-mail address is what recovers it, so it changes only with
+// docs/security.md N1-N9: the account's e-mail address is what recovers it, so it changes only with
 // the password and a link used at the new address, the old address hears of it, and a recovery by
 // reset link undoes what an intruder left behind (their passkey, a pending change). Registration
 // e-mails a verification link; GET /api/me says whether the address is proven.
@@ -38,7 +38,7 @@ async function linkIn(to: string, subject: string) {
 }
 
 describe("e-mail verification", () => {
-  it("E1: registration e-mails a verification link; using it once makes emailVerified true", async () => {
+  it("N7: registration e-mails a verification link; using it once makes emailVerified true", async () => {
     const user = await signUp();
     expect(await me(user.token)).toMatchObject({
       email: user.email,
@@ -55,7 +55,7 @@ describe("e-mail verification", () => {
     expectError(await confirm(token), 400, INVALID);
   });
 
-  it("E1: an unknown or malformed token is 400 and changes nothing", async () => {
+  it("N5: an unknown or malformed token is 400 and changes nothing", async () => {
     const before = await snapshotState();
     expectError(await confirm("A".repeat(43)), 400, INVALID);
     expectError(await api(CONFIRM, { method: "POST", json: { token: "short" } }), 400);
@@ -64,7 +64,7 @@ describe("e-mail verification", () => {
     expect(stateDiff(before, await snapshotState())).toBeNull();
   });
 
-  it("E2: POST /api/auth/email/verify sends another link; 409 once verified, 429 past 3 usable links", async () => {
+  it("N7: POST /api/auth/email/verify sends another link; 409 once verified, 429 past 3 usable links", async () => {
     const user = await signUp();
     await awaitEmail(user.email, VERIFY_SUBJECT);
     const resend = () => api("/api/auth/email/verify", { method: "POST", token: user.token });
@@ -78,7 +78,7 @@ describe("e-mail verification", () => {
     expectError(await api("/api/auth/email/verify", { method: "POST" }), 401);
   });
 
-  it("E3: using a password-reset link proves the address", async () => {
+  it("N7: using a password-reset link proves the address", async () => {
     const user = await signUp();
     await confirmReset(user);
     const token = (
@@ -100,7 +100,7 @@ async function confirmReset(user: SignedUpUser) {
 }
 
 describe("changing the e-mail address", () => {
-  it("E4: needs currentPassword: missing is 400, wrong is 403, and nothing changes", async () => {
+  it("N1: needs currentPassword: missing is 400, wrong is 403, and nothing changes", async () => {
     const user = await signUp();
     const before = await snapshotState();
     expectError(
@@ -117,7 +117,7 @@ describe("changing the e-mail address", () => {
     expect(await me(user.token)).toMatchObject({ email: user.email, pendingEmail: null });
   });
 
-  it("E5: answers 202 with the address pending, tells the old address, and moves only when the new one's link is used", async () => {
+  it("N1, N2, N4: answers 202 with the address pending, tells the old address, and moves only when the new one's link is used", async () => {
     const user = await signUp();
     const next = freshEmail();
     const res = await changeEmail(user, { email: next, name: "Renamed", currentPassword: user.password });
@@ -150,7 +150,7 @@ describe("changing the e-mail address", () => {
     );
   });
 
-  it("E5: a later request replaces the pending one: the first link is refused", async () => {
+  it("N5: a later request replaces the pending one: the first link is refused", async () => {
     const user = await signUp();
     const first = freshEmail();
     const second = freshEmail();
@@ -163,7 +163,7 @@ describe("changing the e-mail address", () => {
     ).toBe(second);
   });
 
-  it("E5: sending the current address cancels a pending change (200, and its link is refused)", async () => {
+  it("N1: sending the current address cancels a pending change (200, and its link is refused)", async () => {
     const user = await signUp();
     const next = freshEmail();
     expect((await changeEmail(user, { email: next, currentPassword: user.password })).status).toBe(202);
@@ -172,7 +172,7 @@ describe("changing the e-mail address", () => {
     expectError(await confirm(await linkIn(next, CHANGE_SUBJECT)), 400, INVALID);
   });
 
-  it("E6: an address another account has is 409 at the request, and at the link if taken meanwhile", async () => {
+  it("N6: an address another account has is 409 at the request, and at the link if taken meanwhile", async () => {
     const user = await signUp();
     const other = await signUp();
     expectError(await changeEmail(user, { email: other.email, currentPassword: user.password }), 409);
@@ -187,7 +187,7 @@ describe("changing the e-mail address", () => {
     expect(await me(user.token)).toMatchObject({ email: user.email, pendingEmail: next });
   });
 
-  it("E7: an admin changes another user's address without their password, through the same link", async () => {
+  it("N1: an admin changes another user's address without their password, through the same link", async () => {
     const admin = await signUp();
     await env.DB.prepare("UPDATE users_table SET role = 'admin' WHERE id = ?").bind(admin.userId).run();
     const user = await signUp();
@@ -200,7 +200,7 @@ describe("changing the e-mail address", () => {
 });
 
 describe("recovery locks an intruder out (issue 38, high)", () => {
-  it("E8: the intruder's passkey and pending e-mail change end with the owner's reset", async () => {
+  it("N3, R9: the intruder's passkey and pending e-mail change end with the owner's reset", async () => {
     const owner = await signUp();
     // The intruder knows the password: they sign in, add a passkey and ask to move the account.
     const intruder = { ...owner };
@@ -234,7 +234,7 @@ describe("recovery locks an intruder out (issue 38, high)", () => {
 });
 
 describe("API keys that write need the password", () => {
-  it("E9: a key with a :write scope needs currentPassword (400 missing, 403 wrong); read-only keys do not", async () => {
+  it("N8: a key with a :write scope needs currentPassword (400 missing, 403 wrong); read-only keys do not", async () => {
     const user = await signUp();
     const body = { name: "writer", scopes: ["todos:read", "todos:write"] };
     const before = await snapshotState();
