@@ -10,7 +10,18 @@ let bob: SignedUpUser;
 let admin: SignedUpUser;
 
 const PUBLIC_FIELDS = ["createdAt", "id", "name", "username"];
-const FULL_FIELDS = ["age", "createdAt", "email", "id", "name", "role", "updatedAt", "username"];
+const FULL_FIELDS = [
+  "age",
+  "createdAt",
+  "email",
+  "emailVerified",
+  "id",
+  "name",
+  "pendingEmail",
+  "role",
+  "updatedAt",
+  "username",
+];
 
 beforeAll(async () => {
   alice = await signUp({ age: 31 });
