@@ -12,6 +12,8 @@ export const API_KEY_SCOPES = [
   "files:read",
   "files:write",
   "agents:connect",
+  "chats:read",
+  "chats:write",
 ] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 

@@ -11,9 +11,10 @@ export const MAX_KEY_DAYS = 366;
 export const ScopeSchema = z.enum(API_KEY_SCOPES).openapi("ApiKeyScope", {
   description:
     "`todos:read` and `todos:write`: the todo routes and `/mcp` tools; `files:read`: your files, private " +
-    "downloads and `/mcp` resources; `files:write`: uploads; `agents:connect`: your chat list (create, list, " +
-    "read, rename; deleting needs a sign-in) and connect tickets (a chat's also needs both todo scopes and " +
-    "`files:read`, as its tools read and write todos and it reads your files).",
+    "downloads and `/mcp` resources; `files:write`: uploads; `agents:connect`: connect tickets, nothing else " +
+    "(a chat's also needs both todo scopes and `files:read`, as its tools read and write todos and it reads " +
+    "your files); `chats:read`: your chat list, one chat's title and preview, and your model usage by chat; " +
+    "`chats:write`: start and rename chats (deleting needs a sign-in).",
 });
 
 export const ApiKeySchema = createSelectSchema(apiKeysTable, { scopes: z.array(ScopeSchema) })

@@ -973,7 +973,7 @@ export interface paths {
         };
         /**
          * Your model usage: totals, by day, by chat and by model
-         * @description Tokens of every model call made for you (chat turns, one row per step, and chat titles), as the model reported them, between two UTC days (this month by default). A range where `from` is after `to` is 400 (from must not be after to), and so is one longer than a year (at most 366 days at once). `today` is where you stand against the daily output-token budget (`CHAT_USER_DAILY_OUTPUT_TOKENS`) over all your chats. Only your own: `userId` of another user is 403, unless you are an admin signed in (an API key is 403 there too); an unknown user is then 404.
+         * @description Tokens of every model call made for you (chat turns, one row per step, and chat titles), as the model reported them, between two UTC days (this month by default). A range where `from` is after `to` is 400 (from must not be after to), and so is one longer than a year (at most 366 days at once). `today` is where you stand against the daily output-token budget (`CHAT_USER_DAILY_OUTPUT_TOKENS`) over all your chats. Only your own: `userId` of another user is 403, unless you are an admin signed in (an API key is 403 there too); an unknown user is then 404. An API key needs `chats:read`: the report names your chats by title.
          */
         get: operations["getAiUsage"];
         put?: never;
@@ -1235,10 +1235,10 @@ export interface components {
             key: string;
         };
         /**
-         * @description `todos:read` and `todos:write`: the todo routes and `/mcp` tools; `files:read`: your files, private downloads and `/mcp` resources; `files:write`: uploads; `agents:connect`: your chat list (create, list, read, rename; deleting needs a sign-in) and connect tickets (a chat's also needs both todo scopes and `files:read`, as its tools read and write todos and it reads your files).
+         * @description `todos:read` and `todos:write`: the todo routes and `/mcp` tools; `files:read`: your files, private downloads and `/mcp` resources; `files:write`: uploads; `agents:connect`: connect tickets, nothing else (a chat's also needs both todo scopes and `files:read`, as its tools read and write todos and it reads your files); `chats:read`: your chat list, one chat's title and preview, and your model usage by chat; `chats:write`: start and rename chats (deleting needs a sign-in).
          * @enum {string}
          */
-        ApiKeyScope: "todos:read" | "todos:write" | "files:read" | "files:write" | "agents:connect";
+        ApiKeyScope: "todos:read" | "todos:write" | "files:read" | "files:write" | "agents:connect" | "chats:read" | "chats:write";
         /** @description A key as listed: never the secret, only its last four characters. */
         ApiKey: {
             id: number;
@@ -1434,7 +1434,7 @@ export interface components {
             /** @enum {string} */
             kind: "api_key";
             keyId: number;
-            scopes: ("todos:read" | "todos:write" | "files:read" | "files:write" | "agents:connect")[];
+            scopes: ("todos:read" | "todos:write" | "files:read" | "files:write" | "agents:connect" | "chats:read" | "chats:write")[];
         };
         UserPage: {
             items: components["schemas"]["UserView"][];
