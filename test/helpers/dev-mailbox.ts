@@ -23,7 +23,7 @@ export async function emailSentTo(
   for (;;) {
     const list = (await (await fetch(`${baseUrl}${SENT}`)).json()) as { result: SentSummary[] };
     const matching = list.result.filter((email) => email.to.includes(to) && email.subject === subject);
-    const sent = matching.sort((a, b) => a.sentAt.localeCompare(b.sentAt)).at(-1);
+    const sent = matching.toSorted((a, b) => a.sentAt.localeCompare(b.sentAt)).at(-1);
     if (sent) {
       const id = sent.messageId.replace(/^<|>$/g, "");
       const detail = await fetch(`${baseUrl}${SENT}?email_id=${encodeURIComponent(id)}`);
