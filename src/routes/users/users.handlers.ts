@@ -11,6 +11,7 @@ import type { CreateRoute, GetOneRoute, ListRoute, MeRoute, RemoveRoute, UpdateR
 import { CURRENT_PASSWORD_REQUIRED } from "./users.schemas";
 import { fullView, userView } from "./users.views";
 import { forgetAuthUser } from "../../auth/auth-user-cache";
+import { endSocketsOf } from "../../agents/end-sockets";
 import { eraseNowIfSmall, queueUserObjects } from "../../files/erasure";
 import { queueUserAgents, wipeNowIfFew } from "../../chats/agent-wipes";
 
@@ -114,6 +115,7 @@ export async function update(c: AuthedRouteContext<UpdateRoute>) {
   }
   if (!user) throw notFound();
   forgetAuthUser(id);
+  if (passwordChange) endSocketsOf(c, id);
   c.get("logger").info("user_updated", { userId: id, by: actor.id, password: passwordChange !== undefined });
   return ok(c, fullView(user));
 }
@@ -128,6 +130,7 @@ export async function remove(c: AuthedRouteContext<RemoveRoute>) {
   const queued = [...queueUserObjects(db, id, erasureId), ...queueUserAgents(db, id, erasureId)];
   if (!(await queries.deleteUser(db, id, queued))) throw notFound();
   forgetAuthUser(id);
+  endSocketsOf(c, id);
   const logger = c.get("logger");
   const [objects, agents] = await Promise.all([
     eraseNowIfSmall(c.env.R2_BUCKET, db, erasureId, logger),

@@ -1,0 +1,27 @@
+// Runs in the Worker: after a write that ended credentials, each instance holding the user's sockets re-checks them.
+import type { Logger } from "../core/logger";
+import { createDb } from "../db/client";
+import { listSocketHolders, type AgentSocketsRow } from "./agent-sockets.queries";
+
+function holder(env: Env, { agent, name }: AgentSocketsRow) {
+  if (agent === "chat-agent") return env.ChatAgent.getByName(name);
+  if (agent === "todo-feed-agent") return env.TodoFeedAgent.getByName(name);
+  return env.CounterAgent.getByName(name);
+}
+
+/**
+ * Asks every instance listed as holding sockets of `userId` (agent_sockets_table) to re-check them
+ * (SocketGuard.recheck): each closes those whose credential has ended. Answers how many closed.
+ */
+export async function sweepAgentSockets(env: Env, userId: number, logger: Logger): Promise<number> {
+  const holders = await listSocketHolders(createDb(env.DB), userId);
+  const results = await Promise.allSettled(holders.map((row) => holder(env, row).recheckSockets(userId)));
+  let closed = 0;
+  for (const [i, result] of results.entries()) {
+    if (result.status === "fulfilled") closed += result.value;
+    else logger.warn("agent_sockets_recheck_failed", { ...holders[i], error: String(result.reason) });
+  }
+  if (holders.length > 0)
+    logger.info("agent_sockets_rechecked", { userId, instances: holders.length, closed });
+  return closed;
+}
