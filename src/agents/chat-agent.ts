@@ -191,7 +191,8 @@ export class ChatAgent extends AIChatAgent<Env> {
 
   /**
    * RPC from a chat's or user's delete (src/chats/agent-wipes.ts): every message, schedule (reminders
-   * included), alarm and stored state of this instance goes, and its sockets close. Idempotent. The call
+   * included), alarm and stored state of this instance goes, and its sockets close (4410,
+   * src/agents/socket-guard.ts). Idempotent. The call
    * ends in the object's reset (src/chats/agent-reset.ts).
    */
   async wipe(): Promise<void> {

@@ -1,5 +1,6 @@
 // Runs in the Worker: after a write that ended credentials, each instance holding the user's sockets re-checks them.
 import type { Logger } from "../core/logger";
+import { wasWiped } from "../chats/agent-reset";
 import { createDb } from "../db/client";
 import { listSocketHolders, type AgentSocketsRow } from "./agent-sockets.queries";
 
@@ -19,7 +20,9 @@ export async function sweepAgentSockets(env: Env, userId: number, logger: Logger
   let closed = 0;
   for (const [i, result] of results.entries()) {
     if (result.status === "fulfilled") closed += result.value;
-    else logger.warn("agent_sockets_recheck_failed", { ...holders[i], error: String(result.reason) });
+    // An instance reset by its wipe meanwhile (an account's delete) closed its sockets itself.
+    else if (!wasWiped(result.reason))
+      logger.warn("agent_sockets_recheck_failed", { ...holders[i], error: String(result.reason) });
   }
   if (holders.length > 0)
     logger.info("agent_sockets_rechecked", { userId, instances: holders.length, closed });

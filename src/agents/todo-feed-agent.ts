@@ -214,7 +214,7 @@ export class TodoFeedAgent extends Agent<Env> {
 
   /**
    * RPC from a user's delete (src/chats/agent-wipes.ts): the kept events and all storage go, sockets
-   * close. Idempotent. The call ends in the object's reset (src/chats/agent-reset.ts).
+   * close (4410, src/agents/socket-guard.ts). Idempotent. The call ends in the object's reset (src/chats/agent-reset.ts).
    */
   async wipe(): Promise<void> {
     await closeForDelete(this.getConnections());

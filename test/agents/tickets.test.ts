@@ -111,7 +111,7 @@ describe("G17: connecting with a ticket (AGENTS_REQUIRE_AUTH on)", () => {
     }
   });
 
-  it("opens one socket, once: a used ticket is refused, even while its socket is open", async () => {
+  it("G21: opens one socket, once: a used ticket is refused, even while its socket is open", async () => {
     const alice = await signUp();
     const name = `user-${alice.userId}`;
     const { ticket } = (await requestTicket(alice.token, "chat-agent", name)).body.data;

@@ -4,7 +4,7 @@ import { env } from "cloudflare:workers";
 import type { UIMessage } from "ai";
 import { describe, expect, it } from "vitest";
 import { signIn, signUp, type SignedUpUser } from "../helpers/auth";
-import { createKey, sessionOf } from "../helpers/credentials";
+import { createKey, sessionOf, setSessionTimes } from "../helpers/credentials";
 import { requestResetLink } from "../helpers/email";
 import { openFeed } from "../helpers/feed";
 import { api } from "../helpers/http";
@@ -71,7 +71,7 @@ async function pendingApproval(user: SignedUpUser, token: string, tool: string):
 }
 
 describe("sockets close when the credential that opened them ends", () => {
-  it("logout: the session's chat, feed and counter sockets close within 1 s", async () => {
+  it("G19 logout: the session's chat, feed and counter sockets close within 1 s", async () => {
     const user = await signUp();
     const sockets = await openAll(user, user.token);
     const res = await post("/api/auth/logout", user.token);
@@ -80,7 +80,7 @@ describe("sockets close when the credential that opened them ends", () => {
     for (const socket of sockets) await expectEnded(socket, since);
   });
 
-  it("session revoke: the revoked session's sockets close, the other session's stay", async () => {
+  it("G19 session revoke: the revoked session's sockets close, the other session's stay", async () => {
     const user = await signUp();
     const other = await signIn(user.username, user.password);
     const [revoked, kept] = [await openAll(user, user.token), await openAll(user, other.token)];
@@ -92,7 +92,7 @@ describe("sockets close when the credential that opened them ends", () => {
     for (const socket of kept) socket.close();
   });
 
-  it("password change: the other sessions' sockets close, the changing session's stay", async () => {
+  it("G19 password change: the other sessions' sockets close, the changing session's stay", async () => {
     const user = await signUp();
     const other = await signIn(user.username, user.password);
     const [ended, kept] = [await openAll(user, other.token), await openAll(user, user.token)];
@@ -107,7 +107,7 @@ describe("sockets close when the credential that opened them ends", () => {
     for (const socket of kept) socket.close();
   });
 
-  it("account recovery (password reset by link): every session's and key's sockets close", async () => {
+  it("G19 account recovery (password reset by link): every session's and key's sockets close", async () => {
     const user = await signUp();
     const { key } = await createKey(user.token, ["agents:connect", "todos:read"]);
     const sockets = await openAll(user, user.token);
@@ -122,7 +122,7 @@ describe("sockets close when the credential that opened them ends", () => {
     for (const socket of [...sockets, byKey]) await expectEnded(socket, since);
   });
 
-  it("API key revoke: the key's sockets close, a counter call sent meanwhile changes nothing", async () => {
+  it("G19/G20 API key revoke: the key's sockets close, a counter call sent meanwhile changes nothing", async () => {
     const user = await signUp();
     const { id, key } = await createKey(user.token, ["agents:connect"]);
     const room = freshName("room");
@@ -141,7 +141,7 @@ describe("sockets close when the credential that opened them ends", () => {
     kept.close();
   });
 
-  it("API key expiry: the key's sockets close at its expiry", async () => {
+  it("G19 API key expiry: the key's sockets close at its expiry", async () => {
     const user = await signUp();
     const expiresAt = Date.now() + 1_500;
     const { key } = await createKey(user.token, ["agents:connect"], {
@@ -154,7 +154,18 @@ describe("sockets close when the credential that opened them ends", () => {
     await expectEnded(socket, performance.now());
   });
 
-  it("account delete: every socket of the account closes within 1 s", async () => {
+  it("G19 session end: the session's sockets close at its absolute end", async () => {
+    const user = await signUp();
+    const endsAt = Date.now() + 1_500;
+    await setSessionTimes(sessionOf(user.token), { expiresAt: new Date(endsAt).toISOString() });
+    const socket = await connectWS(counterPath(freshName("room")), bearer(user.token));
+    await expectStillOpen(socket, 500);
+    const wait = endsAt - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    await expectEnded(socket, performance.now());
+  });
+
+  it("G19 account delete: every socket of the account closes within 1 s", async () => {
     const user = await signUp();
     const { key } = await createKey(user.token, ["agents:connect"]);
     const [chat, feed, counter] = await openAll(user, user.token);
@@ -167,7 +178,7 @@ describe("sockets close when the credential that opened them ends", () => {
     for (const socket of [counter!, byKey]) await expectEnded(socket, since);
   });
 
-  it("a tool approval sent after the session was revoked deletes nothing", async () => {
+  it("G20: a tool approval sent after the session was revoked deletes nothing", async () => {
     const user = await signUp();
     const other = await signIn(user.username, user.password);
     const todo = await createTodo(user, { title: `keep-${crypto.randomUUID()}` });
@@ -206,7 +217,7 @@ describe("sockets close when the credential that opened them ends", () => {
     expect((await api(`/api/todos/${todo.id}`, { token: other.token })).status).toBe(200);
   });
 
-  it("a message on a socket whose credential ended unseen is refused, and the socket closes", async () => {
+  it("G20: a message on a socket whose credential ended unseen is refused, and the socket closes", async () => {
     const user = await signUp();
     const room = freshName("room");
     const socket = await connectWS(counterPath(room), bearer(user.token));
