@@ -4,7 +4,7 @@ import { env } from "cloudflare:workers";
 import type { UIMessage } from "ai";
 import { describe, expect, it } from "vitest";
 import { signIn, signUp, type SignedUpUser } from "../helpers/auth";
-import { createKey, sessionOf, setSessionTimes } from "../helpers/credentials";
+import { backdateRotation, createKey, refresh, sessionOf, setSessionTimes } from "../helpers/credentials";
 import { requestResetLink } from "../helpers/email";
 import { openFeed } from "../helpers/feed";
 import { api } from "../helpers/http";
@@ -162,6 +162,15 @@ describe("sockets close when the credential that opened them ends", () => {
     await expectStillOpen(socket, 500);
     const wait = endsAt - Date.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    await expectEnded(socket, performance.now());
+  });
+
+  it("G19 reused refresh token: the whole session ends, and its sockets close", async () => {
+    const user = await signUp();
+    const socket = await connectWS(counterPath(freshName("room")), bearer(user.token));
+    expect((await refresh(user.refreshToken)).status).toBe(200);
+    await backdateRotation(user.refreshToken, 60);
+    expect((await refresh(user.refreshToken)).status).toBe(401);
     await expectEnded(socket, performance.now());
   });
 
