@@ -34,6 +34,9 @@ export async function closeForDelete(connections: Iterable<Connection>): Promise
   if (closing > 0) await scheduler.wait(0);
 }
 
+/** What a socket receives for a frame not acted on because its credential could not be read (D1 down). */
+const UNCHECKED_MESSAGE = "Your sign-in could not be checked just now: send again shortly";
+
 /** What a socket receives, once, before it closes with CREDENTIAL_ENDED_CLOSE. */
 export interface CredentialEndedFrame {
   type: "credential_ended";
@@ -78,6 +81,8 @@ function remember(connection: Connection, update: GuardedState): void {
 export class SocketGuard {
   // Registry writes of this instance run one after another, so an open and a close keep their order.
   private registryWrites: Promise<void> = Promise.resolve();
+  // The latest admission check of each socket still running, by connection id.
+  private readonly admissions = new Map<string, Promise<boolean>>();
 
   constructor(private readonly host: GuardedAgent) {}
 
@@ -93,7 +98,9 @@ export class SocketGuard {
     // Listed first, checked after: a credential ended before the listing is seen by this check, one
     // ended after it is seen by the sweep that reads the listing.
     const listed = this.writeRegistry(() => registerSockets(this.db, this.rowOf(credential)));
-    this.host.ctx.waitUntil(listed.then(() => this.check([connection])));
+    const checked = listed.then(() => this.check([connection]));
+    // Unread now (D1 down): the socket's next frame, or the next sweep, checks again.
+    this.host.ctx.waitUntil(checked.catch((err: unknown) => this.logCheckFailure(err)));
   }
 
   /** On a socket's close: the registry forgets the instance once the user's last socket here closed. */
@@ -106,9 +113,32 @@ export class SocketGuard {
    * Before acting on anything a socket sends: true when its credential still holds (or it has none);
    * otherwise the socket is told, closed, and false.
    */
-  async admit(connection: Connection): Promise<boolean> {
-    if (!stateOf(connection).credential) return true;
-    return (await this.check([connection])) === 0;
+  admit(connection: Connection): Promise<boolean> {
+    if (!stateOf(connection).credential) return Promise.resolve(true);
+    // One socket's checks settle in the order its frames came, so its frames are handled in that order.
+    const previous = this.admissions.get(connection.id) ?? Promise.resolve(true);
+    const admitted = previous.then(() => this.checkFrame(connection));
+    this.admissions.set(connection.id, admitted);
+    const forget = () => {
+      if (this.admissions.get(connection.id) === admitted) this.admissions.delete(connection.id);
+    };
+    admitted.then(forget, forget);
+    return admitted;
+  }
+
+  // Fails closed: a frame whose credential cannot be read now is not acted on; the socket stays.
+  private async checkFrame(connection: Connection): Promise<boolean> {
+    try {
+      return (await this.check([connection])) === 0;
+    } catch (err) {
+      this.logCheckFailure(err);
+      try {
+        connection.send(JSON.stringify({ type: "credential_unchecked", message: UNCHECKED_MESSAGE }));
+      } catch {
+        // Closing.
+      }
+      return false;
+    }
   }
 
   /** RPC from a credential-ending write: closes the user's sockets whose credential ended; answers how many. */
@@ -161,6 +191,12 @@ export class SocketGuard {
     if (stateOf(connection).endsAt === endsAt) return;
     remember(connection, { endsAt });
     if (endsAt !== null) await this.host.scheduleCheck(new Date(endsAt));
+  }
+
+  private logCheckFailure(err: unknown): void {
+    createLogger({ agent: this.host.agent }, this.host.env.LOG_LEVEL).error("agent_socket_check_failed", {
+      error: String(err),
+    });
   }
 
   private end(connection: Connection, reason: AuthFailure): void {
