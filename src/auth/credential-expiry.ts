@@ -4,12 +4,12 @@ import { deleteExpiredChallenges } from "./passkeys/passkeys.queries";
 import { deleteSpentResets } from "./passwords/password-resets.queries";
 import { SESSION_IDLE_SECONDS } from "./sessions/sessions";
 import { deleteEndedSessions } from "./sessions/sessions.queries";
+import { deleteSpentTickets } from "./used-tickets.queries";
 
 /**
  * The cron trigger's share for credentials: sessions nobody will refresh again (past their end, or
  * idle too long) go with their refresh tokens; reset, verification and e-mail change links that can no
- * longer be used, and used
- * passkey challenges past their expiry, go. Use
+ * longer be used, and used passkey challenges and connect tickets past their expiry, go. Use
  * checks the same ends on its own; this only keeps the tables from growing. Answers how many rows went.
  */
 export async function expireCredentials(env: Env, now = new Date()): Promise<number> {
@@ -19,5 +19,6 @@ export async function expireCredentials(env: Env, now = new Date()): Promise<num
   const resets = await deleteSpentResets(db, now.toISOString());
   const emailLinks = await deleteSpentEmailLinks(db, now.toISOString());
   const challenges = await deleteExpiredChallenges(db, now.toISOString());
-  return sessions + resets + emailLinks + challenges;
+  const tickets = await deleteSpentTickets(db, now.toISOString());
+  return sessions + resets + emailLinks + challenges + tickets;
 }

@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { NOW, usersTable } from "./schema";
 
 // Credentials a user holds besides the password: sign-in sessions with their refresh tokens, API keys
@@ -147,4 +147,37 @@ export const usedPasskeyChallengesTable = sqliteTable(
     expiresAt: text().notNull(),
   },
   (t) => [index("used_passkey_challenges_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * Connect tickets already used to open a socket, kept until they would have expired anyway: a ticket
+ * is signed, not stored, when it is issued, and recorded here when a socket opens with it, so it opens
+ * one socket, once.
+ */
+export const usedTicketsTable = sqliteTable(
+  "used_tickets_table",
+  {
+    // The ticket's `jti` claim (a random UUID).
+    id: text().primaryKey(),
+    expiresAt: text().notNull(),
+  },
+  (t) => [index("used_tickets_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * Where a user's credential-opened sockets are: one row per (user, agent, instance) holding at least
+ * one, written by the instance when a socket opens and removed when its user's last socket there
+ * closes. Every path that ends a credential asks each listed instance to re-check its sockets
+ * (src/agents/socket-sweep.ts). No FK to the user: an account's delete still finds its rows.
+ */
+export const agentSocketsTable = sqliteTable(
+  "agent_sockets_table",
+  {
+    userId: integer().notNull(),
+    // The route segment: counter-agent, chat-agent or todo-feed-agent.
+    agent: text().notNull(),
+    name: text().notNull(),
+    openedAt: text().notNull().default(NOW),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.agent, t.name] })],
 );

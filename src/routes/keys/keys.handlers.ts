@@ -1,6 +1,7 @@
 import { createApiKey } from "../../auth/api-keys/api-keys";
 import { listApiKeys, revokeApiKey } from "../../auth/api-keys/api-keys.queries";
 import { forgetAuthUser } from "../../auth/auth-user-cache";
+import { endSocketsOf } from "../../agents/end-sockets";
 import { created, ok } from "../../http/envelope";
 import { ApiError } from "../../http/errors";
 import { pageOf, pageOffset } from "../../core/paging";
@@ -38,6 +39,7 @@ export async function revoke(c: AuthedRouteContext<RevokeRoute>) {
   const key = await revokeApiKey(c.get("db"), id, user.id);
   if (!key) throw new ApiError(404, "API key not found");
   forgetAuthUser(user.id);
+  endSocketsOf(c, user.id);
   c.get("logger").info("api_key_revoked", { userId: user.id, keyId: id });
   return ok(c, key);
 }

@@ -14,6 +14,7 @@ import type { CreateRoute, GetOneRoute, ListRoute, MeRoute, RemoveRoute, UpdateR
 import { CURRENT_PASSWORD_FOR_EMAIL, CURRENT_PASSWORD_REQUIRED } from "./users.schemas";
 import { fullView, userView } from "./users.views";
 import { forgetAuthUser } from "../../auth/auth-user-cache";
+import { endSocketsOf } from "../../agents/end-sockets";
 import { eraseNowIfSmall, queueUserObjects } from "../../files/erasure";
 import { queueUserAgents, wipeNowIfFew } from "../../chats/agent-wipes";
 
@@ -137,6 +138,8 @@ export async function update(c: AuthedRouteContext<UpdateRoute>) {
     user = { ...user, pendingEmail: null };
   }
   forgetAuthUser(id);
+  // A new password or role ends sessions: their sockets close with them.
+  if (passwordChange || changes.role !== undefined) endSocketsOf(c, id);
   logger.info("user_updated", { userId: id, by: actor.id, password: passwordChange !== undefined });
   return newEmail === undefined ? ok(c, fullView(user)) : accepted(c, fullView(user));
 }
@@ -151,6 +154,7 @@ export async function remove(c: AuthedRouteContext<RemoveRoute>) {
   const queued = [...queueUserObjects(db, id, erasureId), ...queueUserAgents(db, id, erasureId)];
   if (!(await queries.deleteUser(db, id, queued))) throw notFound();
   forgetAuthUser(id);
+  endSocketsOf(c, id);
   const logger = c.get("logger");
   const [objects, agents] = await Promise.all([
     eraseNowIfSmall(c.env.R2_BUCKET, db, erasureId, logger),
