@@ -3,10 +3,24 @@ import { stripTypeScriptTypes } from "node:module";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import agents from "agents/vite";
 import { defineConfig } from "vitest/config";
+import { unstable_readConfig } from "wrangler";
 
 // A fixed test-only signing key; real deployments set JWT_SECRET with `wrangler secret put`.
 const TEST_JWT_SECRET = "test-only-secret-that-is-long-enough-for-hs256-0123456789abcdef";
 const COMPATIBILITY_DATE = "2026-11-01";
+
+/**
+ * Every var as wrangler.jsonc declares it. The pool also reads a developer's .dev.vars (a local model,
+ * allowed origins, a reset-page URL); passing each declared var again makes the tests run on the
+ * committed values whatever .dev.vars holds (wrangler loads from it only the names declared there,
+ * and JWT_SECRET, which the tests set too).
+ */
+const DECLARED_VARS = Object.fromEntries(
+  Object.entries(unstable_readConfig({ config: "./wrangler.jsonc" }).vars).map(([name, value]) => [
+    name,
+    typeof value === "string" ? value : JSON.stringify(value),
+  ]),
+);
 
 /** An auxiliary worker from a self-contained TypeScript file (types stripped by Node 22). */
 function auxWorker(name: string, path: string, extra: Record<string, unknown> = {}) {
@@ -36,6 +50,7 @@ function workersProject(
           compatibilityFlags: ["nodejs_compat", "global_fetch_strictly_public", "enable_abortsignal_rpc"],
           // CORS_ORIGINS as `npm run dev` sets it in .dev.vars (the deployed default is empty).
           bindings: {
+            ...DECLARED_VARS,
             TEST_MIGRATIONS: migrations,
             JWT_SECRET: TEST_JWT_SECRET,
             LOG_LEVEL: "warn",

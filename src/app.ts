@@ -12,6 +12,7 @@ import { agentsRouter } from "./routes/agents/agents.index";
 import { aiRouter } from "./routes/ai/ai.index";
 import { authRouter, signOutRouter } from "./routes/auth/auth.index";
 import { chatsRouter } from "./routes/chats/chats.index";
+import { emailConfirmRouter, emailVerifyRouter } from "./routes/email/email.index";
 import { healthRouter } from "./routes/health/health.index";
 import { keysRouter } from "./routes/keys/keys.index";
 import { passkeySignInRouter, passkeysRouter } from "./routes/passkeys/passkeys.index";
@@ -43,6 +44,8 @@ app
   .route("/", aiRouter)
   .route("/", authRouter)
   .route("/", passwordResetRouter)
+  .route("/", emailConfirmRouter)
+  .route("/", emailVerifyRouter)
   .route("/", passkeySignInRouter)
   .route("/", signOutRouter)
   .route("/", sessionsRouter)

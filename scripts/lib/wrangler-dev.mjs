@@ -1,7 +1,7 @@
 // Starts `wrangler dev --local` on a free loopback port and waits until /health answers.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -53,7 +53,13 @@ export async function startWranglerDev(options = {}) {
   const inspectorPort = await freePort();
   const args = asDev ? ["run", "dev", "--"] : [WRANGLER, "dev", "--local", "-c", config];
   args.push("--port", String(port));
-  if (!asDev) args.push("--ip", "127.0.0.1", "--show-interactive-dev-session=false");
+  if (!asDev) {
+    // An empty env file instead of the developer's .dev.vars: tests run on the committed config and
+    // the vars they pass, whatever .dev.vars holds.
+    const envFile = join(persistTo, "empty.env");
+    writeFileSync(envFile, "");
+    args.push("--ip", "127.0.0.1", "--show-interactive-dev-session=false", "--env-file", envFile);
+  }
   args.push("--persist-to", persistTo, "--inspector-port", String(inspectorPort));
   for (const [name, value] of Object.entries(vars)) args.push("--var", `${name}:${value}`);
   const child = spawn(asDev ? "npm" : process.execPath, args, {

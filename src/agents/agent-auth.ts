@@ -6,18 +6,19 @@ import {
   type AuthResult,
 } from "../auth/authenticate";
 import { bearerToken } from "../auth/bearer";
-import type { AuthUser } from "../auth/credentials";
+import type { AuthUser, Credential } from "../auth/credentials";
 import { verifyTicket } from "../auth/tickets";
 import { jwtSecret } from "../auth/tokens";
 import { isApiKey } from "../auth/api-keys/api-keys";
 import { noteKeyUse } from "../auth/api-keys/key-auth";
-import { createDb } from "../db/client";
+import { createDb, type Db } from "../db/client";
+import { spendTicket } from "../auth/used-tickets.queries";
 import { missingScope } from "../auth/scopes";
 import { agentAccess, agentScopes, indexedOwner } from "./agent-access";
 import type { AgentPath } from "./agent-paths";
 
 export type AgentAuthorization =
-  | { ok: true; user: AuthUser }
+  | { ok: true; user: AuthUser; credential: Credential }
   | { ok: false; status: 401 | 403 | 404; message: string; reason: string };
 
 /**
@@ -32,10 +33,20 @@ export function agentToken(request: Request, isWebSocket: boolean): string | und
   return fromQuery !== null && !isApiKey(fromQuery) ? fromQuery : undefined;
 }
 
-/** A WebSocket upgrade's connect ticket (POST /api/agents/tickets): when present, the only credential read. */
-async function authenticateTicket(env: Env, ticket: string, target: AgentPath): Promise<AuthResult | null> {
+/**
+ * A WebSocket upgrade's connect ticket (POST /api/agents/tickets): when present, the only credential
+ * read. It opens one socket: the first upgrade that presents it records it as used.
+ */
+async function authenticateTicket(
+  env: Env,
+  db: Db,
+  ticket: string,
+  target: AgentPath,
+): Promise<AuthResult | "invalid" | "used"> {
   const claims = await verifyTicket(jwtSecret(env), ticket, target);
-  return claims ? authenticateClaims(env, claims) : null;
+  if (!claims) return "invalid";
+  if (!(await spendTicket(db, claims.jti, new Date(claims.exp * 1000)))) return "used";
+  return authenticateClaims(env, claims, db);
 }
 
 /**
@@ -58,9 +69,17 @@ export async function authorizeAgentRequest(
   const ticket = isWebSocket ? new URL(request.url).searchParams.get("ticket") : null;
   let result: AuthResult;
   if (ticket !== null) {
-    const fromTicket = await authenticateTicket(env, ticket, target);
-    if (!fromTicket) {
+    const fromTicket = await authenticateTicket(env, db, ticket, target);
+    if (fromTicket === "invalid") {
       return { ok: false, status: 401, message: "Invalid or expired ticket", reason: "invalid_ticket" };
+    }
+    if (fromTicket === "used") {
+      return {
+        ok: false,
+        status: 401,
+        message: "Ticket already used: ask for a new one",
+        reason: "used_ticket",
+      };
     }
     result = fromTicket;
   } else {
@@ -80,5 +99,5 @@ export async function authorizeAgentRequest(
   const access = agentAccess(target.agent, target.name, result.user.id, indexed?.userId);
   if (!access.ok) return { ok: false, status: access.status, message: access.message, reason: "not_owner" };
   await noteKeyUse(db, result.credential);
-  return { ok: true, user: result.user };
+  return { ok: true, user: result.user, credential: result.credential };
 }

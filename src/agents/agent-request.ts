@@ -1,4 +1,7 @@
 // Runs in both: the Worker strips and states the caller; the chat Durable Object reads CALLER_HEADER.
+import type { CredentialIdentity } from "../auth/credential-liveness";
+import { CREDENTIAL_HEADER } from "./socket-credential";
+
 /** Set by this Worker on every request it forwards to an agent: who calls (`user:<id>` or `ip:<address>`). */
 export const CALLER_HEADER = "x-agent-caller";
 
@@ -15,6 +18,7 @@ const INTERNAL_HEADERS = new Set([
   "x-agent-sig",
   "x-agent-sig-ts",
   CALLER_HEADER,
+  CREDENTIAL_HEADER,
 ]);
 // Credentials the gate has already read: they never reach an agent (or anything it logs).
 const CREDENTIAL_PARAMS = ["token", "ticket"];
@@ -24,8 +28,11 @@ export function isInternalHeader(name: string): boolean {
   return INTERNAL_HEADERS.has(lower) || INTERNAL_HEADER_PREFIXES.some((prefix) => lower.startsWith(prefix));
 }
 
-/** The request as an agent sees it: no credentials, no SDK-internal headers, and the caller as we state it. */
-export function forwardedRequest(request: Request, caller: string): Request {
+/**
+ * The request as an agent sees it: no credentials, no SDK-internal headers, and the caller as we state
+ * it, with the identity of the credential it authenticated with, if any (src/agents/socket-guard.ts).
+ */
+export function forwardedRequest(request: Request, caller: string, credential?: CredentialIdentity): Request {
   const url = new URL(request.url);
   const hasCredentialParam = CREDENTIAL_PARAMS.some((param) => url.searchParams.has(param));
   for (const param of CREDENTIAL_PARAMS) url.searchParams.delete(param);
@@ -35,5 +42,6 @@ export function forwardedRequest(request: Request, caller: string): Request {
   );
   for (const name of dropped) forwarded.headers.delete(name);
   forwarded.headers.set(CALLER_HEADER, caller);
+  if (credential) forwarded.headers.set(CREDENTIAL_HEADER, JSON.stringify(credential));
   return forwarded;
 }

@@ -11,6 +11,7 @@ import { DailyTokenLedger, rememberCaller } from "./chat-limits";
 import { ReminderVersions } from "./reminder-versions";
 import { reminderMessage, type ReminderPayload } from "../todos/reminders";
 import { rememberOrigin, withoutOversizeData } from "./file-parts";
+import { closeForDelete, SocketGuard } from "./socket-guard";
 
 // The platform's WebSocket message cap; enforced here too so local dev and tests behave the same.
 export const MAX_FRAME_BYTES = 1024 * 1024;
@@ -30,14 +31,48 @@ export class ChatAgent extends AIChatAgent<Env> {
     super(ctx, env);
     // AIChatAgent installs its handler in its constructor, so the size guard wraps it here.
     const handle = this.onMessage.bind(this);
-    this.onMessage = (connection, message) => {
+    this.onMessage = async (connection, message) => {
       const bytes =
         typeof message === "string" ? new TextEncoder().encode(message).byteLength : message.byteLength;
       if (bytes > MAX_FRAME_BYTES) return connection.close(1009, "Message too big");
+      // Nothing a socket sends (a turn, a tool approval) is acted on once its credential has ended.
+      if (!(await this.sockets.admit(connection))) return;
       // Any frame may change the transcript (a turn, a tool approval, a clear): the index follows.
       return Promise.resolve(handle(connection, message)).finally(() => this.noteTranscriptChange());
     };
   }
+
+  // --- Sockets end with their credential (src/agents/socket-guard.ts).
+  private guard?: SocketGuard;
+
+  private get sockets(): SocketGuard {
+    this.guard ??= new SocketGuard({
+      agent: "chat-agent",
+      name: this.name,
+      env: this.env,
+      ctx: this.ctx,
+      getConnections: () => this.getConnections(),
+      scheduleCheck: (at) =>
+        this.schedule(at, "closeEndedSockets", { at: at.getTime() }, { idempotent: true }),
+    });
+    return this.guard;
+  }
+
+  async onClose(connection: Connection, code: number, reason: string, wasClean: boolean) {
+    this.sockets.closed(connection);
+    return super.onClose(connection, code, reason, wasClean);
+  }
+
+  /** RPC from a credential-ending write (src/agents/socket-sweep.ts): answers how many sockets closed. */
+  async recheckSockets(userId: number): Promise<number> {
+    return this.sockets.recheck(userId);
+  }
+
+  /** Scheduled at a socket's credential's end. */
+  async closeEndedSockets(): Promise<void> {
+    await this.sockets.closeEnded();
+  }
+  // --- end of socket credentials
 
   // --- The chat index (src/chats): its row follows the transcript; the first exchange titles it.
   private indexOfInstance?: Promise<ChatIndexSync>;
@@ -93,6 +128,7 @@ export class ChatAgent extends AIChatAgent<Env> {
   async onConnect(connection: Connection, ctx: ConnectionContext) {
     rememberCaller(connection, ctx.request);
     rememberOrigin(connection, ctx.request);
+    this.sockets.opened(connection, ctx.request);
     return super.onConnect(connection, ctx);
   }
   // --- end of spend limits
@@ -155,10 +191,12 @@ export class ChatAgent extends AIChatAgent<Env> {
 
   /**
    * RPC from a chat's or user's delete (src/chats/agent-wipes.ts): every message, schedule (reminders
-   * included), alarm and stored state of this instance goes, and its sockets close. Idempotent. The call
+   * included), alarm and stored state of this instance goes, and its sockets close (4410,
+   * src/agents/socket-guard.ts). Idempotent. The call
    * ends in the object's reset (src/chats/agent-reset.ts).
    */
   async wipe(): Promise<void> {
+    await closeForDelete(this.getConnections());
     await destroyAndReset(this.ctx, () => this.destroy());
   }
 

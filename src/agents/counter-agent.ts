@@ -1,7 +1,8 @@
 // Runs in the Durable Object: one CounterAgent instance per counter name.
-import { Agent, callable } from "agents";
+import { Agent, callable, type Connection, type ConnectionContext } from "agents";
 import { errorBody } from "../http/errors";
 import { closedSubAgentRoute } from "./agent-paths";
+import { SocketGuard } from "./socket-guard";
 
 export interface CounterState {
   count: number;
@@ -17,6 +18,50 @@ function expectNoArguments(method: string, args: unknown[]): void {
 /** A named counter; clients change it only through increment() and decrement(). */
 export class CounterAgent extends Agent<Env, CounterState> {
   initialState: CounterState = { count: 0 };
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    // Wraps the SDK's handler (installed by Agent's constructor), so no call runs once the credential ended.
+    const handle = this.onMessage.bind(this);
+    this.onMessage = async (connection, message) => {
+      if (await this.sockets.admit(connection)) return handle(connection, message);
+    };
+  }
+
+  // --- With AGENTS_REQUIRE_AUTH on, sockets end with their credential (src/agents/socket-guard.ts).
+  private guard?: SocketGuard;
+
+  private get sockets(): SocketGuard {
+    this.guard ??= new SocketGuard({
+      agent: "counter-agent",
+      name: this.name,
+      env: this.env,
+      ctx: this.ctx,
+      getConnections: () => this.getConnections(),
+      scheduleCheck: (at) =>
+        this.schedule(at, "closeEndedSockets", { at: at.getTime() }, { idempotent: true }),
+    });
+    return this.guard;
+  }
+
+  onConnect(connection: Connection, ctx: ConnectionContext): void {
+    this.sockets.opened(connection, ctx.request);
+  }
+
+  onClose(connection: Connection): void {
+    this.sockets.closed(connection);
+  }
+
+  /** RPC from a credential-ending write (src/agents/socket-sweep.ts): answers how many sockets closed. */
+  async recheckSockets(userId: number): Promise<number> {
+    return this.sockets.recheck(userId);
+  }
+
+  /** Scheduled at a socket's credential's end. */
+  async closeEndedSockets(): Promise<void> {
+    await this.sockets.closeEnded();
+  }
+  // --- end of socket credentials
 
   // Synchronous read-modify-write: no await in between, so concurrent calls never interleave.
   private add(delta: number): number {

@@ -11,6 +11,8 @@ import { clientIp, consume } from "../core/rate-limit";
 import { authorizeAgentRequest } from "./agent-auth";
 import { AGENT_NAME, isPrivateInstance, parseAgentPath, type RoutableBinding } from "./agent-paths";
 import { forwardedRequest } from "./agent-request";
+import { socketCredential } from "./socket-credential";
+import type { CredentialIdentity } from "../auth/credential-liveness";
 
 function reject(
   c: Context<AppEnv>,
@@ -71,6 +73,7 @@ export function mountAgents(app: AppRouter) {
     }
 
     let caller = `ip:${ip}`;
+    let credential: CredentialIdentity | undefined;
     if (agentsRequireAuth(c.env) || isPrivateInstance(target.agent, target.name)) {
       let verdict;
       try {
@@ -85,11 +88,12 @@ export function mountAgents(app: AppRouter) {
         return reject(c, verdict.status, verdict.message, challenge);
       }
       caller = `user:${verdict.user.id}`;
+      credential = socketCredential(verdict.user, verdict.credential);
     }
 
     try {
       const response = await routeAgentRequest(
-        forwardedRequest(c.req.raw, caller),
+        forwardedRequest(c.req.raw, caller, credential),
         routableNamespaces(c.env),
         { cors: AGENTS_CORS_HEADERS },
       );

@@ -1,11 +1,12 @@
 // Runs in the Durable Object: one TodoFeedAgent per user (`user-<id>`), the live feed of their todo writes.
-import { Agent } from "agents";
+import { Agent, type Connection, type ConnectionContext } from "agents";
 import { createLogger } from "../core/logger";
 import { errorBody } from "../http/errors";
 import { feedOwner, WAKE_WINDOW_MS, type TodoEvent } from "../todos/todo-events";
 import { closedSubAgentRoute } from "./agent-paths";
 import { destroyAndReset } from "../chats/agent-reset";
 import { readLog } from "./feed-log";
+import { closeForDelete, SocketGuard } from "./socket-guard";
 
 // Events kept for RPC subscribers that poll (eventsSince); older ones are dropped, delta sync has them all.
 export const KEPT_EVENTS = 1_000;
@@ -59,9 +60,49 @@ export class TodoFeedAgent extends Agent<Env> {
     return sql;
   }
 
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    // Listeners send nothing the feed acts on; still, a socket whose credential ended is closed first.
+    const handle = this.onMessage.bind(this);
+    this.onMessage = async (connection, message) => {
+      if (await this.sockets.admit(connection)) return handle(connection, message);
+    };
+  }
+
   async onStart(): Promise<void> {
     await this.readNews();
   }
+
+  // --- Sockets end with their credential (src/agents/socket-guard.ts).
+  private guard?: SocketGuard;
+
+  private get sockets(): SocketGuard {
+    this.guard ??= new SocketGuard({
+      agent: "todo-feed-agent",
+      name: this.name,
+      env: this.env,
+      ctx: this.ctx,
+      getConnections: () => this.getConnections(),
+      scheduleCheck: (at) =>
+        this.schedule(at, "closeEndedSockets", { at: at.getTime() }, { idempotent: true }),
+    });
+    return this.guard;
+  }
+
+  onClose(connection: Connection): void {
+    this.sockets.closed(connection);
+  }
+
+  /** RPC from a credential-ending write (src/agents/socket-sweep.ts): answers how many sockets closed. */
+  async recheckSockets(userId: number): Promise<number> {
+    return this.sockets.recheck(userId);
+  }
+
+  /** Scheduled at a socket's credential's end. */
+  async closeEndedSockets(): Promise<void> {
+    await this.sockets.closeEnded();
+  }
+  // --- end of socket credentials
 
   /** RPC from the todo writes (src/todos/todo-events.ts), after their D1 write committed. */
   async wake(): Promise<void> {
@@ -81,7 +122,8 @@ export class TodoFeedAgent extends Agent<Env> {
     await this.follow();
   }
 
-  async onConnect(): Promise<void> {
+  async onConnect(connection: Connection, ctx: ConnectionContext): Promise<void> {
+    this.sockets.opened(connection, ctx.request);
     // Read before the new socket is listed: it starts from now (what came before, delta sync has); the
     // sockets already open get what is new, as at any read.
     await this.readNews();
@@ -172,9 +214,10 @@ export class TodoFeedAgent extends Agent<Env> {
 
   /**
    * RPC from a user's delete (src/chats/agent-wipes.ts): the kept events and all storage go, sockets
-   * close. Idempotent. The call ends in the object's reset (src/chats/agent-reset.ts).
+   * close (4410, src/agents/socket-guard.ts). Idempotent. The call ends in the object's reset (src/chats/agent-reset.ts).
    */
   async wipe(): Promise<void> {
+    await closeForDelete(this.getConnections());
     await destroyAndReset(this.ctx, () => this.destroy());
   }
 

@@ -18,7 +18,11 @@ export interface TicketTarget {
 // The target travels as the audience: one agent instance, checked on use.
 const audience = ({ agent, name }: TicketTarget) => `agents/${agent}/${name}`;
 
-const TicketClaimsSchema = ClaimsSchema.extend({ aud: z.string() });
+// `jti` names the ticket, so the gate can record it as used (src/auth/used-tickets.queries.ts).
+const TicketClaimsSchema = ClaimsSchema.extend({ aud: z.string(), jti: z.uuid() });
+
+/** A verified ticket's identity claims and its id. */
+export type TicketClaims = TokenClaims & { jti: string };
 
 const ticketKey = (secret: string) => derivedKey(secret, KEY_PURPOSE);
 
@@ -35,19 +39,22 @@ export async function issueTicket(
 ): Promise<{ ticket: string; expiresAt: Date }> {
   const exp = nowSeconds + TICKET_TTL_SECONDS;
   const ticket = await sign(
-    { ...identityClaims(user), iat: nowSeconds, exp, aud: audience(target) },
+    { ...identityClaims(user), iat: nowSeconds, exp, aud: audience(target), jti: crypto.randomUUID() },
     await ticketKey(secret),
     ALG,
   );
   return { ticket, expiresAt: new Date(exp * 1000) };
 }
 
-/** The identity claims of a ticket we issued for exactly `target` and that has not expired, or null. */
+/**
+ * The identity claims and id of a ticket we issued for exactly `target` and that has not expired, or
+ * null. Whether it was already used is the gate's to check (spendTicket).
+ */
 export async function verifyTicket(
   secret: string,
   ticket: string,
   target: TicketTarget,
-): Promise<TokenClaims | null> {
+): Promise<TicketClaims | null> {
   try {
     // alg and typ pinned, exp/iat checked by hono, audience must name this very instance.
     const payload = await verify(ticket, await ticketKey(secret), {

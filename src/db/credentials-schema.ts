@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { NOW, usersTable } from "./schema";
 
 // Credentials a user holds besides the password: sign-in sessions with their refresh tokens, API keys
@@ -12,6 +12,8 @@ export const API_KEY_SCOPES = [
   "files:read",
   "files:write",
   "agents:connect",
+  "chats:read",
+  "chats:write",
 ] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
@@ -82,6 +84,27 @@ export const passwordResetsTable = sqliteTable(
   (t) => [index("password_resets_user_idx").on(t.userId)],
 );
 
+export const EMAIL_LINK_PURPOSES = ["verify", "change"] as const;
+export type EmailLinkPurpose = (typeof EMAIL_LINK_PURPOSES)[number];
+
+/**
+ * A one-time link e-mailed to `email`: "verify" proves the account's own address, "change" the
+ * address it asked to move to. Only the token's SHA-256 is stored.
+ */
+export const emailLinksTable = sqliteTable(
+  "email_links_table",
+  {
+    tokenHash: text().primaryKey(),
+    userId: owner(),
+    purpose: text({ enum: EMAIL_LINK_PURPOSES }).notNull(),
+    email: text().notNull(),
+    createdAt: text().notNull().default(NOW),
+    expiresAt: text().notNull(),
+    usedAt: text(),
+  },
+  (t) => [index("email_links_user_idx").on(t.userId)],
+);
+
 /** How a passkey's authenticator keeps it: on one device, or synced (iCloud Keychain, Google Password Manager). */
 export const PASSKEY_DEVICE_TYPES = ["singleDevice", "multiDevice"] as const;
 
@@ -124,4 +147,37 @@ export const usedPasskeyChallengesTable = sqliteTable(
     expiresAt: text().notNull(),
   },
   (t) => [index("used_passkey_challenges_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * Connect tickets already used to open a socket, kept until they would have expired anyway: a ticket
+ * is signed, not stored, when it is issued, and recorded here when a socket opens with it, so it opens
+ * one socket, once.
+ */
+export const usedTicketsTable = sqliteTable(
+  "used_tickets_table",
+  {
+    // The ticket's `jti` claim (a random UUID).
+    id: text().primaryKey(),
+    expiresAt: text().notNull(),
+  },
+  (t) => [index("used_tickets_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * Where a user's credential-opened sockets are: one row per (user, agent, instance) holding at least
+ * one, written by the instance when a socket opens and removed when its user's last socket there
+ * closes. Every path that ends a credential asks each listed instance to re-check its sockets
+ * (src/agents/socket-sweep.ts). No FK to the user: an account's delete still finds its rows.
+ */
+export const agentSocketsTable = sqliteTable(
+  "agent_sockets_table",
+  {
+    userId: integer().notNull(),
+    // The route segment: counter-agent, chat-agent or todo-feed-agent.
+    agent: text().notNull(),
+    name: text().notNull(),
+    openedAt: text().notNull().default(NOW),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.agent, t.name] })],
 );

@@ -26,6 +26,10 @@ export const usersTable = sqliteTable(
     tokenVersion: integer().notNull().default(0),
     // Carried by every OAuth grant from its consent; an account recovery bumps it, ending older grants.
     grantVersion: integer().notNull().default(0),
+    // When a link e-mailed to `email` was last used (verification, change, reset); null: never proven.
+    emailVerifiedAt: text(),
+    // An address asked for and not yet proven: it becomes `email` when its link is used.
+    pendingEmail: text(),
     ...timestamps,
   },
   (t) => [

@@ -6,6 +6,7 @@ import { ToolError, type TodoTool } from "../todos/todo-tools";
 import { decodeText, isTextLike, ownFile, readHead, TEXT_INLINE_BYTES } from "./file-content";
 import { listFilesForUser, type FileRow } from "./file-records.queries";
 import { downloadPath } from "./file-urls";
+import { asUntrustedData } from "./untrusted-text";
 
 const LIST_LIMIT = 50;
 
@@ -64,7 +65,8 @@ export function createFileTools(db: Db, bucket: R2Bucket, userId: number): Recor
       }
       const head = await readHead(bucket, file, TEXT_INLINE_BYTES);
       if (!head) throw notFound();
-      return { ...view(file), text: decodeText(head), truncated: head.truncated };
+      const text = asUntrustedData(`File ${JSON.stringify(file.originalName)}`, decodeText(head));
+      return { ...view(file), text, truncated: head.truncated };
     },
   };
   return { listFiles, readFile } as Record<string, TodoTool>;

@@ -4,6 +4,7 @@ import { author, license, version } from "../../package.json";
 import type { Context } from "hono";
 import type { AppRouter } from "./create-app";
 import { API_KEY_SCHEME } from "./route-access";
+import { docsSecurityHeaders } from "./security-headers";
 import type { AppEnv } from "./types";
 
 export const OPENAPI_INFO = {
@@ -97,8 +98,10 @@ export function configureOpenAPI(app: AppRouter) {
   app.doc31("/openapi.json", OPENAPI_CONFIG);
   app.get(
     "/docs",
+    docsSecurityHeaders,
     // The bundle is a static asset of this Worker and fonts are the system's, so /docs needs no CDN.
-    Scalar({
+    Scalar((c: Context<AppEnv>) => ({
+      nonce: c.get("secureHeadersNonce"),
       url: "/openapi.json",
       pageTitle: OPENAPI_INFO.title,
       cdn: "/scalar/standalone.js",
@@ -109,7 +112,7 @@ export function configureOpenAPI(app: AppRouter) {
       agent: { disabled: true },
       mcp: { disabled: true },
       telemetry: false,
-    }),
+    })),
   );
   app.get("/scalar/*", (c) => c.env.ASSETS.fetch(c.req.raw));
   app.get("/favicon.svg", (c) => c.env.ASSETS.fetch(c.req.raw));

@@ -111,6 +111,29 @@ describe("G17: connecting with a ticket (AGENTS_REQUIRE_AUTH on)", () => {
     }
   });
 
+  it("G21: opens one socket, once: a used ticket is refused, even while its socket is open", async () => {
+    const alice = await signUp();
+    const name = `user-${alice.userId}`;
+    const { ticket } = (await requestTicket(alice.token, "chat-agent", name)).body.data;
+    const socket = await acceptSocket(await upgradeWith(AUTH_ON, withTicket(chatPath(name), ticket)));
+    const again = await upgradeWith(AUTH_ON, withTicket(chatPath(name), ticket));
+    expect(again.status).toBe(401);
+    expect(await again.json()).toEqual({
+      success: false,
+      error: { message: "Ticket already used: ask for a new one" },
+    });
+    socket.close();
+    await socket.closed;
+    expect((await upgradeWith(AUTH_ON, withTicket(chatPath(name), ticket))).status).toBe(401);
+    // Two upgrades racing with one fresh ticket: exactly one opens.
+    const fresh = (await requestTicket(alice.token, "chat-agent", name)).body.data.ticket;
+    const raced = await Promise.all(
+      [1, 2].map(() => upgradeWith(AUTH_ON, withTicket(chatPath(name), fresh))),
+    );
+    expect(raced.map((res) => res.status).toSorted()).toEqual([101, 401]);
+    for (const res of raced) if (res.status === 101) (await acceptSocket(res)).close();
+  });
+
   it("refuses the ticket of a user deleted after it was issued", async () => {
     const alice = await signUp();
     const name = `user-${alice.userId}`;

@@ -130,17 +130,19 @@ describe("GET /api/ai/usage", () => {
     const asAdmin = await report(admin.token, `?userId=${alice.userId}`);
     expect(asAdmin).toMatchObject({ userId: alice.userId, totals: { outputTokens: 42 } });
     expectError(await usageOf(admin.token, "?userId=999999999"), 404, "User not found");
-    const adminKey = await createKey(admin.token, ["agents:connect"]);
+    const adminKey = await createKey(admin.token, ["chats:read"]);
     expectError(await usageOf(adminKey.key, `?userId=${alice.userId}`), 403, /needs a sign-in/);
   });
 
-  it("API keys: with agents:connect their user's usage; without it 403", async () => {
+  it("API keys: with chats:read their user's usage (it names chats); without it, agents:connect included, 403", async () => {
     const alice = await signUp();
     await book(alice.userId, [{ outputTokens: 5, day: today() }]);
-    const key = await createKey(alice.token, ["agents:connect"]);
+    const key = await createKey(alice.token, ["chats:read"]);
     expect((await report(key.key)).totals.outputTokens).toBe(5);
-    const todosOnly = await createKey(alice.token, ["todos:read"]);
-    expectError(await usageOf(todosOnly.key), 403, /agents:connect/);
+    for (const scopes of [["todos:read"], ["agents:connect"]]) {
+      const other = await createKey(alice.token, scopes);
+      expectError(await usageOf(other.key), 403, "This API key lacks the scope chats:read");
+    }
   });
 
   it("B3: refuses bad input with 400 and a missing or bad token with 401", async () => {

@@ -38,6 +38,7 @@ describe("POST /api/keys", () => {
     const res = await post("/api/keys", owner.token, {
       name: "  backup script ",
       scopes: ["todos:read", "todos:write", "todos:read"],
+      currentPassword: owner.password,
       expiresAt: "2099-01-01T00:00:00+02:00".replace("2099", String(new Date().getFullYear() + 1)),
     });
     const created = expectData(res, 201, CreatedApiKeySchema);

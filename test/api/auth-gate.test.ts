@@ -330,6 +330,7 @@ describe("the /api/* gate rejects", () => {
       "POST /api/auth/refresh",
       "POST /api/auth/password-reset",
       "POST /api/auth/password-reset/confirm",
+      "POST /api/auth/email/confirm",
       "POST /api/auth/passkey/options",
       "POST /api/auth/passkey/verify",
       "GET /api/download/{key}",

@@ -156,40 +156,54 @@ describe("the chat index: POST/GET /api/chats, rename, delete", () => {
     expect(stateDiff(before, await snapshotState())).toBeNull();
   });
 
-  it("M6: needs a sign-in or an API key with agents:connect; deleting needs a sign-in", async () => {
+  it("M6: needs a sign-in or an API key with chats:read / chats:write; agents:connect alone reads and renames nothing; deleting needs a sign-in", async () => {
     const alice = await signUp();
-    const [connect, todosOnly] = [
-      await createKey(alice.token, ["agents:connect"]),
-      await createKey(alice.token, ["todos:read", "todos:write"]),
+    const [reader, writer, connect] = [
+      await createKey(alice.token, ["chats:read"]),
+      await createKey(alice.token, ["chats:write"]),
+      await createKey(alice.token, ["agents:connect", "todos:read", "todos:write", "files:read"]),
     ];
     expectError(await api("/api/chats"), 401);
-    const asKey = { token: connect.key };
-    const made = expectData(await api("/api/chats", { method: "POST", json: {}, ...asKey }), 201, ChatSchema);
-    expect(expectData(await api("/api/chats", asKey), 200, ChatPageSchema).items.map((c) => c.id)).toEqual([
-      made.id,
-    ]);
-    expectData(await api(`/api/chats/${made.id}`, asKey), 200, ChatSchema);
+    const made = expectData(
+      await api("/api/chats", { method: "POST", json: { title: "Secret plans" }, token: writer.key }),
+      201,
+      ChatSchema,
+    );
+    const asReader = { token: reader.key };
+    expect(expectData(await api("/api/chats", asReader), 200, ChatPageSchema).items.map((c) => c.id)).toEqual(
+      [made.id],
+    );
+    expectData(await api(`/api/chats/${made.id}`, asReader), 200, ChatSchema);
     expectData(
-      await api(`/api/chats/${made.id}`, { method: "POST", json: { title: "By key" }, ...asKey }),
+      await api(`/api/chats/${made.id}`, { method: "POST", json: { title: "By key" }, token: writer.key }),
       200,
       ChatSchema,
     );
-    expectError(
-      await api(`/api/chats/${made.id}/delete`, { method: "POST", ...asKey }),
-      403,
-      "This route needs a signed-in session; API keys cannot use it",
-    );
-    for (const [path, init] of [
-      ["/api/chats", {}],
-      ["/api/chats", { method: "POST", json: {} }],
-      [`/api/chats/${made.id}`, {}],
-    ] as const) {
+    for (const key of [reader, writer]) {
       expectError(
-        await api(path, { ...init, token: todosOnly.key }),
+        await api(`/api/chats/${made.id}/delete`, { method: "POST", token: key.key }),
         403,
-        "This API key lacks the scope agents:connect",
+        "This route needs a signed-in session; API keys cannot use it",
       );
     }
+    // A key that may open a chat learns no titles or previews and renames nothing.
+    const refusals = [
+      [connect, "/api/chats", {}, "chats:read"],
+      [connect, `/api/chats/${made.id}`, {}, "chats:read"],
+      [connect, "/api/ai/usage", {}, "chats:read"],
+      [connect, "/api/chats", { method: "POST", json: {} }, "chats:write"],
+      [connect, `/api/chats/${made.id}`, { method: "POST", json: { title: "Taken" } }, "chats:write"],
+      [reader, "/api/chats", { method: "POST", json: {} }, "chats:write"],
+      [reader, `/api/chats/${made.id}`, { method: "POST", json: { title: "Taken" } }, "chats:write"],
+      [writer, "/api/chats", {}, "chats:read"],
+    ] as const;
+    for (const [key, path, init, scope] of refusals) {
+      const res = await api(path, { ...init, token: key.key });
+      expectError(res, 403, `This API key lacks the scope ${scope}`);
+      expect(JSON.stringify(res.body)).not.toContain("Secret plans");
+    }
+    expect((await getChat(alice, made.id)).title).toBe("By key");
+    expect(await listAllChats(alice)).toHaveLength(1);
     expectData(await remove(alice, made.id), 200, DeletedChatSchema);
   });
 

@@ -1,15 +1,16 @@
-// docs/security.md W3, W6-W8, W11: adding, listing, renaming and deleting passkeys. Registration needs the
-// password and a signed-in session; its challenge is bound to the user, valid 5 minutes and once;
-// a refused registration stores nothing; API keys and OAuth tokens manage no passkeys.
+// docs/security.md W3, W6-W8, W11, W12: adding, listing, renaming and deleting passkeys. Registration
+// needs the password and a signed-in session; its challenge is bound to the user, valid 5 minutes and
+// once; a refused registration stores nothing; API keys and OAuth tokens manage no passkeys; an
+// account recovery deletes them.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { signUp } from "../helpers/auth";
+import { logIn, signUp } from "../helpers/auth";
 import { ScriptedAuthenticator } from "../helpers/authenticator";
 import { createKey } from "../helpers/credentials";
 import { freshIp } from "../helpers/client-ip";
 import { api, BAD_PAGING, expectData, expectError, type ApiResult } from "../helpers/http";
 import { grantFor } from "../helpers/oauth";
-import { requestResetLink, sentTo } from "../helpers/email";
+import { requestResetLink, accountMailTo } from "../helpers/email";
 import {
   addPasskey,
   challengeIssuedAt,
@@ -20,6 +21,7 @@ import {
 } from "../helpers/passkeys";
 import { snapshotState, stateDiff } from "../helpers/state";
 import { PasskeyPageSchema, PasskeySchema } from "../../src/routes/passkeys/passkeys.schemas";
+import { ResetDoneSchema } from "../../src/routes/password-reset/password-reset.schemas";
 import { CHALLENGE_TTL_SECONDS } from "../../src/auth/passkeys/passkey-challenges";
 import { MAX_PASSKEYS } from "../../src/auth/passkeys/passkey-registration";
 
@@ -324,15 +326,15 @@ describe("who may manage passkeys", () => {
 });
 
 describe("W8: password reset", () => {
-  it("leaves passkeys signing in, and the e-mail names them (an intruder's among them)", async () => {
+  it("deletes the passkeys (an intruder's among them), as the e-mail with the link says", async () => {
     const user = await signUp();
     const { authenticator } = await addPasskey(user, undefined, "Laptop");
     await addPasskey(user, undefined, "Unknown tablet");
     expect((await passkeySignIn(authenticator)).res.status).toBe(201);
     const token = await requestResetLink(user.email);
-    const text = (await sentTo(user.email)).at(-1)!.text;
+    const text = (await accountMailTo(user.email)).at(-1)!.text;
     const today = new Date().toISOString().slice(0, 10);
-    expect(text).toContain("A reset does not remove passkeys");
+    expect(text).toContain("Using the link also removes the passkeys of your account");
     expect(text).toContain(`  - Laptop (added ${today}, last used ${today})`);
     expect(text).toContain(`  - Unknown tablet (added ${today}, never used)`);
 
@@ -340,14 +342,27 @@ describe("W8: password reset", () => {
       method: "POST",
       json: { token, password: "a brand new password" },
     });
-    expect(confirmed.status).toBe(200);
-    expect(await storedPasskeys(user.userId)).toHaveLength(2);
+    expect(expectData(confirmed, 200, ResetDoneSchema).ended.passkeys).toBe(2);
+    expect(await storedPasskeys(user.userId)).toEqual([]);
+    const { res } = await passkeySignIn(authenticator);
+    expectError(res, 401, "Passkey not recognised: it may have been deleted");
+    const token2 = await logIn(user.username, "a brand new password");
+    const list = expectData(await api("/api/passkeys", { token: token2 }), 200, PasskeyPageSchema);
+    expect(list.items).toEqual([]);
+  });
+
+  it("changing the password while signed in keeps them", async () => {
+    const user = await signUp();
+    const { authenticator } = await addPasskey(user);
+    const change = { password: "a brand new password", currentPassword: user.password };
+    expect((await post(`/api/users/${user.userId}`, user.token, change)).status).toBe(200);
+    expect(await storedPasskeys(user.userId)).toHaveLength(1);
     expect((await passkeySignIn(authenticator)).res.status).toBe(201);
   });
 
   it("an account without passkeys gets the e-mail as before", async () => {
     const user = await signUp();
     await requestResetLink(user.email);
-    expect((await sentTo(user.email)).at(-1)!.text).not.toContain("passkey");
+    expect((await accountMailTo(user.email)).at(-1)!.text).not.toContain("passkey");
   });
 });

@@ -1,14 +1,15 @@
 // docs/security.md R1-R6: password reset. The request answers the same for known and unknown
 // addresses without waiting for anything that depends on the address; a known one gets a one-time,
 // 30-minute link through the EMAIL binding (miniflare's simulation, read back through
-// test/workers/email-outbox.ts); confirming sets the password and ends every session and old token.
+// test/workers/email-outbox.ts); confirming sets the password and ends every session and old token
+// (R7: API keys, passkeys and OAuth grants too).
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import app from "../../src/app";
 import { logIn, signIn, signUp, type SignedUpUser } from "../helpers/auth";
 import { countRows, createKey, hashOf, isoAgo, refresh } from "../helpers/credentials";
-import { requestResetLink, resetTokenIn, sentTo } from "../helpers/email";
+import { requestResetLink, resetTokenIn, accountMailTo } from "../helpers/email";
 import { injected, withFaults } from "../helpers/faults";
 import { api, BASE, expectData, expectError } from "../helpers/http";
 import { freshIp } from "../helpers/client-ip";
@@ -17,6 +18,7 @@ import { snapshotState, stateDiff } from "../helpers/state";
 import { postJsonWithEnv } from "../helpers/storage";
 import { claimsFor, craftToken, HS256_HEADER } from "../helpers/tokens";
 import { rpc } from "../helpers/mcp";
+import { addPasskey } from "../helpers/passkeys";
 import { grantFor, RESOURCE, tokenRequest } from "../helpers/oauth";
 import {
   ResetDoneSchema,
@@ -44,9 +46,9 @@ const confirm = (token: string, password: string) =>
 
 /** Asks for a link for `user` (exactly one more e-mail) and answers its token. */
 async function linkFor(user: SignedUpUser): Promise<string> {
-  const before = (await sentTo(user.email)).length;
+  const before = (await accountMailTo(user.email)).length;
   const token = await requestResetLink(user.email);
-  expect(await sentTo(user.email)).toHaveLength(before + 1);
+  expect(await accountMailTo(user.email)).toHaveLength(before + 1);
   return token;
 }
 
@@ -77,8 +79,8 @@ describe("POST /api/auth/password-reset", () => {
     });
     expect(other.status).toBe(known.status);
     expect(other.text).toBe(known.text);
-    expect(await sentTo(user.email)).toHaveLength(1);
-    expect(await sentTo(unknown)).toHaveLength(0);
+    expect(await accountMailTo(user.email)).toHaveLength(1);
+    expect(await accountMailTo(unknown)).toHaveLength(0);
   });
 
   it("R1: the answer never waits for the address's lookup (D1 1 s late: answered within 500 ms)", async () => {
@@ -102,14 +104,14 @@ describe("POST /api/auth/password-reset", () => {
       await waitOnExecutionContext(ctx);
     }
     // The work went on after the answer, on the same slow D1.
-    expect(await sentTo(user.email)).toHaveLength(1);
+    expect(await accountMailTo(user.email)).toHaveLength(1);
   });
 
   it("e-mails a one-time link valid 30 minutes from EMAIL_FROM; D1 keeps only its hash", async () => {
     const user = await signUp({ email: `Mixed.${crypto.randomUUID()}@Example.TEST` });
     const before = Date.now();
     expect((await postAndSettle(REQUEST, { email: `  ${user.email.toUpperCase()} ` })).status).toBe(202);
-    const [email] = await sentTo(user.email.toLowerCase());
+    const [email] = await accountMailTo(user.email.toLowerCase());
     expect(email).toMatchObject({ from: env.EMAIL_FROM, subject: "Reset your password" });
     expect(email!.messageId).toBeTruthy();
     const token = resetTokenIn(email!);
@@ -134,7 +136,7 @@ describe("POST /api/auth/password-reset", () => {
     }
     const res = await postAndSettle(REQUEST, { email: user.email });
     expect(res.status).toBe(202);
-    expect(await sentTo(user.email)).toHaveLength(0);
+    expect(await accountMailTo(user.email)).toHaveLength(0);
     expect(await countRows("password_resets_table", "userId", user.userId)).toBe(3);
   });
 
@@ -180,12 +182,12 @@ describe("POST /api/auth/password-reset", () => {
     const logs = vi.spyOn(console, "warn").mockImplementation(() => {});
     const printed = () => logs.mock.calls.map((call) => String(call[0])).join("\n");
     await postAndSettle(REQUEST, { email: user.email });
-    const quiet = resetTokenIn((await sentTo(user.email)).at(-1)!);
+    const quiet = resetTokenIn((await accountMailTo(user.email)).at(-1)!);
     expect(printed()).not.toContain(quiet);
     expect(printed()).not.toContain("password_reset_link");
 
     await postAndSettle(REQUEST, { email: user.email }, { LOG_RESET_LINKS: "true" });
-    const token = resetTokenIn((await sentTo(user.email)).at(-1)!);
+    const token = resetTokenIn((await accountMailTo(user.email)).at(-1)!);
     const line = printed()
       .split("\n")
       .find((entry) => entry.includes("password_reset_link"))!;
@@ -201,21 +203,22 @@ describe("POST /api/auth/password-reset/confirm", () => {
     const { key } = await createKey(user.token, ["todos:read"]);
     const grant = await grantFor(user);
     expect((await rpc(grant.access_token, "tools/list", {}, RESOURCE)).status).toBe(200);
+    await addPasskey(user);
     const spare = await linkFor(user);
     const token = await linkFor(user);
-    expect((await sentTo(user.email)).at(-1)!.text).toContain("ends every API key and connected app");
+    expect((await accountMailTo(user.email)).at(-1)!.text).toContain("ends every API key and connected app");
 
     const res = await postAndSettle(CONFIRM, { token, password: "the new password" });
     const done = expectData(res, 200, ResetDoneSchema);
     expect(done).toEqual({
       userId: user.userId,
       username: user.username,
-      ended: { sessions: 2, apiKeys: 1, oauthGrants: 1 },
+      ended: { sessions: 2, apiKeys: 1, passkeys: 1, oauthGrants: 1 },
     });
-    const notice = (await sentTo(user.email)).at(-1)!;
+    const notice = (await accountMailTo(user.email)).at(-1)!;
     expect(notice.subject).toBe("Your password was reset");
     expect(notice.text).toContain("ended 2 sessions");
-    expect(notice.text).toContain("revoked 1 API key and disconnected 1 connected app");
+    expect(notice.text).toContain("revoked 1 API key, deleted 1 passkey and disconnected 1 connected app");
     expectError(
       await api("/api/login", { method: "POST", json: { username: user.username, password: user.password } }),
       401,
@@ -251,9 +254,10 @@ describe("POST /api/auth/password-reset/confirm", () => {
     expect(expectData(res, 200, ResetDoneSchema).ended).toEqual({
       sessions: 1,
       apiKeys: 0,
+      passkeys: 0,
       oauthGrants: null,
     });
-    expect((await sentTo(user.email)).at(-1)!.text).toContain("disconnected every connected app");
+    expect((await accountMailTo(user.email)).at(-1)!.text).toContain("disconnected every connected app");
     expect((await rpc(grant.access_token, "tools/list", {}, RESOURCE)).status).toBe(401);
     expect(await grantsOf(await logIn(user.username, "the new password"))).toEqual([]);
     // A grant consented afterwards works.

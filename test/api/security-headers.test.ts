@@ -124,10 +124,34 @@ describe("security headers", () => {
     expect(await download.text()).toBe("<scr");
   });
 
-  it("leave /docs free to load its script and styles", async () => {
+  it("E10: give /docs a CSP of its own: this origin's scripts (inline ones by a fresh nonce), images and requests; never framed", async () => {
     const res = await request("/docs");
     expect(res.status).toBe(200);
-    expect(res.headers.get("Content-Security-Policy")).toBeNull();
-    expect(res.headers.get("X-Frame-Options")).toBeNull();
+    const csp = res.headers.get("Content-Security-Policy")!;
+    const directives = new Map(
+      csp.split(";").map((d) => {
+        const [name, ...values] = d.trim().split(/\s+/);
+        return [name!, values] as const;
+      }),
+    );
+    const nonce = /'nonce-([\w+/=-]+)'/.exec(csp)?.[1];
+    expect(nonce).toBeDefined();
+    expect(directives.get("default-src")).toEqual(["'self'"]);
+    expect(directives.get("script-src")).toEqual(["'self'", `'nonce-${nonce}'`]);
+    expect(directives.get("img-src")).toEqual(["'self'", "data:", "blob:"]);
+    expect(directives.get("connect-src")).toEqual(["'self'"]);
+    expect(directives.get("object-src")).toEqual(["'none'"]);
+    expect(directives.get("frame-ancestors")).toEqual(["'none'"]);
+    expect(res.headers.get("X-Frame-Options")).toBe("DENY");
+    // Every script of the page (the bundle from /scalar/, the start-up) carries the nonce; no CDN.
+    const html = await res.text();
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map(([tag]) => tag);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    expect(html).toContain('src="/scalar/standalone.js"');
+    expect(html).not.toMatch(/https?:\/\//);
+    // A nonce is never reused.
+    const again = (await request("/docs")).headers.get("Content-Security-Policy")!;
+    expect(/'nonce-([\w+/=-]+)'/.exec(again)?.[1]).not.toBe(nonce);
   });
 });

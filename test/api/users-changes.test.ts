@@ -123,7 +123,7 @@ describe("POST /api/users/:id (update)", () => {
       /username/,
     );
     const email = (await userRow(alice.userId))?.email as string;
-    expectError(await update(me.userId, { email }, me.token), 409, /email/);
+    expectError(await update(me.userId, { email, currentPassword: me.password }, me.token), 409, /email/);
     expect(await snapshotUsers()).toEqual(before);
   });
 

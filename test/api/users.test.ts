@@ -9,7 +9,19 @@ let alice: SignedUpUser;
 let bob: SignedUpUser;
 let admin: SignedUpUser;
 
-const FULL_FIELDS = ["age", "createdAt", "email", "id", "name", "role", "updatedAt", "username"];
+const PUBLIC_FIELDS = ["createdAt", "id", "name", "username"];
+const FULL_FIELDS = [
+  "age",
+  "createdAt",
+  "email",
+  "emailVerified",
+  "id",
+  "name",
+  "pendingEmail",
+  "role",
+  "updatedAt",
+  "username",
+];
 
 beforeAll(async () => {
   alice = await signUp({ age: 31 });

@@ -1,8 +1,10 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { emailSentTo, resetLinkIn } from "../helpers/dev-mailbox";
 import {
   accountButton,
   apiOrigin,
+  clientOrigin,
   connectBrowser,
   newContext,
   registerUser,
@@ -57,6 +59,21 @@ describe("account screens", () => {
     const me = await fetch(`${apiOrigin}/api/me`, { headers: { Authorization: `Bearer ${user.token}` } });
     expect(((await me.json()) as { data: { user: { name: string } } }).data.user.name).toBe("Ada Lovelace");
 
+    // A new e-mail address asks for the password, waits for its link, and the link's page moves it.
+    const next = `moved-${user.username}@example.test`;
+    await details.getByLabel("Email").fill(next);
+    await details.getByLabel("Current password").fill(user.password);
+    await details.getByRole("button", { name: "Save changes" }).click();
+    await details.getByText(`Open the link we sent to ${next} to start using it.`).waitFor();
+    await details.getByText(`Changing to ${next}`).waitFor();
+    const link = resetLinkIn((await emailSentTo(apiOrigin, next, "Confirm your new e-mail address")).text);
+    expect(link.startsWith(`${clientOrigin}/#/confirm-email?token=`)).toBe(true);
+    await page.goto(link);
+    await page.getByText(`Your account's e-mail address is now ${next}.`).waitFor();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await openAccountScreen(page, "Profile");
+    await details.getByText("Your address is confirmed.").waitFor();
+
     // Sessions: another device shows up, and is signed out from here.
     const other = await signInElsewhere(`${user.username}_2`, user.password);
     await openAccountScreen(page, "Sign-in & security");
@@ -79,6 +96,8 @@ describe("account screens", () => {
     const create = page.getByRole("dialog", { name: "Create an API key" });
     await create.getByLabel("Name").fill("Nightly backup");
     await create.getByLabel(/^Change todos/).check();
+    // A key that writes takes the password.
+    await create.getByLabel("Current password").fill(user.password);
     await create.getByRole("button", { name: "Create key" }).click();
     const shown = page.getByRole("dialog", { name: "Your new key" });
     const key = await shown.getByLabel("API key").inputValue();

@@ -165,7 +165,7 @@ describe("register and sign in", () => {
     await ask.getByRole("button", { name: "E-mail me a link" }).click();
     await page.getByText("If an account uses this e-mail address, a reset link is on its way.").waitFor();
 
-    const { text } = await emailSentTo(apiOrigin, user.email);
+    const { text } = await emailSentTo(apiOrigin, user.email, "Reset your password");
     const link = resetLinkIn(text);
     expect(link.startsWith(`${clientOrigin}/#/reset-password?token=`)).toBe(true);
     await page.goto(link);

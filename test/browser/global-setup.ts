@@ -59,6 +59,7 @@ async function startStack(modelBaseURL: string, agentsAuth: boolean, cleanups: C
     AI_BASE_URL: modelBaseURL,
     // Reset e-mails link to this client's own page.
     PASSWORD_RESET_URL: `${clientOrigin}/#/reset-password?token={token}`,
+    EMAIL_CONFIRM_URL: `${clientOrigin}/#/confirm-email?token={token}`,
     AI_MODEL: "scripted-model",
   };
   await allSettledOrThrow([

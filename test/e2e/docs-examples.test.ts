@@ -20,12 +20,17 @@ const blocks = ["README.md", ...GUIDE_PAGES].flatMap((file) =>
 // The tools the examples use; .ci/run installs them when the machine lacks one.
 const missing = ["curl", "jq"].filter((tool) => spawnSync("sh", ["-c", `command -v ${tool}`]).status !== 0);
 
+/** The `token` of the link in the last e-mail with `subject` to `to`. */
+async function tokenIn(url: string, to: string, subject: string): Promise<string> {
+  const link = resetLinkIn((await emailSentTo(url, to, subject)).text);
+  return new URL(link.replace("#/", "")).searchParams.get("token")!;
+}
+
 /** Values a reader copies from somewhere other than an earlier answer. */
 const FILL: Record<string, (url: string) => Promise<string>> = {
-  "<token from the e-mail>": async (url) => {
-    const link = resetLinkIn((await emailSentTo(url, "grace@example.com")).text);
-    return new URL(link.replace("#/", "")).searchParams.get("token")!;
-  },
+  "<token from the e-mail>": async (url) => tokenIn(url, "grace@example.com", "Reset your password"),
+  "<token from the confirmation e-mail>": async (url) =>
+    tokenIn(url, "grace.hopper@example.com", "Confirm your new e-mail address"),
 };
 
 /** A file of `size` bytes that starts like its kind. */

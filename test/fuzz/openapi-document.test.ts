@@ -45,14 +45,15 @@ describe("V12: the document agrees with the server", () => {
     expect(conforms(schema, { file: "a" })).toBe(true);
   });
 
-  it("currentPassword without password is 400, and the schema requires password with it", async () => {
+  it("currentPassword without password or email is 400, and the schema requires one with it", async () => {
     const user = await signUp();
     const body = { currentPassword: user.password, username: `${user.username}x` };
     const res = await api(`/api/users/${user.userId}`, { method: "POST", token: user.token, json: body });
-    expectError(res, 400, "currentPassword is only used together with password");
+    expectError(res, 400, "currentPassword is only used together with password or email");
     const schema = component("UpdateUserBody");
     expect(conforms(schema, body)).toBe(false);
     expect(conforms(schema, { ...body, password: "a-new-password-1" })).toBe(true);
+    expect(conforms(schema, { ...body, email: "new@example.test" })).toBe(true);
   });
 
   it("an empty resumable part is 400, and the part's schema refuses an empty body", async () => {

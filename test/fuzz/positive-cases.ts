@@ -28,6 +28,7 @@ export interface Schema {
   minProperties?: number;
   maxProperties?: number;
   dependentRequired?: Record<string, string[]>;
+  dependentSchemas?: Record<string, Schema>;
   items?: Schema;
   minItems?: number;
   maxItems?: number;
@@ -120,6 +121,9 @@ export function conforms(schema: Schema, value: Json): boolean {
     if (schema.required?.some((key) => !(key in value))) return false;
     for (const [key, needs] of Object.entries(schema.dependentRequired ?? {})) {
       if (key in value && needs.some((need) => !(need in value))) return false;
+    }
+    for (const [key, dependent] of Object.entries(schema.dependentSchemas ?? {})) {
+      if (key in value && !conforms(dependent, value)) return false;
     }
     if (schema.minProperties !== undefined && keys.length < schema.minProperties) return false;
     if (schema.maxProperties !== undefined && keys.length > schema.maxProperties) return false;

@@ -18,6 +18,13 @@ export interface SignedUpUser {
   refreshToken: string;
 }
 
+// The password of each user a helper signed up or in, by user id: helpers that create something
+// POST /api/keys asks the password for (a key that writes) prove it as a client would.
+const passwords = new Map<number, string>();
+
+/** The password a helper signed `userId` up or in with, if one did. */
+export const knownPassword = (userId: number): string | undefined => passwords.get(userId);
+
 /** A unique username (storage is shared by the tests of one file, and the limiter across files). */
 export function freshUsername(prefix = "u"): string {
   return `${prefix}_${crypto.randomUUID().replaceAll("-", "").slice(0, 20)}`;
@@ -39,13 +46,16 @@ export async function signUp(overrides: Partial<SignUpInput> = {}): Promise<Sign
   const input = registration(overrides);
   const res = await api("/api/register", { method: "POST", json: input });
   const { userId, username, token, refreshToken } = expectData(res, 201, LoginResultSchema);
+  passwords.set(userId, input.password);
   return { userId, username, password: input.password, email: input.email, token, refreshToken };
 }
 
 /** Signs in through POST /api/login: a new session's token and refresh token. */
 export async function signIn(username: string, password: string, headers?: HeadersInit) {
   const res = await api("/api/login", { method: "POST", json: { username, password }, headers });
-  return expectData(res, 201, LoginResultSchema);
+  const result = expectData(res, 201, LoginResultSchema);
+  passwords.set(result.userId, password);
+  return result;
 }
 
 /** Signs in through POST /api/login and returns the token. */

@@ -1,4 +1,5 @@
 import { env } from "cloudflare:workers";
+import { knownPassword } from "./auth";
 import { api } from "./http";
 import { sha256 } from "./storage";
 import { decodePart } from "./tokens";
@@ -51,12 +52,18 @@ export async function credentialRows(userId: number) {
   };
 }
 
-/** POST /api/keys as `token`'s user; answers the key's secret. */
+/**
+ * POST /api/keys as `token`'s user; answers the key's secret. A key with a write scope proves the
+ * password the user signed up or in with through the auth helpers.
+ */
 export async function createKey(token: string, scopes: string[], extra: Record<string, unknown> = {}) {
+  const password = knownPassword(Number(decodePart(token.split(".")[1]!).sub));
+  const proof =
+    scopes.some((scope) => scope.endsWith(":write")) && password ? { currentPassword: password } : {};
   const res = await api<{ data: { id: number; key: string } }>("/api/keys", {
     method: "POST",
     token,
-    json: { name: "test key", scopes, ...extra },
+    json: { name: "test key", scopes, ...proof, ...extra },
   });
   if (res.status !== 201) throw new Error(`createKey: ${res.status} ${res.text}`);
   return res.body.data;

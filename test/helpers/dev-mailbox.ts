@@ -7,14 +7,23 @@ interface SentSummary {
   messageId: string;
   to: string[];
   subject: string;
+  sentAt: string;
 }
 
-/** The subject and text of the e-mail sent to `to`, once the server has recorded it (polls up to 10 s). */
-export async function emailSentTo(baseUrl: string, to: string): Promise<{ subject: string; text: string }> {
+/**
+ * The subject and text of the e-mail with `subject` sent to `to` (the newest, when several), once the
+ * server has recorded it (polls up to 10 s).
+ */
+export async function emailSentTo(
+  baseUrl: string,
+  to: string,
+  subject: string,
+): Promise<{ subject: string; text: string }> {
   const deadline = Date.now() + 10_000;
   for (;;) {
     const list = (await (await fetch(`${baseUrl}${SENT}`)).json()) as { result: SentSummary[] };
-    const sent = list.result.find((email) => email.to.includes(to));
+    const matching = list.result.filter((email) => email.to.includes(to) && email.subject === subject);
+    const sent = matching.toSorted((a, b) => a.sentAt.localeCompare(b.sentAt)).at(-1);
     if (sent) {
       const id = sent.messageId.replace(/^<|>$/g, "");
       const detail = await fetch(`${baseUrl}${SENT}?email_id=${encodeURIComponent(id)}`);

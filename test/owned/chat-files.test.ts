@@ -68,7 +68,9 @@ describe("files in the owner's chat user-<id>, with a model that takes images", 
     await expect.poll(() => toolOutput(user, "readFile")).toMatchObject({ state: "output-available" });
     const read = (await toolOutput(user, "readFile"))!.output;
     expect(read).toMatchObject({ key, truncated: true });
-    expect(read.text).toBe(body.slice(0, TEXT_INLINE_BYTES));
+    // Fenced as untrusted data (I10), the text inside cut at the bound.
+    const inside = /\n<file-data-([0-9a-f]{24})>\n([\s\S]*)\n<\/file-data-\1>$/.exec(read.text)?.[2];
+    expect(inside).toBe(body.slice(0, TEXT_INLINE_BYTES));
 
     for (const [id, target, error] of [
       ["r2", foreign, "File not found"],

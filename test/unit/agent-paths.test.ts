@@ -72,6 +72,7 @@ describe("isInternalHeader", () => {
     "x-cf-agents-subagent-url",
     "x-partykit-room",
     "x-agent-caller",
+    "x-agent-credential",
     "x-cf-harness-token",
     "x-channels-identity",
   ])("treats %s as internal", (name) => expect(isInternalHeader(name)).toBe(true));

@@ -20,7 +20,13 @@ describe("connect tickets", () => {
       ...identity,
       iat: issuedAt,
       exp: issuedAt + TICKET_TTL_SECONDS,
+      jti: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
+    // Each ticket is its own (the gate records its id when it is used), even within one second.
+    const twin = await issueTicket(secret, ann, target, issuedAt);
+    expect((await verifyTicket(secret, twin.ticket, target))!.jti).not.toBe(
+      (await verifyTicket(secret, ticket, target))!.jti,
+    );
     expect(await verifyTicket(secret, ticket, { ...target, name: "user-7-x" })).toBeNull();
     expect(await verifyTicket(secret, ticket, { ...target, agent: "counter-agent" })).toBeNull();
   });

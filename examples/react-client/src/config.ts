@@ -1,5 +1,7 @@
-/** The service's origin; REST calls and agent WebSockets both go there. */
-export const API_ORIGIN = new URL(import.meta.env.VITE_API_ORIGIN || "http://localhost:8787").origin;
+import { apiOriginOf } from "./security-policy";
+
+/** The service's origin; REST calls, agent WebSockets and answers' images all go there. */
+export const API_ORIGIN = apiOriginOf(import.meta.env.VITE_API_ORIGIN);
 
 /** Send the JWT to /agents/* too (the service's opt-in AGENTS_REQUIRE_AUTH). */
 export const AGENTS_AUTH = import.meta.env.VITE_AGENTS_AUTH === "true";

@@ -20,7 +20,8 @@ export const MAX_USABLE_RESETS = 3;
 /**
  * The work behind POST /api/auth/password-reset, run after the answer is sent so that a known and an
  * unknown address get the same answer in the same time: for a known address, a one-time link valid
- * RESET_TTL_MINUTES, e-mailed with the account's passkeys (which a reset leaves). Failures are logged, never thrown (nobody is waiting for them).
+ * RESET_TTL_MINUTES, e-mailed with the account's passkeys (which using it deletes). Failures are
+ * logged, never thrown (nobody is waiting for them).
  */
 export async function sendResetLink(
   env: Env,
@@ -53,6 +54,7 @@ export async function sendResetLink(
 export interface RecoveryEnded {
   sessions: number;
   apiKeys: number;
+  passkeys: number;
   oauthGrants: number | null;
 }
 
@@ -75,8 +77,8 @@ async function revokeGrantRecords(env: Env, userId: number, logger: Logger): Pro
 
 /**
  * Recovers an account through a reset link: sets the new password and ends everything that could
- * still act for the account (sessions, tokens, API keys, OAuth grants), so whoever held it before is
- * out. Null when the link is unknown, spent or expired; an unusable link costs no password derivation.
+ * still act for the account (sessions, tokens, API keys, passkeys, OAuth grants), so whoever held it
+ * before is out. Null when the link is unknown, spent or expired; an unusable link costs no password derivation.
  */
 export async function confirmReset(
   env: Env,
@@ -92,7 +94,8 @@ export async function confirmReset(
   const user = await completeReset(db, tokenHash, await hashPassword(password), nowIso);
   if (!user) return null;
   const oauthGrants = await revokeGrantRecords(env, user.id, logger);
-  return { user, ended: { sessions: user.sessions, apiKeys: user.apiKeys, oauthGrants } };
+  const { sessions, apiKeys, passkeys } = user;
+  return { user, ended: { sessions, apiKeys, passkeys, oauthGrants } };
 }
 
 /** The owner hears that the account was recovered and what that ended; a failure is logged. */

@@ -1,6 +1,12 @@
 import { and, count, eq, gt, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { apiKeysTable, passwordResetsTable, sessionsTable } from "../../db/credentials-schema";
+import {
+  apiKeysTable,
+  emailLinksTable,
+  passkeysTable,
+  passwordResetsTable,
+  sessionsTable,
+} from "../../db/credentials-schema";
 import { NOW, userCredentialsTable, usersTable } from "../../db/schema";
 
 export async function findUserByEmail(db: Db, email: string) {
@@ -45,13 +51,16 @@ export interface RecoveredUser {
   email: string;
   sessions: number;
   apiKeys: number;
+  passkeys: number;
 }
 
 /**
  * Sets the password of the link's user, if the link is still usable, in one batch: a recovery, so
  * every session ends, every token without a session is revoked (token version up), every API key is
- * revoked, every OAuth grant ends (grant version up: /mcp refuses a grant consented under an older
- * one, whatever KV still holds), and this and every other link of the user is spent. Each statement
+ * revoked, every passkey is deleted (an intruder may have added one), a pending e-mail change is
+ * dropped and the address marked verified (the link reached it), every OAuth grant ends (grant
+ * version up: /mcp refuses a grant consented under an older one, whatever KV still holds), and this
+ * and every other link of the user is spent. Each statement
  * finds the user through the link, so a link spent meanwhile (the same link confirmed twice at once)
  * changes nothing. Answers the user and what ended, or null.
  */
@@ -65,7 +74,7 @@ export async function completeReset(
     .select({ userId: passwordResetsTable.userId })
     .from(passwordResetsTable)
     .where(and(eq(passwordResetsTable.tokenHash, tokenHash), usable(nowIso)));
-  const [, user, sessions, keys] = await db.batch([
+  const [, user, sessions, keys, passkeys] = await db.batch([
     db
       .update(userCredentialsTable)
       .set({ passwordHash, updatedAt: NOW })
@@ -75,6 +84,10 @@ export async function completeReset(
       .set({
         tokenVersion: sql`${usersTable.tokenVersion} + 1`,
         grantVersion: sql`${usersTable.grantVersion} + 1`,
+        // The link reached this address: it is proven. A change to another address that waits for
+        // its link is dropped (an intruder may have asked for it).
+        emailVerifiedAt: NOW,
+        pendingEmail: null,
         updatedAt: NOW,
       })
       .where(eq(usersTable.id, owner))
@@ -91,6 +104,17 @@ export async function completeReset(
         ),
       )
       .returning({ id: apiKeysTable.id }),
+    db.delete(passkeysTable).where(eq(passkeysTable.userId, owner)).returning({ id: passkeysTable.id }),
+    db
+      .update(emailLinksTable)
+      .set({ usedAt: NOW })
+      .where(
+        and(
+          eq(emailLinksTable.userId, owner),
+          eq(emailLinksTable.purpose, "change"),
+          isNull(emailLinksTable.usedAt),
+        ),
+      ),
     // Last: the statements above still find the link usable.
     db
       .update(passwordResetsTable)
@@ -98,7 +122,9 @@ export async function completeReset(
       .where(and(eq(passwordResetsTable.userId, owner), isNull(passwordResetsTable.usedAt))),
   ]);
   const found = user[0];
-  return found ? { ...found, sessions: sessions.length, apiKeys: keys.length } : null;
+  return found
+    ? { ...found, sessions: sessions.length, apiKeys: keys.length, passkeys: passkeys.length }
+    : null;
 }
 
 /** Removes links that can no longer be used (spent or expired); answers how many. */

@@ -12,8 +12,8 @@ export interface PasskeySummary {
 const day = (iso: string) => iso.slice(0, 10);
 
 /**
- * A reset changes the password only: the account's passkeys keep signing in, so the e-mail names
- * them, for the owner to delete any they do not recognise (an intruder's).
+ * A reset deletes the account's passkeys (an intruder may have added one): the e-mail names them, so
+ * the owner knows what using the link costs and which to add again.
  */
 function passkeyLines(passkeys: PasskeySummary[]): string {
   if (passkeys.length === 0) return "";
@@ -22,8 +22,8 @@ function passkeyLines(passkeys: PasskeySummary[]): string {
       `  - ${p.name} (added ${day(p.createdAt)}, ${p.lastUsedAt ? `last used ${day(p.lastUsedAt)}` : "never used"})`,
   );
   return (
-    "\nA reset does not remove passkeys: these keep signing in to your account. If you do not " +
-    `recognise one, delete it once you are signed in:\n\n${lines.join("\n")}\n`
+    "\nUsing the link also removes the passkeys of your account, in case someone else added one; " +
+    `add yours again once you are signed in with the new password:\n\n${lines.join("\n")}\n`
   );
 }
 
@@ -52,7 +52,7 @@ const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one 
 export async function sendRecoveryEmail(
   env: Pick<Env, "EMAIL" | "EMAIL_FROM">,
   to: { email: string; username: string },
-  ended: { sessions: number; apiKeys: number; oauthGrants: number | null },
+  ended: { sessions: number; apiKeys: number; passkeys: number; oauthGrants: number | null },
 ): Promise<void> {
   const grants =
     ended.oauthGrants === null
@@ -61,8 +61,10 @@ export async function sendRecoveryEmail(
   const text =
     `Hello ${to.username},\n\nThe password of your account was just reset with a link sent to this address. ` +
     `That ended ${counted(ended.sessions, "session", "sessions")} (every device is signed out), ` +
-    `revoked ${counted(ended.apiKeys, "API key", "API keys")} and disconnected ${grants} (OAuth grants). ` +
-    "Sign in with the new password, then create new API keys and reconnect the apps you use.\n\n" +
+    `revoked ${counted(ended.apiKeys, "API key", "API keys")}, ` +
+    `deleted ${counted(ended.passkeys, "passkey", "passkeys")} and disconnected ${grants} (OAuth grants). ` +
+    "Sign in with the new password, then add your passkeys again, create new API keys and reconnect " +
+    "the apps you use.\n\n" +
     "If you did not reset it, someone can read this mailbox: secure it, then reset the password again.\n";
   await env.EMAIL.send({ from: env.EMAIL_FROM, to: to.email, subject: "Your password was reset", text });
 }

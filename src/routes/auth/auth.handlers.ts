@@ -3,6 +3,7 @@ import { ApiError } from "../../http/errors";
 import type { AppRouteContext, AuthedRouteContext } from "../../http/types";
 import { limitAuthAttempt } from "../../auth/passwords/attempt-limits";
 import { forgetAuthUser } from "../../auth/auth-user-cache";
+import { endSocketsOf } from "../../agents/end-sockets";
 import { checkPassword } from "../../auth/passwords/password-login";
 import { hashPassword } from "../../auth/passwords/passwords";
 import { refreshSession } from "../../auth/sessions/sessions";
@@ -10,6 +11,7 @@ import { deleteSession } from "../../auth/sessions/sessions.queries";
 import { sessionResult, signIn } from "../../auth/sessions/sign-in";
 import { jwtSecret } from "../../auth/tokens";
 import { asUserConflict, usernameKey } from "../../auth/usernames";
+import { verifyNewAccount } from "../../auth/email/email-links";
 import { insertUserWithPassword } from "../../auth/users.queries";
 import type { LoginRoute, LogoutRoute, RefreshRoute, RegisterRoute } from "./auth.routes";
 
@@ -31,7 +33,10 @@ export async function register(c: AppRouteContext<RegisterRoute>) {
   } catch (err) {
     throw asUserConflict(err);
   }
-  c.get("logger").info("auth_registered", { userId: user.id });
+  const logger = c.get("logger");
+  logger.info("auth_registered", { userId: user.id });
+  const { mail } = await verifyNewAccount(c.env, c.get("db"), user, logger);
+  c.executionCtx.waitUntil(mail);
   return created(c, await signIn(c.get("db"), secret, user, c.req.raw.headers));
 }
 
@@ -64,7 +69,11 @@ export async function refresh(c: AppRouteContext<RefreshRoute>) {
     const fields = { reason: outcome.reason, userId: outcome.userId, sessionId: outcome.sessionId };
     if (outcome.reason === "reused") logger.warn("auth_refresh_reused", fields);
     else logger.info("auth_refresh_failed", fields);
-    if (outcome.userId !== undefined) forgetAuthUser(outcome.userId);
+    if (outcome.userId !== undefined) {
+      forgetAuthUser(outcome.userId);
+      // A reused refresh token ends its whole session.
+      if (outcome.reason === "reused") endSocketsOf(c, outcome.userId);
+    }
     throw new ApiError(401, REFRESH_FAILURES[outcome.reason]);
   }
   return ok(c, await sessionResult(secret, outcome.user, outcome.session));
@@ -76,6 +85,7 @@ export async function logout(c: AuthedRouteContext<LogoutRoute>) {
   const user = c.get("user");
   await deleteSession(c.get("db"), credential.sessionId, user.id);
   forgetAuthUser(user.id);
+  endSocketsOf(c, user.id);
   c.get("logger").info("auth_logout", { userId: user.id, sessionId: credential.sessionId });
   return ok(c, { sessionId: credential.sessionId });
 }

@@ -18,7 +18,7 @@ const YOURS_ONLY = "Yours only: another user's chat answers 404 `Chat not found`
 
 export const create = createRoute({
   operationId: "createChat",
-  ...keyAccess("agents:connect"),
+  ...keyAccess("chats:write"),
   method: "post",
   path: "/api/chats",
   tags,
@@ -38,7 +38,7 @@ export const create = createRoute({
 
 export const list = createRoute({
   operationId: "listChats",
-  ...keyAccess("agents:connect"),
+  ...keyAccess("chats:read"),
   method: "get",
   path: "/api/chats",
   tags,
@@ -56,7 +56,7 @@ export const list = createRoute({
 
 export const getOne = createRoute({
   operationId: "getChat",
-  ...keyAccess("agents:connect"),
+  ...keyAccess("chats:read"),
   method: "get",
   path: "/api/chats/{id}",
   tags,
@@ -71,7 +71,7 @@ export const getOne = createRoute({
 
 export const rename = createRoute({
   operationId: "renameChat",
-  ...keyAccess("agents:connect"),
+  ...keyAccess("chats:write"),
   method: "post",
   path: "/api/chats/{id}",
   tags,

@@ -1,15 +1,23 @@
 import { createApiKey } from "../../auth/api-keys/api-keys";
 import { listApiKeys, revokeApiKey } from "../../auth/api-keys/api-keys.queries";
 import { forgetAuthUser } from "../../auth/auth-user-cache";
+import { endSocketsOf } from "../../agents/end-sockets";
 import { created, ok } from "../../http/envelope";
 import { ApiError } from "../../http/errors";
 import { pageOf, pageOffset } from "../../core/paging";
 import type { AuthedRouteContext } from "../../http/types";
 import type { CreateRoute, ListRoute, RevokeRoute } from "./keys.routes";
+import { WRITE_KEY_NEEDS_PASSWORD, writesData } from "./keys.schemas";
+import { requireCurrentPassword } from "../../http/current-password";
 
 export async function create(c: AuthedRouteContext<CreateRoute>) {
   const user = c.get("user");
-  const { view, key } = await createApiKey(c.get("db"), user.id, c.req.valid("json"));
+  const { currentPassword, ...input } = c.req.valid("json");
+  if (writesData(input.scopes)) {
+    if (currentPassword === undefined) throw new ApiError(400, WRITE_KEY_NEEDS_PASSWORD);
+    await requireCurrentPassword(c, user.id, currentPassword);
+  }
+  const { view, key } = await createApiKey(c.get("db"), user.id, input);
   c.get("logger").info("api_key_created", { userId: user.id, keyId: view.id, scopes: view.scopes });
   return created(c, { ...view, key });
 }
@@ -31,6 +39,7 @@ export async function revoke(c: AuthedRouteContext<RevokeRoute>) {
   const key = await revokeApiKey(c.get("db"), id, user.id);
   if (!key) throw new ApiError(404, "API key not found");
   forgetAuthUser(user.id);
+  endSocketsOf(c, user.id);
   c.get("logger").info("api_key_revoked", { userId: user.id, keyId: id });
   return ok(c, key);
 }

@@ -16,13 +16,14 @@ export const create = createRoute({
   description:
     "For other Workers and scripts: the key acts as you, within its scopes, on `/api`, `/mcp` and " +
     "connect tickets (403 naming the missing scope). The secret is in this answer only. At most 50 " +
-    `usable keys (409). ${SIGN_IN_ONLY}`,
+    "usable keys (409). A key with a `:write` scope needs `currentPassword` (403 when wrong, 429 after " +
+    `too many tries). ${SIGN_IN_ONLY}`,
   // A replay answers the same secret again: only to the same user, who could create another anyway.
   middleware: [idempotent("POST /api/keys")] as const,
   request: { headers: IdempotencyHeaders, body: jsonBody(CreateApiKeyBody) },
   responses: {
     201: okContent(CreatedApiKeySchema, "The key, with its secret"),
-    ...errorResponses(400, 401, 403, 409, 413, 422),
+    ...errorResponses(400, 401, 403, 409, 413, 422, 429, 503),
   },
 });
 

@@ -1,5 +1,4 @@
 import { limitAuthAttempt } from "../../auth/passwords/attempt-limits";
-import { verifyPassword } from "../../auth/passwords/passwords";
 import { finishRegistration, startRegistration } from "../../auth/passkeys/passkey-registration";
 import { finishSignIn, startSignIn, type SignInFailure } from "../../auth/passkeys/passkey-sign-in";
 import { deletePasskey, listPasskeys, renamePasskey } from "../../auth/passkeys/passkeys.queries";
@@ -8,7 +7,8 @@ import type { ChallengeFailure } from "../../auth/passkeys/passkey-challenges";
 import { sha256Hex } from "../../auth/opaque-tokens";
 import { signIn as startSession } from "../../auth/sessions/sign-in";
 import { jwtSecret } from "../../auth/tokens";
-import { findPasswordHash, findUserById } from "../../auth/users.queries";
+import { findUserById } from "../../auth/users.queries";
+import { requireCurrentPassword } from "../../http/current-password";
 import { userGone, userGoneOr } from "../../http/require-auth";
 import { created, ok } from "../../http/envelope";
 import { ApiError } from "../../http/errors";
@@ -46,11 +46,9 @@ export async function registrationOptions(c: AuthedRouteContext<RegistrationOpti
   const user = c.get("user");
   const db = c.get("db");
   const secret = jwtSecret(c.env);
-  await limitAuthAttempt(c.env, c.req.raw.headers, "password", String(user.id));
-  const [stored, profile] = await Promise.all([findPasswordHash(db, user.id), findUserById(db, user.id)]);
-  if (!stored || !profile) throw userGone(user.id);
-  if (!(await verifyPassword(currentPassword, stored)))
-    throw new ApiError(403, "Current password is incorrect");
+  await requireCurrentPassword(c, user.id, currentPassword);
+  const profile = await findUserById(db, user.id);
+  if (!profile) throw userGone(user.id);
   const rp = relyingParty(c.env, c.req.url);
   return ok(
     c,

@@ -1,5 +1,6 @@
 import { limitResetRequest } from "../../auth/passwords/attempt-limits";
 import { forgetAuthUser } from "../../auth/auth-user-cache";
+import { endSocketsOf } from "../../agents/end-sockets";
 import { confirmReset, sendRecoveryNotice, sendResetLink } from "../../auth/passwords/password-reset";
 import { createDb } from "../../db/client";
 import { accepted, ok } from "../../http/envelope";
@@ -30,6 +31,7 @@ export async function confirm(c: AppRouteContext<ConfirmRoute>) {
   if (!recovered) throw new ApiError(400, "Invalid or expired reset link: ask for a new one");
   const { user, ended } = recovered;
   forgetAuthUser(user.id);
+  endSocketsOf(c, user.id);
   logger.info("password_reset_completed", { userId: user.id, ...ended });
   c.executionCtx.waitUntil(sendRecoveryNotice(c.env, user, ended, logger));
   return ok(c, { userId: user.id, username: user.username, ended });

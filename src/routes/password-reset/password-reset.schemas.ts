@@ -28,6 +28,10 @@ export const ResetDoneSchema = z
       .object({
         sessions: z.number().int().openapi({ description: "Sessions ended: every device is signed out." }),
         apiKeys: z.number().int().openapi({ description: "API keys revoked (those still usable)." }),
+        passkeys: z
+          .number()
+          .int()
+          .openapi({ description: "Passkeys deleted: an intruder's may be among them." }),
         oauthGrants: z.number().int().nullable().openapi({
           description:
             "Connected apps (OAuth grants) disconnected; null when they could not be counted, though every one ended.",

@@ -1,4 +1,5 @@
 import { forgetAuthUser } from "../../auth/auth-user-cache";
+import { endSocketsOf } from "../../agents/end-sockets";
 import { deleteSession, listSessions } from "../../auth/sessions/sessions.queries";
 import { ok } from "../../http/envelope";
 import { ApiError } from "../../http/errors";
@@ -21,6 +22,7 @@ export async function revoke(c: AuthedRouteContext<RevokeRoute>) {
   const user = c.get("user");
   if (!(await deleteSession(c.get("db"), id, user.id))) throw new ApiError(404, "Session not found");
   forgetAuthUser(user.id);
+  endSocketsOf(c, user.id);
   c.get("logger").info("session_revoked", { userId: user.id, sessionId: id });
   return ok(c, { id });
 }

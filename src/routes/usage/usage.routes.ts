@@ -5,7 +5,7 @@ import { UsageQuery, UsageReportSchema } from "./usage.schemas";
 
 export const get = createRoute({
   operationId: "getAiUsage",
-  ...keyAccess("agents:connect"),
+  ...keyAccess("chats:read"),
   method: "get",
   path: "/api/ai/usage",
   tags: ["AI"],
@@ -16,7 +16,7 @@ export const get = createRoute({
     "(from must not be after to), and so is one longer than a year (at most 366 days at once). `today` is where you " +
     "stand against the daily output-token budget (`CHAT_USER_DAILY_OUTPUT_TOKENS`) over all your chats. " +
     "Only your own: `userId` of another user is 403, unless you are an admin signed in (an API key is 403 " +
-    "there too); an unknown user is then 404.",
+    "there too); an unknown user is then 404. An API key needs `chats:read`: the report names your chats by title.",
   request: { query: UsageQuery },
   responses: {
     200: okContent(UsageReportSchema, "The usage in that range"),

@@ -1,16 +1,20 @@
-import { created, ok } from "../../http/envelope";
+import { accepted, created, ok } from "../../http/envelope";
 import { ApiError } from "../../http/errors";
 import type { AuthUser } from "../../auth/credentials";
 import type { AuthedRouteContext } from "../../http/types";
-import { limitAuthAttempt } from "../../auth/passwords/attempt-limits";
-import { hashPassword, verifyPassword } from "../../auth/passwords/passwords";
-import { asUserConflict, usernameKey } from "../../auth/usernames";
+import { hashPassword } from "../../auth/passwords/passwords";
+import { findUserByEmail } from "../../auth/passwords/password-resets.queries";
+import { requestEmailChange, verifyNewAccount } from "../../auth/email/email-links";
+import { cancelEmailChange } from "../../auth/email/email-links.queries";
+import { requireCurrentPassword } from "../../http/current-password";
+import { asUserConflict, UserConflictError, usernameKey } from "../../auth/usernames";
 import { pageOf, pageOffset } from "../../core/paging";
 import * as queries from "../../auth/users.queries";
 import type { CreateRoute, GetOneRoute, ListRoute, MeRoute, RemoveRoute, UpdateRoute } from "./users.routes";
-import { CURRENT_PASSWORD_REQUIRED } from "./users.schemas";
+import { CURRENT_PASSWORD_FOR_EMAIL, CURRENT_PASSWORD_REQUIRED } from "./users.schemas";
 import { fullView, userView } from "./users.views";
 import { forgetAuthUser } from "../../auth/auth-user-cache";
+import { endSocketsOf } from "../../agents/end-sockets";
 import { eraseNowIfSmall, queueUserObjects } from "../../files/erasure";
 import { queueUserAgents, wipeNowIfFew } from "../../chats/agent-wipes";
 
@@ -53,7 +57,10 @@ export async function create(c: AuthedRouteContext<CreateRoute>) {
       { ...profile, usernameKey: usernameKey(profile.username) },
       passwordHash,
     );
-    c.get("logger").info("user_created", { userId: user.id, by: c.get("user").id });
+    const logger = c.get("logger");
+    logger.info("user_created", { userId: user.id, by: c.get("user").id });
+    const { mail } = await verifyNewAccount(c.env, c.get("db"), user, logger);
+    c.executionCtx.waitUntil(mail);
     return created(c, fullView(user));
   } catch (err) {
     throw asUserConflict(err);
@@ -81,28 +88,33 @@ export async function update(c: AuthedRouteContext<UpdateRoute>) {
   const { id } = c.req.valid("param");
   const actor = c.get("user");
   requireSelfOrAdmin(actor, id);
-  const { password, currentPassword, ...changes } = c.req.valid("json");
+  const { password, currentPassword, email, ...changes } = c.req.valid("json");
   if (changes.role !== undefined) requireAdmin(actor);
-  if (currentPassword !== undefined && password === undefined) {
-    throw new ApiError(400, "currentPassword is only used together with password");
+  if (currentPassword !== undefined && password === undefined && email === undefined) {
+    throw new ApiError(400, "currentPassword is only used together with password or email");
   }
 
   const db = c.get("db");
+  const before = email === undefined ? null : await queries.findUserById(db, id);
+  if (email !== undefined && !before) throw notFound();
+  const newEmail = before && email !== before.email ? email : undefined;
+  // Sending the address the account has drops a change that waits for its link.
+  const cancelsChange = before !== null && newEmail === undefined && before.pendingEmail !== null;
+
+  // Admins reset other users' passwords and addresses; everyone proves the old password for their own.
+  if (actor.id === id && (password !== undefined || newEmail !== undefined)) {
+    if (currentPassword === undefined) {
+      throw new ApiError(
+        400,
+        password !== undefined ? CURRENT_PASSWORD_REQUIRED : CURRENT_PASSWORD_FOR_EMAIL,
+      );
+    }
+    await requireCurrentPassword(c, id, currentPassword);
+  }
+  if (newEmail !== undefined && (await findUserByEmail(db, newEmail))) throw new UserConflictError("email");
+
   let passwordChange: queries.PasswordChange | undefined;
   if (password !== undefined) {
-    // Admins reset other users' passwords; everyone proves the old one for their own.
-    if (actor.id === id) {
-      if (currentPassword === undefined) {
-        throw new ApiError(400, CURRENT_PASSWORD_REQUIRED);
-      }
-      await limitAuthAttempt(c.env, c.req.raw.headers, "password", String(id));
-      const stored = await queries.findPasswordHash(db, id);
-      // Deleted since the gate let this request in.
-      if (!stored) throw notFound();
-      if (!(await verifyPassword(currentPassword, stored))) {
-        throw new ApiError(403, "Current password is incorrect");
-      }
-    }
     // Your own change keeps the session you made it from; an admin's reset ends every session.
     const credential = c.get("credential");
     const keepSession = actor.id === id && credential.kind === "session" ? credential.sessionId : undefined;
@@ -113,14 +125,28 @@ export async function update(c: AuthedRouteContext<UpdateRoute>) {
     changes.username === undefined ? changes : { ...changes, usernameKey: usernameKey(changes.username) };
   let user;
   try {
-    user = await queries.updateUser(db, id, profile, passwordChange);
+    user =
+      Object.keys(profile).length > 0 || passwordChange !== undefined
+        ? await queries.updateUser(db, id, profile, passwordChange)
+        : before;
   } catch (err) {
     throw asUserConflict(err);
   }
   if (!user) throw notFound();
+  const logger = c.get("logger");
+  if (newEmail !== undefined) {
+    const { notify } = await requestEmailChange(c.env, db, user, newEmail, logger);
+    c.executionCtx.waitUntil(notify);
+    user = { ...user, pendingEmail: newEmail };
+  } else if (cancelsChange) {
+    await cancelEmailChange(db, id);
+    user = { ...user, pendingEmail: null };
+  }
   forgetAuthUser(id);
-  c.get("logger").info("user_updated", { userId: id, by: actor.id, password: passwordChange !== undefined });
-  return ok(c, fullView(user));
+  // A new password or role ends sessions: their sockets close with them.
+  if (passwordChange || changes.role !== undefined) endSocketsOf(c, id);
+  logger.info("user_updated", { userId: id, by: actor.id, password: passwordChange !== undefined });
+  return newEmail === undefined ? ok(c, fullView(user)) : accepted(c, fullView(user));
 }
 
 export async function remove(c: AuthedRouteContext<RemoveRoute>) {
@@ -133,6 +159,7 @@ export async function remove(c: AuthedRouteContext<RemoveRoute>) {
   const queued = [...queueUserObjects(db, id, erasureId), ...queueUserAgents(db, id, erasureId)];
   if (!(await queries.deleteUser(db, id, queued))) throw notFound();
   forgetAuthUser(id);
+  endSocketsOf(c, id);
   const logger = c.get("logger");
   const [objects, agents] = await Promise.all([
     eraseNowIfSmall(c.env.R2_BUCKET, db, erasureId, logger),

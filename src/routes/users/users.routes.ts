@@ -63,11 +63,18 @@ export const update = createRoute({
   tags,
   summary: "Update a user (yourself, or anyone as an admin)",
   description:
-    "Only admins change `role`. Changing your own password needs `currentPassword`. " +
-    "Another user's id answers 403 for non-admins.",
+    "Only admins change `role`. Changing your own password or e-mail needs `currentPassword`. " +
+    "A new `email` does not replace the address at once: it becomes `pendingEmail`, a link goes to it " +
+    "(`POST /api/auth/email/confirm` uses it) and the current address is told what is changing; the " +
+    "answer is then 202, with the other changes of the request applied. Sending the current `email` " +
+    "cancels a pending change. Another user's id answers 403 for non-admins.",
   request: { params: IdParams, body: jsonBody(UpdateUserBody) },
   responses: {
     200: okContent(UserSchema, "The updated user"),
+    202: okContent(
+      UserSchema,
+      "Updated; the new e-mail address waits for its link to be used (`pendingEmail`)",
+    ),
     ...errorResponses(400, 401, 403, 404, 409, 413, 429, 503),
   },
 });

@@ -7,6 +7,7 @@ import { pageSchema } from "../../core/paging";
 const USERNAME_CHARS = /^[A-Za-z0-9_.-]+$/;
 const NOTHING_TO_UPDATE = "Nothing to update";
 export const CURRENT_PASSWORD_REQUIRED = "currentPassword is required to change your password";
+export const CURRENT_PASSWORD_FOR_EMAIL = "currentPassword is required to change your e-mail address";
 
 /** Trimmed, NFKC-normalized, then 3..32 of `A-Z a-z 0-9 _ . -`; unique ignoring case. */
 export const UsernameSchema = z
@@ -48,8 +49,23 @@ export const AgeSchema = z.number().int().min(0).max(150).openapi({ example: 36 
 export const RoleSchema = z.enum(ROLES).openapi({ description: "`admin` may manage every user." });
 
 /** Full profile: for oneself and for admins. */
-export const UserSchema = createSelectSchema(usersTable, { role: RoleSchema })
-  .omit({ usernameKey: true, tokenVersion: true, grantVersion: true })
+export const UserSchema = createSelectSchema(usersTable, {
+  role: RoleSchema,
+  pendingEmail: (column) =>
+    column.openapi({
+      description:
+        "An address asked for (`POST /api/users/{id}` with `email`) and not yet confirmed: it replaces " +
+        "`email` when the link e-mailed to it is used. null: none.",
+    }),
+})
+  .omit({ usernameKey: true, tokenVersion: true, grantVersion: true, emailVerifiedAt: true })
+  .extend({
+    emailVerified: z.boolean().openapi({
+      description:
+        "true once a link e-mailed to `email` was used: the verification link sent at registration, a " +
+        "password-reset link or an e-mail change link.",
+    }),
+  })
   .openapi("User");
 
 /** What any signed-in user may see of another user. */
@@ -83,8 +99,11 @@ export const CreateUserBody = ProfileFieldsSchema.extend({
   .strict()
   .openapi("CreateUserBody");
 
-// JSON Schema 2020-12, which zod-openapi's metadata type does not list: the server refuses one without the other.
-const CURRENT_PASSWORD_NEEDS_PASSWORD = { dependentRequired: { currentPassword: ["password"] } };
+// JSON Schema 2020-12, which zod-openapi's metadata type does not list: the server refuses
+// currentPassword without a new password or e-mail address.
+const CURRENT_PASSWORD_NEEDS_A_CHANGE = {
+  dependentSchemas: { currentPassword: { anyOf: [{ required: ["password"] }, { required: ["email"] }] } },
+};
 
 export const UpdateUserBody = ProfileFieldsSchema.partial()
   .extend({
@@ -97,8 +116,9 @@ export const UpdateUserBody = ProfileFieldsSchema.partial()
       .optional()
       .openapi({
         description:
-          "Required with `password` when changing your own password: without it, 400 " +
-          `"${CURRENT_PASSWORD_REQUIRED}".`,
+          "Your password, required when you change your own `password` or `email` (400 " +
+          `"${CURRENT_PASSWORD_REQUIRED}" or "${CURRENT_PASSWORD_FOR_EMAIL}"; 403 when wrong). ` +
+          "Only with `password` or `email`.",
       }),
   })
   .strict()
@@ -107,7 +127,7 @@ export const UpdateUserBody = ProfileFieldsSchema.partial()
   })
   .openapi("UpdateUserBody", {
     minProperties: 1,
-    ...CURRENT_PASSWORD_NEEDS_PASSWORD,
+    ...CURRENT_PASSWORD_NEEDS_A_CHANGE,
     description: `At least one field; \`currentPassword\` alone is 400 "${NOTHING_TO_UPDATE}".`,
   });
 

@@ -6,14 +6,15 @@ export function publicView(user: UserRow) {
   return { id: user.id, username: user.username, name: user.name, createdAt: user.createdAt };
 }
 
-/** The full profile, for oneself and admins: everything but the lookup key and the token and grant versions. */
+/** The full profile, for oneself and admins: everything but the lookup key and the token and grant versions; whether the address is proven. */
 export function fullView({
   usernameKey: _key,
   tokenVersion: _version,
   grantVersion: _grants,
+  emailVerifiedAt,
   ...user
 }: UserRow) {
-  return user;
+  return { ...user, emailVerified: emailVerifiedAt !== null };
 }
 
 /** What `viewer` may see of `user`. */

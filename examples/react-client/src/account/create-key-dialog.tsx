@@ -10,6 +10,9 @@ import { SCOPES, type Scope } from "./scopes";
 
 type CreatedApiKey = components["schemas"]["CreatedApiKey"];
 
+/** Scopes that change data: the service asks the password for a key with one. */
+const writesData = (scopes: string[]) => scopes.some((scope) => scope.endsWith(":write"));
+
 const EXPIRY = [
   { days: 0, label: "Never" },
   { days: 30, label: "In 30 days" },
@@ -22,6 +25,7 @@ export function CreateKeyDialog({ onClose, onCreated }: { onClose: () => void; o
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
+  const [writes, setWrites] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -39,6 +43,7 @@ export function CreateKeyDialog({ onClose, onCreated }: { onClose: () => void; o
         name: String(form.get("name") ?? ""),
         scopes,
         ...(days ? { expiresAt: new Date(Date.now() + days * 86_400_000).toISOString() } : {}),
+        ...(writesData(scopes) ? { currentPassword: String(form.get("currentPassword") ?? "") } : {}),
       };
       setCreated(await unwrap(api.POST("/api/keys", { body })));
       onCreated();
@@ -79,7 +84,14 @@ export function CreateKeyDialog({ onClose, onCreated }: { onClose: () => void; o
           </Button>
         </div>
       ) : (
-        <form onSubmit={submit} aria-label="New API key" className="space-y-4">
+        <form
+          onSubmit={submit}
+          onChange={(event) =>
+            setWrites(writesData(new FormData(event.currentTarget).getAll("scopes").map(String)))
+          }
+          aria-label="New API key"
+          className="space-y-4"
+        >
           <Field label="Name" hint="What uses it, so you recognise it later.">
             <input
               name="name"
@@ -111,6 +123,20 @@ export function CreateKeyDialog({ onClose, onCreated }: { onClose: () => void; o
               ))}
             </select>
           </Field>
+          {writes && (
+            <Field
+              label="Current password"
+              hint="A key that changes your data outlives this sign-in, so it takes your password."
+            >
+              <input
+                name="currentPassword"
+                type="password"
+                required
+                autoComplete="current-password"
+                className={inputClass}
+              />
+            </Field>
+          )}
           <ErrorMessage error={error} />
           <Button type="submit" variant="primary" disabled={busy}>
             Create key

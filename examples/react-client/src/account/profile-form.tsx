@@ -5,15 +5,21 @@ import { Button } from "../ui/button";
 import { ErrorMessage } from "../ui/error-message";
 import { Field, inputClass } from "../ui/field";
 import { Card } from "../ui/page";
+import { EmailStatus } from "./email-status";
 
 type User = components["schemas"]["User"];
 type UpdateUserBody = components["schemas"]["UpdateUserBody"];
 
-/** Name, e-mail, age and username; only what changed is sent. */
+/**
+ * Name, e-mail, age and username; only what changed is sent. A new e-mail address asks for the
+ * password and waits for the link the service sends to it.
+ */
 export function ProfileForm({ user, onSaved }: { user: User; onSaved: (user: User) => void }) {
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
-  const [saved, setSaved] = useState(false);
+  const [saved, setSaved] = useState<string | null>(null);
+  const [email, setEmail] = useState(user.email);
+  const changingEmail = email.trim().toLowerCase() !== user.email;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -29,16 +35,22 @@ export function ProfileForm({ user, onSaved }: { user: User; onSaved: (user: Use
     const body = Object.fromEntries(
       Object.entries(wanted).filter(([key, value]) => value !== user[key as keyof User]),
     ) as UpdateUserBody;
+    if (body.email !== undefined) body.currentPassword = text("currentPassword");
     setBusy(true);
     setError(null);
-    setSaved(false);
+    setSaved(null);
     try {
       const next =
         Object.keys(body).length === 0
           ? user
           : await unwrap(api.POST("/api/users/{id}", { params: { path: { id: user.id } }, body }));
       onSaved(next);
-      setSaved(true);
+      setEmail(next.email);
+      setSaved(
+        body.email !== undefined && next.pendingEmail
+          ? `Saved. Open the link we sent to ${next.pendingEmail} to start using it.`
+          : "Saved",
+      );
     } catch (err) {
       setError(err);
     } finally {
@@ -63,12 +75,29 @@ export function ProfileForm({ user, onSaved }: { user: User; onSaved: (user: Use
           <input
             name="email"
             type="email"
-            defaultValue={user.email}
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
             required
             autoComplete="email"
             className={inputClass}
           />
         </Field>
+        <EmailStatus user={user} onSaved={onSaved} />
+        {changingEmail && (
+          <Field
+            label="Current password"
+            hint="Needed to change your e-mail address. Your current address is told about the change."
+            className="sm:col-span-2"
+          >
+            <input
+              name="currentPassword"
+              type="password"
+              required
+              autoComplete="current-password"
+              className={inputClass}
+            />
+          </Field>
+        )}
         <Field label="Username" hint="You sign in with it.">
           <input
             name="username"
@@ -97,7 +126,7 @@ export function ProfileForm({ user, onSaved }: { user: User; onSaved: (user: Use
           </Button>
           {saved && (
             <p role="status" className="text-sm text-green-800">
-              Saved
+              {saved}
             </p>
           )}
         </div>

@@ -11,8 +11,10 @@ export const SCOPES: { scope: Scope; label: string; hint: string }[] = [
   {
     scope: "agents:connect",
     label: "Connect to agents",
-    hint: "Open the counter and chat (a chat also needs both todo permissions).",
+    hint: "Open the counter and chat (a chat also needs both todo permissions and Read files).",
   },
+  { scope: "chats:read", label: "Read chats", hint: "List your chats: their titles and latest messages." },
+  { scope: "chats:write", label: "Change chats", hint: "Start new chats and change their titles." },
 ];
 
 export const scopeLabel = (scope: Scope) => SCOPES.find((item) => item.scope === scope)?.label ?? scope;

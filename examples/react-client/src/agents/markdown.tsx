@@ -1,6 +1,8 @@
 import type { ComponentProps, ElementType } from "react";
 import Markdown, { type Components, type ExtraProps } from "react-markdown";
 import remarkGfm from "remark-gfm";
+import { API_ORIGIN } from "../config";
+import { answerImage } from "./answer-image";
 
 // Each element styled here rather than by a typography plugin; wide code and tables scroll inside
 // themselves, never the page. Links open elsewhere without handing this page to the target.
@@ -37,6 +39,25 @@ const COMPONENTS: Components = {
     ) : (
       <span {...props} />
     ),
+  // Images of the service load; any other host's is a link saying where it goes (answer-image.ts).
+  img: ({ node: _node, src, alt }) => {
+    const image = answerImage(typeof src === "string" ? src : undefined, API_ORIGIN, document.baseURI);
+    if (image.kind === "image") {
+      return <img className="my-2 inline-block max-w-full rounded" src={image.src} alt={alt ?? ""} />;
+    }
+    if (image.kind === "none") return alt ? <span>{alt}</span> : null;
+    const label = `image from ${image.host}`;
+    return (
+      <a
+        className="font-medium text-orange-800 underline"
+        target="_blank"
+        rel="noopener noreferrer"
+        href={image.href}
+      >
+        {alt ? `${alt} (${label})` : label}
+      </a>
+    );
+  },
   code: styled("code", "rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.9em]"),
   pre: styled(
     "pre",
@@ -54,8 +75,8 @@ const COMPONENTS: Components = {
 
 /**
  * An answer as Markdown, re-rendered as it streams. react-markdown builds React elements from the
- * syntax tree: raw HTML in a model's answer is not rendered (no rehype-raw), and `javascript:` URLs
- * are dropped by its default URL filter.
+ * syntax tree: raw HTML in a model's answer is not rendered (no rehype-raw), `javascript:` URLs are
+ * dropped by its default URL filter, and only the service's own images load.
  */
 export function MarkdownText({ text }: { text: string }) {
   return (

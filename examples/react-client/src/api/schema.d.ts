@@ -144,6 +144,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/email/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Use an e-mail verification or e-mail change link
+         * @description The token of a link e-mailed after registration (or `POST /api/auth/email/verify`) marks the account's address verified; the token of a link sent to a new address (`POST /api/users/{id}` with `email`) moves the account to it, verified, and ends every reset link sent to the old one. Each link works once, for 24 hours. A used, expired, unknown or outdated token is 400 "Invalid or expired link"; 409 when another account took the new address meanwhile.
+         */
+        post: operations["confirmEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/email/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mail a new verification link to your address
+         * @description Sends a link that proves your account's address (valid 24 hours, once). 409 when the address is verified already; 429 while 3 links are still usable. Needs a sign-in, not an API key.
+         */
+        post: operations["sendEmailVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/passkey/options": {
         parameters: {
             query?: never;
@@ -259,7 +299,7 @@ export interface paths {
         put?: never;
         /**
          * Create an API key
-         * @description For other Workers and scripts: the key acts as you, within its scopes, on `/api`, `/mcp` and connect tickets (403 naming the missing scope). The secret is in this answer only. At most 50 usable keys (409). Needs a sign-in, not an API key.
+         * @description For other Workers and scripts: the key acts as you, within its scopes, on `/api`, `/mcp` and connect tickets (403 naming the missing scope). The secret is in this answer only. At most 50 usable keys (409). A key with a `:write` scope needs `currentPassword` (403 when wrong, 429 after too many tries). Needs a sign-in, not an API key.
          */
         post: operations["createApiKey"];
         delete?: never;
@@ -471,7 +511,7 @@ export interface paths {
         put?: never;
         /**
          * Update a user (yourself, or anyone as an admin)
-         * @description Only admins change `role`. Changing your own password needs `currentPassword`. Another user's id answers 403 for non-admins.
+         * @description Only admins change `role`. Changing your own password or e-mail needs `currentPassword`. A new `email` does not replace the address at once: it becomes `pendingEmail`, a link goes to it (`POST /api/auth/email/confirm` uses it) and the current address is told what is changing; the answer is then 202, with the other changes of the request applied. Sending the current `email` cancels a pending change. Another user's id answers 403 for non-admins.
          */
         post: operations["updateUser"];
         delete?: never;
@@ -933,7 +973,7 @@ export interface paths {
         };
         /**
          * Your model usage: totals, by day, by chat and by model
-         * @description Tokens of every model call made for you (chat turns, one row per step, and chat titles), as the model reported them, between two UTC days (this month by default). A range where `from` is after `to` is 400 (from must not be after to), and so is one longer than a year (at most 366 days at once). `today` is where you stand against the daily output-token budget (`CHAT_USER_DAILY_OUTPUT_TOKENS`) over all your chats. Only your own: `userId` of another user is 403, unless you are an admin signed in (an API key is 403 there too); an unknown user is then 404.
+         * @description Tokens of every model call made for you (chat turns, one row per step, and chat titles), as the model reported them, between two UTC days (this month by default). A range where `from` is after `to` is 400 (from must not be after to), and so is one longer than a year (at most 366 days at once). `today` is where you stand against the daily output-token budget (`CHAT_USER_DAILY_OUTPUT_TOKENS`) over all your chats. Only your own: `userId` of another user is 403, unless you are an admin signed in (an API key is 403 there too); an unknown user is then 404. An API key needs `chats:read`: the report names your chats by title.
          */
         get: operations["getAiUsage"];
         put?: never;
@@ -1091,6 +1131,8 @@ export interface components {
                 sessions: number;
                 /** @description API keys revoked (those still usable). */
                 apiKeys: number;
+                /** @description Passkeys deleted: an intruder's may be among them. */
+                passkeys: number;
                 /** @description Connected apps (OAuth grants) disconnected; null when they could not be counted, though every one ended. */
                 oauthGrants: number | null;
             };
@@ -1106,6 +1148,27 @@ export interface components {
              * @example correct horse battery staple
              */
             password: string;
+        };
+        EmailConfirmed: {
+            userId: number;
+            /**
+             * @description The account's address, now verified.
+             * @example ada@example.com
+             */
+            email: string;
+            /** @description true: the link was an e-mail change's, and the account moved to `email`; false: a verification. */
+            changed: boolean;
+        };
+        EmailConfirmBody: {
+            /**
+             * @description The `token` of the link in the e-mail.
+             * @example m2Qv1v8Yq0mJQ0Wl3a9X8y7Zr6Tt5Uu4Vv3Ww2Xx1Yy
+             */
+            token: string;
+        };
+        VerificationSent: {
+            /** @description Where the link went: the account's address. */
+            email: string;
         };
         /** @description WebAuthn's PublicKeyCredentialRequestOptionsJSON: pass it to `startAuthentication({ optionsJSON })`. */
         PasskeySignInOptions: {
@@ -1172,10 +1235,10 @@ export interface components {
             key: string;
         };
         /**
-         * @description `todos:read` and `todos:write`: the todo routes and `/mcp` tools; `files:read`: your files, private downloads and `/mcp` resources; `files:write`: uploads; `agents:connect`: your chat list (create, list, read, rename; deleting needs a sign-in) and connect tickets (a chat's also needs both todo scopes and `files:read`, as its tools read and write todos and it reads your files).
+         * @description `todos:read` and `todos:write`: the todo routes and `/mcp` tools; `files:read`: your files, private downloads and `/mcp` resources; `files:write`: uploads; `agents:connect`: connect tickets, nothing else (a chat's also needs both todo scopes and `files:read`, as its tools read and write todos and it reads your files); `chats:read`: your chat list, one chat's title and preview, and your model usage by chat; `chats:write`: start and rename chats (deleting needs a sign-in).
          * @enum {string}
          */
-        ApiKeyScope: "todos:read" | "todos:write" | "files:read" | "files:write" | "agents:connect";
+        ApiKeyScope: "todos:read" | "todos:write" | "files:read" | "files:write" | "agents:connect" | "chats:read" | "chats:write";
         /** @description A key as listed: never the secret, only its last four characters. */
         ApiKey: {
             id: number;
@@ -1202,6 +1265,8 @@ export interface components {
              * @example 2027-01-31T00:00:00Z
              */
             expiresAt?: string;
+            /** @description Your password, required for a key with a `:write` scope (400 "currentPassword is required for a key with a write scope"; 403 when wrong): a stolen session alone cannot mint a lasting key that changes your data. */
+            currentPassword?: string;
         };
         ApiKeyPage: {
             items: components["schemas"]["ApiKey"][];
@@ -1350,8 +1415,12 @@ export interface components {
              * @enum {string}
              */
             role: "user" | "admin";
+            /** @description An address asked for (`POST /api/users/{id}` with `email`) and not yet confirmed: it replaces `email` when the link e-mailed to it is used. null: none. */
+            pendingEmail: string | null;
             createdAt: string;
             updatedAt: string;
+            /** @description true once a link e-mailed to `email` was used: the verification link sent at registration, a password-reset link or an e-mail change link. */
+            emailVerified: boolean;
         };
         /** @description What the request authenticated with: a sign-in session, a token from before sessions, or an API key. */
         Credential: {
@@ -1365,7 +1434,7 @@ export interface components {
             /** @enum {string} */
             kind: "api_key";
             keyId: number;
-            scopes: ("todos:read" | "todos:write" | "files:read" | "files:write" | "agents:connect")[];
+            scopes: ("todos:read" | "todos:write" | "files:read" | "files:write" | "agents:connect" | "chats:read" | "chats:write")[];
         };
         UserPage: {
             items: components["schemas"]["UserView"][];
@@ -1438,7 +1507,7 @@ export interface components {
              * @example correct horse battery staple
              */
             password?: string;
-            /** @description Required with `password` when changing your own password: without it, 400 "currentPassword is required to change your password". */
+            /** @description Your password, required when you change your own `password` or `email` (400 "currentPassword is required to change your password" or "currentPassword is required to change your e-mail address"; 403 when wrong). Only with `password` or `email`. */
             currentPassword?: string;
         };
         DeletedUser: {
@@ -2262,6 +2331,130 @@ export interface operations {
             };
         };
     };
+    confirmEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailConfirmBody"];
+            };
+        };
+        responses: {
+            /** @description The address is verified (and, for a change, now the account's) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["EmailConfirmed"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with an existing resource, or a request with this Idempotency-Key is still in progress */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sendEmailVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A link is on its way */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["VerificationSent"];
+                    };
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with an existing resource, or a request with this Idempotency-Key is still in progress */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     passkeySignInOptions: {
         parameters: {
             query?: never;
@@ -2680,6 +2873,24 @@ export interface operations {
             };
             /** @description This Idempotency-Key was used with another request */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3458,6 +3669,19 @@ export interface operations {
         responses: {
             /** @description The updated user */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["User"];
+                    };
+                };
+            };
+            /** @description Updated; the new e-mail address waits for its link to be used (`pendingEmail`) */
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };

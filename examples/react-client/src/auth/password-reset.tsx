@@ -82,7 +82,10 @@ export function ResetPassword({ token }: { token: string }) {
   return (
     <AuthLayout title="Choose a new password">
       <form onSubmit={submit} aria-label="New password" className="space-y-4">
-        <Field label="New password" hint="At least 8 characters. You'll be signed out everywhere.">
+        <Field
+          label="New password"
+          hint="At least 8 characters. You'll be signed out everywhere, and your passkeys removed."
+        >
           <input
             name="password"
             type="password"

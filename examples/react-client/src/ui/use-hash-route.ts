@@ -17,13 +17,21 @@ export function navigate(path: string): void {
   window.location.hash = `#/${path}`;
 }
 
-// The link of a password-reset e-mail: `#/reset-password?token=...` (the service's PASSWORD_RESET_URL).
-function resetToken(): string | null {
-  const match = /^#\/reset-password\?(.*)$/.exec(window.location.hash);
+// The token of an e-mailed link: `#/<page>?token=...` (the service's PASSWORD_RESET_URL and EMAIL_CONFIRM_URL).
+function linkToken(page: string): string | null {
+  const match = new RegExp(`^#/${page}\\?(.*)$`).exec(window.location.hash);
   return match ? new URLSearchParams(match[1]).get("token") : null;
 }
+
+const resetToken = () => linkToken("reset-password");
+const confirmEmailToken = () => linkToken("confirm-email");
 
 /** The token of a password-reset link this page was opened with, or null. */
 export function useResetToken(): string | null {
   return useSyncExternalStore(subscribe, resetToken);
+}
+
+/** The token of an e-mail verification or change link this page was opened with, or null. */
+export function useConfirmEmailToken(): string | null {
+  return useSyncExternalStore(subscribe, confirmEmailToken);
 }
