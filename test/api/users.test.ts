@@ -9,7 +9,6 @@ let alice: SignedUpUser;
 let bob: SignedUpUser;
 let admin: SignedUpUser;
 
-const PUBLIC_FIELDS = ["createdAt", "id", "name", "username"];
 const FULL_FIELDS = [
   "age",
   "createdAt",
