@@ -19,4 +19,6 @@ export function startWranglerDev(options?: {
   timeoutMs?: number;
   /** Start it as `npm run dev` does (the config's LOG_LEVEL, default address, non-CI wrangler). */
   asNpmRunDev?: boolean;
+  /** Read the .dev.vars beside `config`, as wrangler dev does (default: ignore it). */
+  devVars?: boolean;
 }): Promise<WranglerDev>;

@@ -26,6 +26,8 @@ export function freePort() {
  * @param {string} [options.persistTo] state directory (a fresh temp dir by default)
  * @param {Record<string,string>} [options.vars] extra `--var` values (JWT_SECRET is generated)
  * @param {boolean} [options.migrate] apply D1 migrations first (default true)
+ * @param {boolean} [options.devVars] read the .dev.vars beside `config`, as `wrangler dev` does (default:
+ *   an empty env file, so a developer's .dev.vars never changes a test)
  * @param {string} [options.readyPath] path that answers 200 once the Worker runs
  * @param {boolean} [options.asNpmRunDev] start it through `npm run dev` (its migrations, the config's
  *   LOG_LEVEL, wrangler's default address reached as `localhost`, an interactive wrangler, its banner);
@@ -53,12 +55,13 @@ export async function startWranglerDev(options = {}) {
   const inspectorPort = await freePort();
   const args = asDev ? ["run", "dev", "--"] : [WRANGLER, "dev", "--local", "-c", config];
   args.push("--port", String(port));
-  if (!asDev) {
+  if (!asDev) args.push("--ip", "127.0.0.1", "--show-interactive-dev-session=false");
+  if (!asDev && options.devVars !== true) {
     // An empty env file instead of the developer's .dev.vars: tests run on the committed config and
     // the vars they pass, whatever .dev.vars holds.
     const envFile = join(persistTo, "empty.env");
     writeFileSync(envFile, "");
-    args.push("--ip", "127.0.0.1", "--show-interactive-dev-session=false", "--env-file", envFile);
+    args.push("--env-file", envFile);
   }
   args.push("--persist-to", persistTo, "--inspector-port", String(inspectorPort));
   for (const [name, value] of Object.entries(vars)) args.push("--var", `${name}:${value}`);

@@ -345,7 +345,7 @@ describe("W8: password reset", () => {
     expect(expectData(confirmed, 200, ResetDoneSchema).ended.passkeys).toBe(2);
     expect(await storedPasskeys(user.userId)).toEqual([]);
     const { res } = await passkeySignIn(authenticator);
-    expectError(res, 401, "Passkey not recognised: it may have been deleted");
+    expectError(res, 401, "Passkey not accepted");
     const token2 = await logIn(user.username, "a brand new password");
     const list = expectData(await api("/api/passkeys", { token: token2 }), 200, PasskeyPageSchema);
     expect(list.items).toEqual([]);

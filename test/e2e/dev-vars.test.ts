@@ -36,7 +36,7 @@ beforeAll(async () => {
       "LOG_LEVEL=warn",
     ].join("\n"),
   );
-  worker = await startWranglerDev({ config: join(dir, "wrangler.jsonc") });
+  worker = await startWranglerDev({ config: join(dir, "wrangler.jsonc"), devVars: true });
 });
 
 afterAll(async () => {

@@ -25,10 +25,12 @@ describe("chat ids", () => {
     }
   });
 
-  it("make a chat private whatever AGENTS_REQUIRE_AUTH says; other names stay as they were", () => {
+  it("make a chat private whatever AGENTS_REQUIRE_AUTH says, as are user-<id> chats (G22); other names stay as they were", () => {
     const id = newChatId();
     expect(isPrivateInstance("chat-agent", id)).toBe(true);
-    expect(isPrivateInstance("chat-agent", "user-7")).toBe(false);
+    expect(isPrivateInstance("chat-agent", "user-7")).toBe(true);
+    expect(isPrivateInstance("chat-agent", "user-7-notes")).toBe(true);
+    expect(isPrivateInstance("chat-agent", "chat-7")).toBe(false);
     expect(isPrivateInstance("counter-agent", id)).toBe(false);
     expect(isPrivateInstance("todo-feed-agent", "user-7")).toBe(true);
   });

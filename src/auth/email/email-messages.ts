@@ -6,38 +6,51 @@ export function confirmLink(env: Pick<Env, "EMAIL_CONFIRM_URL">, token: string):
 type Mailer = Pick<Env, "EMAIL" | "EMAIL_FROM">;
 type Recipient = { email: string; username: string };
 
+/** An e-mail whose one-time link the recipient opens to prove the address. */
+async function sendLinkEmail(
+  env: Mailer & Pick<Env, "EMAIL_CONFIRM_URL">,
+  to: Recipient,
+  mail: { subject: string; asks: string; after: string },
+  token: string,
+  hours: number,
+): Promise<void> {
+  const text =
+    `Hello ${to.username},\n\n${mail.asks} Open this link within ${hours} hours to confirm it; it works ` +
+    `once:\n\n${confirmLink(env, token)}\n\n${mail.after}\n`;
+  await env.EMAIL.send({ from: env.EMAIL_FROM, to: to.email, subject: mail.subject, text });
+}
+
 /** After registration (or a resend): prove the account's address. */
-export async function sendVerifyEmail(
+export function sendVerifyEmail(
   env: Mailer & Pick<Env, "EMAIL_CONFIRM_URL">,
   to: Recipient,
   token: string,
   hours: number,
 ): Promise<void> {
-  const text =
-    `Hello ${to.username},\n\nOpen this link within ${hours} hours to confirm that this address is yours; ` +
-    `it works once:\n\n${confirmLink(env, token)}\n\n` +
-    "A confirmed address is where password resets and team invitations go. If you did not create an " +
-    "account, ignore this e-mail.\n";
-  await env.EMAIL.send({ from: env.EMAIL_FROM, to: to.email, subject: "Confirm your e-mail address", text });
+  const mail = {
+    subject: "Confirm your e-mail address",
+    asks: "This address was given for your account.",
+    after:
+      "A confirmed address is where password resets and team invitations go. If you did not create an " +
+      "account, ignore this e-mail.",
+  };
+  return sendLinkEmail(env, to, mail, token, hours);
 }
 
 /** To the address asked for: the change happens only when this link is used. */
-export async function sendChangeLinkEmail(
+export function sendChangeLinkEmail(
   env: Mailer & Pick<Env, "EMAIL_CONFIRM_URL">,
   to: Recipient,
   token: string,
   hours: number,
 ): Promise<void> {
-  const text =
-    `Hello ${to.username},\n\nYour account asked to use this address from now on. Open this link within ` +
-    `${hours} hours to confirm it; it works once:\n\n${confirmLink(env, token)}\n\n` +
-    "Until then the account keeps its current address. If you did not ask for this, ignore this e-mail.\n";
-  await env.EMAIL.send({
-    from: env.EMAIL_FROM,
-    to: to.email,
+  const mail = {
     subject: "Confirm your new e-mail address",
-    text,
-  });
+    asks: "Your account asked to use this address from now on.",
+    after:
+      "Until then the account keeps its current address. If you did not ask for this, ignore this e-mail.",
+  };
+  return sendLinkEmail(env, to, mail, token, hours);
 }
 
 /** To the current address when a change is asked for: what is changing, and how to stop it. */
