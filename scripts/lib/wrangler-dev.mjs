@@ -58,8 +58,9 @@ export async function startWranglerDev(options = {}) {
   if (!asDev) args.push("--ip", "127.0.0.1", "--show-interactive-dev-session=false");
   if (!asDev && options.devVars !== true) {
     // An empty env file instead of the developer's .dev.vars: tests run on the committed config and
-    // the vars they pass, whatever .dev.vars holds.
-    const envFile = join(persistTo, "empty.env");
+    // the vars they pass, whatever .dev.vars holds. Not in persistTo: wrangler watches the file's
+    // folder and reloads the Worker when D1 writes there.
+    const envFile = join(mkdtempSync(join(tmpdir(), "wrangler-env-")), "empty.env");
     writeFileSync(envFile, "");
     args.push("--env-file", envFile);
   }
