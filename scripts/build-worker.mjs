@@ -24,6 +24,9 @@ export const STAND_INS = {
   "@modelcontextprotocol/client/validators/cf-worker": "src/shims/mcp-client-validator.ts",
   mimetext: "src/shims/mimetext.ts",
   "@oslojs/crypto/sha2": "src/shims/oslo-sha2.ts",
+  "cron-schedule": "src/shims/cron-schedule.ts",
+  // The SDK's own module, as its chunks import it.
+  "./mcp/client/do-oauth-client-provider.js": "src/shims/mcp-oauth-provider.ts",
 };
 
 const escape = (name) => name.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
