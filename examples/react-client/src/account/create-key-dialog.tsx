@@ -5,7 +5,7 @@ import { Button } from "../ui/button";
 import { CopyButton } from "../ui/copy-button";
 import { Dialog } from "../ui/dialog";
 import { ErrorMessage } from "../ui/error-message";
-import { Checkbox, Field, inputClass } from "../ui/field";
+import { Checkbox, Field, inputClass, CurrentPasswordField } from "../ui/field";
 import { SCOPES, type Scope } from "./scopes";
 
 type CreatedApiKey = components["schemas"]["CreatedApiKey"];
@@ -124,18 +124,7 @@ export function CreateKeyDialog({ onClose, onCreated }: { onClose: () => void; o
             </select>
           </Field>
           {writes && (
-            <Field
-              label="Current password"
-              hint="A key that changes your data outlives this sign-in, so it takes your password."
-            >
-              <input
-                name="currentPassword"
-                type="password"
-                required
-                autoComplete="current-password"
-                className={inputClass}
-              />
-            </Field>
+            <CurrentPasswordField hint="A key that changes your data outlives this sign-in, so it takes your password." />
           )}
           <ErrorMessage error={error} />
           <Button type="submit" variant="primary" disabled={busy}>

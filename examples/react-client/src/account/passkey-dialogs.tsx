@@ -5,7 +5,7 @@ import { addPasskey } from "../auth/passkeys";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { ErrorMessage } from "../ui/error-message";
-import { Field, inputClass } from "../ui/field";
+import { Field, inputClass, CurrentPasswordField } from "../ui/field";
 import { deviceName } from "./device-name";
 
 type Passkey = components["schemas"]["Passkey"];
@@ -89,15 +89,7 @@ export function AddPasskeyDialog({
           className={inputClass}
         />
       </Field>
-      <Field label="Current password" hint="To make sure it's you adding it.">
-        <input
-          name="currentPassword"
-          type="password"
-          required
-          autoComplete="current-password"
-          className={inputClass}
-        />
-      </Field>
+      <CurrentPasswordField hint="To make sure it's you adding it." />
     </FormDialog>
   );
 }

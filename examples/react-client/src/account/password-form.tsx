@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { api, unwrap } from "../api/client";
 import { Button } from "../ui/button";
 import { ErrorMessage } from "../ui/error-message";
-import { Field, inputClass } from "../ui/field";
+import { Field, inputClass, CurrentPasswordField } from "../ui/field";
 import { Card } from "../ui/page";
 
 /** A new password, proven with the current one. The service keeps this sign-in and ends the others. */
@@ -36,15 +36,7 @@ export function PasswordForm({ userId }: { userId: number }) {
   return (
     <Card title="Password" description="Changing it signs you out on every other device.">
       <form onSubmit={submit} aria-label="Change password" className="grid gap-4 sm:grid-cols-2">
-        <Field label="Current password">
-          <input
-            name="currentPassword"
-            type="password"
-            required
-            autoComplete="current-password"
-            className={inputClass}
-          />
-        </Field>
+        <CurrentPasswordField />
         <Field label="New password" hint="At least 8 characters.">
           <input
             name="password"

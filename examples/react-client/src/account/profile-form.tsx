@@ -3,7 +3,7 @@ import { api, unwrap } from "../api/client";
 import type { components } from "../api/schema";
 import { Button } from "../ui/button";
 import { ErrorMessage } from "../ui/error-message";
-import { Field, inputClass } from "../ui/field";
+import { Field, inputClass, CurrentPasswordField } from "../ui/field";
 import { Card } from "../ui/page";
 import { EmailStatus } from "./email-status";
 
@@ -84,19 +84,10 @@ export function ProfileForm({ user, onSaved }: { user: User; onSaved: (user: Use
         </Field>
         <EmailStatus user={user} onSaved={onSaved} />
         {changingEmail && (
-          <Field
-            label="Current password"
+          <CurrentPasswordField
             hint="Needed to change your e-mail address. Your current address is told about the change."
             className="sm:col-span-2"
-          >
-            <input
-              name="currentPassword"
-              type="password"
-              required
-              autoComplete="current-password"
-              className={inputClass}
-            />
-          </Field>
+          />
         )}
         <Field label="Username" hint="You sign in with it.">
           <input

@@ -49,3 +49,18 @@ export function Checkbox({
     </label>
   );
 }
+
+/** The account's password, asked again before a change that outlives this sign-in (form field `currentPassword`). */
+export function CurrentPasswordField({ hint, className }: { hint?: ReactNode; className?: string }) {
+  return (
+    <Field label="Current password" hint={hint} className={className}>
+      <input
+        name="currentPassword"
+        type="password"
+        required
+        autoComplete="current-password"
+        className={inputClass}
+      />
+    </Field>
+  );
+}
