@@ -127,6 +127,7 @@ export default defineConfig(async () => {
             name: "e2e",
             environment: "node",
             include: ["test/e2e/**/*.test.ts"],
+            globalSetup: ["./test/e2e/global-setup.ts"],
             testTimeout: 60_000,
             hookTimeout: 120_000,
             fileParallelism: false,

@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startWranglerDev, type WranglerDev } from "../../scripts/lib/wrangler-dev.mjs";
+import { describe, expect, it } from "vitest";
+import { sharedWorker } from "./shared-worker";
 import { openSocket } from "./ws-client";
 
 // `npm run dev` on a machine without a Cloudflare login and without AI_BASE_URL.
-let worker: WranglerDev;
-
-beforeAll(async () => {
-  worker = await startWranglerDev();
-});
-afterAll(() => worker?.stop());
+const worker = sharedWorker();
 
 describe("wrangler dev --local without any AI", () => {
   it("GET /ai/health answers 503 within 2 s and says how to enable AI", async () => {
