@@ -9,10 +9,10 @@ export const RESERVATION_TTL_MS = 60 * 60 * 1000;
 export class QuotaExceededError extends Failure {
   readonly kind = "too_large";
 
-  constructor(limit: number, used: number, needed: string) {
+  constructor(limit: number, used: number, needed: string, what = "this upload") {
     super(
       `Storage quota exceeded: the limit is ${limit} bytes, ${used} are in use ` +
-        `(stored files and uploads in progress), and this upload needs ${needed}`,
+        `(stored files and uploads in progress), and ${what} needs ${needed}`,
     );
     this.name = "QuotaExceededError";
   }

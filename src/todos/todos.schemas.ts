@@ -161,4 +161,13 @@ export const UserTodosParams = z.object({
   userId: idParam("userId"),
 });
 
-export const DeletedTodoSchema = z.object({ id: z.number().int() }).openapi("DeletedTodo");
+export const DeletedTodoSchema = z
+  .object({
+    id: z.number().int(),
+    restorableUntil: z.string().openapi({
+      description:
+        "Until when `POST /api/todos/{id}/restore` brings it back (RESTORE_WINDOW_SECONDS after the delete)",
+      example: "2026-11-29T09:30:00.000Z",
+    }),
+  })
+  .openapi("DeletedTodo");

@@ -83,8 +83,10 @@ export const remove = createRoute({
   tags,
   summary: "Delete one of your files",
   description:
-    "Removes the object from R2 and its record (its share links with it); its download then answers 404. A file " +
-    "attached to todos answers 409 naming them, unless `detach=true`, which removes those attachments too.",
+    "Removes its record and share links at once: it leaves your files and usage, and its download and links " +
+    "answer 404. A file attached to todos answers 409 naming them, unless `detach=true`, which removes those " +
+    "attachments too. Until `restorableUntil` (RESTORE_WINDOW_SECONDS, a day by default) the object stays in R2 " +
+    "and `POST /api/files/{key}/restore` brings the file back; then the hourly cron erases it.",
   request: { params: FileKeyParams, query: DeleteFileQuery },
   responses: {
     200: okContent(DeletedFileSchema, "Deleted"),
@@ -92,7 +94,28 @@ export const remove = createRoute({
   },
 });
 
+export const restore = createRoute({
+  operationId: "restoreFile",
+  ...keyAccess("files:write"),
+  method: "post",
+  path: "/api/files/{key}/restore",
+  tags,
+  summary: "Restore one of your files you deleted (undo a delete)",
+  description:
+    "Within the restore window of its delete (`restorableUntil`): the same key, record and bytes, and its share " +
+    "links (each keeps its expiry, limit and count). Its size counts in your usage again: 413 when it no longer " +
+    "fits your quota. Attachments a `detach=true` delete removed stay removed. A file that is not deleted is " +
+    "answered as it is (a repeated restore changes nothing). Past the window: 410 until the hourly cron " +
+    "erases it, then 404. Another user's key: 404 `File not found`.",
+  request: { params: FileKeyParams },
+  responses: {
+    200: okContent(FileRecordSchema, "The file's record, restored"),
+    ...errorResponses(400, 401, 403, 404, 410, 413),
+  },
+});
+
 export type UploadRoute = typeof upload;
 export type ListRoute = typeof list;
 export type GetOneRoute = typeof getOne;
 export type RemoveRoute = typeof remove;
+export type RestoreRoute = typeof restore;

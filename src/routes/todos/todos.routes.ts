@@ -119,12 +119,33 @@ export const remove = createRoute({
   tags,
   summary: "Delete one of your todos",
   description:
-    "Its attachment rows go by cascade; the stored objects stay in R2. With `If-Match`, a todo changed since " +
-    "answers 412 and stays.",
+    "Gone at once for every reader (404 to GET, a `todo.deleted` tombstone in delta sync and the live feed); its " +
+    "attachment rows go by cascade and the stored objects stay in R2. Until `restorableUntil` " +
+    "(RESTORE_WINDOW_SECONDS, a day by default) `POST /api/todos/{id}/restore` brings it back. With `If-Match`, " +
+    "a todo changed since answers 412 and stays.",
   request: { params: TodoIdParams, headers: IfMatchHeaders },
   responses: {
     200: okContent(DeletedTodoSchema, "The id of the deleted todo"),
     ...errorResponses(400, 401, 403, 404, 412),
+  },
+});
+
+export const restore = createRoute({
+  operationId: "restoreTodo",
+  ...keyAccess("todos:write"),
+  method: "post",
+  path: "/api/todos/{id}/restore",
+  tags,
+  summary: "Restore one of your todos you deleted (undo a delete)",
+  description:
+    "Within the restore window of its delete (`restorableUntil`): the same id and fields, its attachments whose " +
+    "files still exist, and a version one above its tombstone, heard as `todo.created` in delta sync and the live " +
+    "feed. A todo that is not deleted is answered as it is, with nothing written (a repeated Undo, a retry). " +
+    "Past the window: 410 until the hourly cron forgets it, then 404. Another user's todo: 404 `Todo not found`.",
+  request: { params: TodoIdParams },
+  responses: {
+    200: { ...okContent(TodoWithAttachmentsSchema, "The todo, restored"), headers: ETAG_HEADER },
+    ...errorResponses(400, 401, 403, 404, 410, 503),
   },
 });
 
@@ -148,4 +169,5 @@ export type CreateRoute = typeof create;
 export type GetOneRoute = typeof getOne;
 export type UpdateRoute = typeof update;
 export type RemoveRoute = typeof remove;
+export type RestoreRoute = typeof restore;
 export type ListForUserRoute = typeof listForUser;
