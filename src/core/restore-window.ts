@@ -18,11 +18,7 @@ export class RestoreWindowPassedError extends Failure {
   readonly kind = "gone";
 
   constructor(what: "Todo" | "File", env: Env) {
-    const hours = Math.round((restoreWindowMs(env) / 3_600_000) * 100) / 100;
-    super(
-      `${what} was deleted more than ${hours} hour${hours === 1 ? "" : "s"} ago: ` +
-        "its restore window has passed and it cannot be restored",
-    );
+    super(`${what} can no longer be restored: it was deleted more than ${restoreWindowMs(env) / 1000} s ago`);
     this.name = "RestoreWindowPassedError";
   }
 }

@@ -34,12 +34,6 @@ export function keepDeletedFile(db: Db, file: Pick<FileRow, "id" | "userId">) {
     .returning({ deletedAt: trash.deletedAt });
 }
 
-/** Whether `key` is a deleted file's (its object still in R2, but nobody's to download). */
-export async function isDeletedKey(db: Db, key: string): Promise<boolean> {
-  const rows = await db.select({ id: trash.id }).from(trash).where(eq(trash.key, key)).limit(1);
-  return rows.length > 0;
-}
-
 /** Which of these keys (at most 100: D1's bound parameters) are deleted files'. */
 export async function deletedKeysAmong(db: Db, keys: string[]): Promise<Set<string>> {
   if (keys.length === 0) return new Set();

@@ -164,10 +164,8 @@ export const UserTodosParams = z.object({
 export const DeletedTodoSchema = z
   .object({
     id: z.number().int(),
-    restorableUntil: z.string().openapi({
-      description:
-        "Until when `POST /api/todos/{id}/restore` brings it back (RESTORE_WINDOW_SECONDS after the delete)",
-      example: "2026-11-29T09:30:00.000Z",
-    }),
+    restorableUntil: z
+      .string()
+      .openapi({ description: "When its restore window (RESTORE_WINDOW_SECONDS) ends" }),
   })
   .openapi("DeletedTodo");

@@ -134,7 +134,11 @@ describe("POST /api/files/{key}/restore", () => {
     const file = await storeText(user.token, "old", "old.txt");
     await removed(user, file.key);
     await ageDelete(file.key);
-    expectError(await restore(user, file.key), 410, /^File was deleted more than 24 hours ago/);
+    expectError(
+      await restore(user, file.key),
+      410,
+      /^File can no longer be restored: it was deleted more than 86400 s ago$/,
+    );
     await runCron();
     expect(await env.R2_BUCKET.head(file.key)).toBeNull();
     expectError(await restore(user, file.key), 404, "File not found");

@@ -158,7 +158,11 @@ describe("POST /api/todos/{id}/restore", () => {
     const todo = await createTodo(alice);
     await remove(alice, todo.id);
     await ageDelete(todo.id);
-    expectError(await restore(alice, todo.id), 410, /Todo was deleted more than 24 hours ago/);
+    expectError(
+      await restore(alice, todo.id),
+      410,
+      /^Todo can no longer be restored: it was deleted more than 86400 s ago$/,
+    );
     expectError(await api(`/api/todos/${todo.id}`, { token: alice.token }), 404);
     await purgeDeletedTodos(createDb(env.DB), restorableSince(env));
     expectError(await restore(alice, todo.id), 404, "Todo not found");

@@ -7,7 +7,7 @@ import { ApiError } from "../../http/errors";
 import type { AppEnv, AppRouteContext } from "../../http/types";
 import { isStorableKey } from "../../files/file-keys";
 import { peekLink, redeemLink, type LinkUse } from "../../files/file-links";
-import { isDeletedKey } from "../../files/file-trash.queries";
+import { deletedKeysAmong } from "../../files/file-trash.queries";
 import { privateOwner } from "../../files/visibility";
 import { createDb } from "../../db/client";
 import type { DownloadByLinkRoute, DownloadRoute } from "./downloads.routes";
@@ -30,7 +30,7 @@ export async function download(c: AppRouteContext<DownloadRoute>) {
   if (!isStorableKey(key)) throw fileNotFound();
   // A deleted file's object stays until its restore window ends: asked of D1's primary (a replica may not
   // have the delete yet) alongside R2, so it costs no extra wait.
-  const deleted = isDeletedKey(createDb(c.env.DB), key);
+  const deleted = deletedKeysAmong(createDb(c.env.DB), [key]).then((keys) => keys.size > 0);
   deleted.catch(() => {}); // not awaited when R2 has no such object
   return serveObject(c, key, async (object) => !(await deleted) && ownerOrPublic(c, object));
 }

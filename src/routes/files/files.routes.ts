@@ -83,10 +83,8 @@ export const remove = createRoute({
   tags,
   summary: "Delete one of your files",
   description:
-    "Removes its record and share links at once: it leaves your files and usage, and its download and links " +
-    "answer 404. A file attached to todos answers 409 naming them, unless `detach=true`, which removes those " +
-    "attachments too. Until `restorableUntil` (RESTORE_WINDOW_SECONDS, a day by default) the object stays in R2 " +
-    "and `POST /api/files/{key}/restore` brings the file back; then the hourly cron erases it.",
+    "Gone at once from your files, usage, download and links (404). A file attached to todos answers 409 " +
+    "naming them, unless `detach=true`, which removes those attachments too. Restorable until `restorableUntil`.",
   request: { params: FileKeyParams, query: DeleteFileQuery },
   responses: {
     200: okContent(DeletedFileSchema, "Deleted"),
@@ -102,11 +100,8 @@ export const restore = createRoute({
   tags,
   summary: "Restore one of your files you deleted (undo a delete)",
   description:
-    "Within the restore window of its delete (`restorableUntil`): the same key, record and bytes, and its share " +
-    "links (each keeps its expiry, limit and count). Its size counts in your usage again: 413 when it no longer " +
-    "fits your quota. Attachments a `detach=true` delete removed stay removed. A file that is not deleted is " +
-    "answered as it is (a repeated restore changes nothing). Past the window: 410 until the hourly cron " +
-    "erases it, then 404. Another user's key: 404 `File not found`.",
+    "Until `restorableUntil`: the same key, bytes and share links; 413 if it no longer fits your quota. " +
+    "Detached attachments stay removed. A file not deleted is answered unchanged. Past the window: 410, then 404.",
   request: { params: FileKeyParams },
   responses: {
     200: okContent(FileRecordSchema, "The file's record, restored"),

@@ -105,10 +105,8 @@ export const DeletedFileSchema = z
   .object({
     key: z.string(),
     detached: z.number().int().openapi({ description: "Todos the file was removed from" }),
-    restorableUntil: z.string().openapi({
-      description:
-        "Until when `POST /api/files/{key}/restore` brings it back (RESTORE_WINDOW_SECONDS after the delete)",
-      example: "2026-11-29T09:30:00.000Z",
-    }),
+    restorableUntil: z
+      .string()
+      .openapi({ description: "When its restore window (RESTORE_WINDOW_SECONDS) ends" }),
   })
   .openapi("DeletedFile");

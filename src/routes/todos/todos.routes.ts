@@ -119,10 +119,8 @@ export const remove = createRoute({
   tags,
   summary: "Delete one of your todos",
   description:
-    "Gone at once for every reader (404 to GET, a `todo.deleted` tombstone in delta sync and the live feed); its " +
-    "attachment rows go by cascade and the stored objects stay in R2. Until `restorableUntil` " +
-    "(RESTORE_WINDOW_SECONDS, a day by default) `POST /api/todos/{id}/restore` brings it back. With `If-Match`, " +
-    "a todo changed since answers 412 and stays.",
+    "Gone at once (404, a `todo.deleted` tombstone); attachment rows go by cascade, objects stay in R2. " +
+    "Restorable until `restorableUntil`. With `If-Match`, a todo changed since answers 412 and stays.",
   request: { params: TodoIdParams, headers: IfMatchHeaders },
   responses: {
     200: okContent(DeletedTodoSchema, "The id of the deleted todo"),
@@ -138,10 +136,9 @@ export const restore = createRoute({
   tags,
   summary: "Restore one of your todos you deleted (undo a delete)",
   description:
-    "Within the restore window of its delete (`restorableUntil`): the same id and fields, its attachments whose " +
-    "files still exist, and a version one above its tombstone, heard as `todo.created` in delta sync and the live " +
-    "feed. A todo that is not deleted is answered as it is, with nothing written (a repeated Undo, a retry). " +
-    "Past the window: 410 until the hourly cron forgets it, then 404. Another user's todo: 404 `Todo not found`.",
+    "Until `restorableUntil`: the same id, its attachments whose files exist, a version above its tombstone " +
+    "(`todo.created` in sync and the feed). A todo not deleted is answered unchanged. Past the window: 410, " +
+    "then 404 once purged.",
   request: { params: TodoIdParams },
   responses: {
     200: { ...okContent(TodoWithAttachmentsSchema, "The todo, restored"), headers: ETAG_HEADER },
