@@ -9,7 +9,7 @@ import {
   type FileRow,
 } from "./file-records.queries";
 import { findDeletedFile, restoreDeletedFile } from "./file-trash.queries";
-import { QuotaExceededError, usageOf } from "./quota";
+import { refused } from "./quota";
 
 /** The file is attached to todos and the caller did not ask to detach it. */
 export class FileAttachedError extends Failure {
@@ -77,11 +77,5 @@ export async function restoreFile(
   if (file) return file;
   // Restored by another request meanwhile, or purged; otherwise its size did not fit.
   if (!(await findDeletedFile(db, key, userId))) return findFileForUser(db, key, userId);
-  const usage = await usageOf(db, userId, quotaBytes, now);
-  throw new QuotaExceededError(
-    quotaBytes,
-    usage.bytes + usage.reservedBytes,
-    `${deleted.size} bytes`,
-    "restoring this file",
-  );
+  throw await refused(db, userId, quotaBytes, deleted.size, "restoring this file");
 }

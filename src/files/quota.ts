@@ -37,9 +37,10 @@ export function roomLeft(usage: Usage): number {
   return Math.max(0, usage.quotaBytes - usage.bytes - usage.reservedBytes);
 }
 
-async function refused(db: Db, userId: number, quotaBytes: number, needed: number) {
+/** The QuotaExceededError for `needed` more bytes of `what`, naming the usage now. */
+export async function refused(db: Db, userId: number, quotaBytes: number, needed: number, what?: string) {
   const usage = await usageOf(db, userId, quotaBytes);
-  return new QuotaExceededError(quotaBytes, usage.bytes + usage.reservedBytes, `${needed} bytes`);
+  return new QuotaExceededError(quotaBytes, usage.bytes + usage.reservedBytes, `${needed} bytes`, what);
 }
 
 /** Holds `bytes` for an upload, or throws QuotaExceededError when they do not fit. */
