@@ -11,6 +11,13 @@ export function storageQuotaBytes(env: Env): number {
   return positiveInt(env.STORAGE_QUOTA_BYTES, DEFAULT_STORAGE_QUOTA_BYTES);
 }
 
+export const DEFAULT_RESTORE_WINDOW_SECONDS = 24 * 60 * 60;
+
+/** How long a deleted todo or file can be restored (RESTORE_WINDOW_SECONDS), in milliseconds. */
+export function restoreWindowMs(env: Env): number {
+  return positiveInt(env.RESTORE_WINDOW_SECONDS, DEFAULT_RESTORE_WINDOW_SECONDS) * 1000;
+}
+
 export function flag(value: string | undefined): boolean {
   return value?.trim().toLowerCase() === "true";
 }

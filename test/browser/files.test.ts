@@ -66,7 +66,7 @@ describe("files", () => {
     await page.getByText(/· 3 files/).waitFor();
     await screenshot(page, "10-my-files");
 
-    // Cancel keeps it; Delete erases it.
+    // Cancel keeps it; Delete takes it away at once (with an Undo).
     await fileAction(page, "notes.txt", "Delete…");
     const confirm = page.getByRole("alertdialog", { name: "Delete “notes.txt”?" });
     await confirm.getByRole("button", { name: "Cancel" }).click();
@@ -74,8 +74,20 @@ describe("files", () => {
     await fileAction(page, "notes.txt", "Delete…");
     await confirm.getByRole("button", { name: "Delete" }).click();
     await expect.poll(() => names(page)).toEqual(["photo.png", "report.txt"]);
+    const notesUrl = `${apiOrigin}/api/download/${encodeURIComponent(notes)}`;
+    expect((await fetch(notesUrl)).status).toBe(404);
+    // Undo restores it: the same key and bytes.
+    await toastWith(page, "Deleted “notes.txt”").getByRole("button", { name: "Undo" }).click();
+    await toastWith(page, "Restored “notes.txt”").waitFor();
+    await expect.poll(() => names(page)).toEqual(["photo.png", "notes.txt", "report.txt"]);
+    expect(await (await fetch(notesUrl)).text()).toBe("notes");
+    // Deleted again, then the page reloaded: it stays gone.
+    await fileAction(page, "notes.txt", "Delete…");
+    await confirm.getByRole("button", { name: "Delete" }).click();
     await toastWith(page, "Deleted “notes.txt”").waitFor();
-    expect((await fetch(`${apiOrigin}/api/download/${encodeURIComponent(notes)}`)).status).toBe(404);
+    await page.reload();
+    await expect.poll(() => names(page)).toEqual(["photo.png", "report.txt"]);
+    expect((await fetch(notesUrl)).status).toBe(404);
 
     // Attached to a todo: the dialog names the todo by its title, and asks again.
     await fileAction(page, "report.txt", "Delete…");

@@ -137,6 +137,8 @@ describe("every screen, 360 to 1440 px wide", () => {
     await settle();
     await checkState(page, "todo dialog", findings, { shot: "screen-todo-dialog", scope: DIALOG });
     await page.getByRole("dialog").getByRole("button", { name: "Delete todo" }).click();
+    // The toast comes once the service has deleted it.
+    await page.getByRole("button", { name: "Undo" }).waitFor();
     await checkState(page, "undo toast", findings, { shot: "screen-undo-toast", scope: TOASTS });
     await page.getByRole("button", { name: "Undo" }).click();
 

@@ -611,9 +611,29 @@ export interface paths {
         put?: never;
         /**
          * Delete one of your files
-         * @description Removes the object from R2 and its record (its share links with it); its download then answers 404. A file attached to todos answers 409 naming them, unless `detach=true`, which removes those attachments too.
+         * @description Gone at once from your files, usage, download and links (404). A file attached to todos answers 409 naming them, unless `detach=true`, which removes those attachments too. Restorable until `restorableUntil`.
          */
         post: operations["deleteFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/files/{key}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore one of your files you deleted (undo a delete)
+         * @description Until `restorableUntil`: the same key, bytes and share links; 413 if it no longer fits your quota. Detached attachments stay removed. A file not deleted is answered unchanged. Past the window: 410, then 404.
+         */
+        post: operations["restoreFile"];
         delete?: never;
         options?: never;
         head?: never;
@@ -847,9 +867,29 @@ export interface paths {
         put?: never;
         /**
          * Delete one of your todos
-         * @description Its attachment rows go by cascade; the stored objects stay in R2. With `If-Match`, a todo changed since answers 412 and stays.
+         * @description Gone at once (404, a `todo.deleted` tombstone); attachment rows go by cascade, objects stay in R2. Restorable until `restorableUntil`. With `If-Match`, a todo changed since answers 412 and stays.
          */
         post: operations["removeTodo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/todos/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore one of your todos you deleted (undo a delete)
+         * @description Until `restorableUntil`: the same id, its attachments whose files exist, a version above its tombstone (`todo.created` in sync and the feed). A todo not deleted is answered unchanged. Past the window: 410, then 404 once purged.
+         */
+        post: operations["restoreTodo"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1569,6 +1609,8 @@ export interface components {
             key: string;
             /** @description Todos the file was removed from */
             detached: number;
+            /** @description When its restore window (RESTORE_WINDOW_SECONDS) ends */
+            restorableUntil: string;
         };
         FileLink: {
             id: string;
@@ -1742,6 +1784,8 @@ export interface components {
         };
         DeletedTodo: {
             id: number;
+            /** @description When its restore window (RESTORE_WINDOW_SECONDS) ends */
+            restorableUntil: string;
         };
         AgentTicket: {
             /** @description Send as `?ticket=` on the WebSocket upgrade of that instance, within 60 s. Valid only for that agent, instance and user. */
@@ -4150,6 +4194,87 @@ export interface operations {
             };
         };
     };
+    restoreFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The full object key, URL-encoded as one path segment (`/` as `%2F`). At most 1024 UTF-8 bytes. */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file's record, restored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["FileRecord"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Gone (expired) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listFileLinks: {
         parameters: {
             query?: never;
@@ -5439,6 +5564,88 @@ export interface operations {
             };
             /** @description If-Match names a version the resource no longer has: nothing was written */
             412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    restoreTodo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The todo, restored */
+            200: {
+                headers: {
+                    /** @description The todo's strong ETag, `"todo-<id>-v<version>"`: send it as `If-Match` or `If-None-Match`. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["TodoVo"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Gone (expired) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

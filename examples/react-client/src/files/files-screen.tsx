@@ -53,6 +53,21 @@ export function FilesScreen() {
     }
   }
 
+  /** Undo of a delete: the same file, bytes and share links, back through the service. */
+  async function restore(file: FileRecord) {
+    try {
+      await unwrap(api.POST("/api/files/{key}/restore", { params: { path: { key: file.key } } }));
+      toast({ title: `Restored “${file.originalName}”` });
+    } catch (err) {
+      toast({
+        tone: "error",
+        title: `“${file.originalName}” was not restored`,
+        description: humanError(err).message,
+      });
+    }
+    await reload();
+  }
+
   const used = usage ? usage.bytes + usage.reservedBytes : 0;
   return (
     <Page title="Files" description="Everything you uploaded, for your todos or on its own.">
@@ -125,7 +140,15 @@ export function FilesScreen() {
           file={deleting}
           onClose={() => setDeleting(null)}
           onDeleted={() => {
-            toast({ title: `Deleted “${deleting.originalName}”` });
+            const file = deleting;
+            toast({
+              title: `Deleted “${file.originalName}”`,
+              action: {
+                label: "Undo",
+                altText: `Undo deleting ${file.originalName}`,
+                run: () => void restore(file),
+              },
+            });
             void reload();
           }}
         />
