@@ -64,7 +64,8 @@ async function startStack(modelBaseURL: string, agentsAuth: boolean, cleanups: C
   };
   await allSettledOrThrow([
     startWranglerDev({ port: apiPort, vars }).then((worker) => cleanups.push(() => worker.stop())),
-    buildClient({ apiOrigin, outDir, agentsAuth }),
+    // Served by vite preview at its root, on an origin of its own (the service serves its own build at /app/).
+    buildClient({ apiOrigin, outDir, agentsAuth, base: "/" }),
   ]);
   const preview = await startPreview({ outDir, port: clientPort });
   cleanups.push(() => preview.stop());
