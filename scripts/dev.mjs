@@ -75,12 +75,14 @@ const env = verbose
   ? process.env
   : { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import="${quiet}"`.trim() };
 const wrangler = spawn(process.execPath, [WRANGLER, "dev", ...args], { cwd: ROOT, env, stdio: "inherit" });
-wrangler.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+let refused = false;
+wrangler.on("exit", (code, signal) => process.exit(refused ? 1 : (code ?? (signal ? 1 : 0))));
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => wrangler.kill(signal));
 
 const started = await waitUntilUp(url, () => wrangler.exitCode !== null);
 if (started.up) process.stdout.write(devBanner(url));
 if (started.refused) {
+  refused = true;
   console.error(`\nThe service refuses to start:\n  ${started.refused}\n`);
   wrangler.kill("SIGTERM");
 }

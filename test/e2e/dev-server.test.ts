@@ -26,7 +26,10 @@ describe("npm run dev (wrangler dev --local)", () => {
     const bannerEnd = output.indexOf("\n", output.indexOf("A five-minute tour")) + 1;
     expect(output.slice(0, bannerEnd).split("\n").length).toBeLessThanOrEqual(80);
     // After it, only the request lines of wrangler (the readiness probes of npm run dev and this test).
-    const after = output.slice(bannerEnd).split("\n").filter((line) => line.trim() !== "");
+    const after = output
+      .slice(bannerEnd)
+      .split("\n")
+      .filter((line) => line.trim() !== "");
     expect(after.filter((line) => !/GET \/health 200/.test(line))).toEqual([]);
     // The D1 migrations in one line, not wrangler's table after each of them.
     expect(output).not.toContain("Migrations to be applied");

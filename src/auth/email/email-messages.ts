@@ -16,12 +16,7 @@ async function sendLinkEmail(
 }
 
 /** After registration (or a resend): prove the account's address. */
-export function sendVerifyEmail(
-  env: Mailer,
-  to: Recipient,
-  link: string,
-  hours: number,
-): Promise<void> {
+export function sendVerifyEmail(env: Mailer, to: Recipient, link: string, hours: number): Promise<void> {
   const mail = {
     subject: "Confirm your e-mail address",
     asks: "This address was given for your account.",
@@ -33,12 +28,7 @@ export function sendVerifyEmail(
 }
 
 /** To the address asked for: the change happens only when this link is used. */
-export function sendChangeLinkEmail(
-  env: Mailer,
-  to: Recipient,
-  link: string,
-  hours: number,
-): Promise<void> {
+export function sendChangeLinkEmail(env: Mailer, to: Recipient, link: string, hours: number): Promise<void> {
   const mail = {
     subject: "Confirm your new e-mail address",
     asks: "Your account asked to use this address from now on.",

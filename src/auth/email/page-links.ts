@@ -24,7 +24,9 @@ export interface PageLink {
 export function pageLink({ origin, page, token, configured }: PageLink): string {
   const encoded = encodeURIComponent(token);
   const template = configured?.trim();
-  return template ? template.replace("{token}", encoded) : `${origin}${CLIENT_PATH}#/${page}?token=${encoded}`;
+  return template
+    ? template.replace("{token}", encoded)
+    : `${origin}${CLIENT_PATH}#/${page}?token=${encoded}`;
 }
 
 /**
