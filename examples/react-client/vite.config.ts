@@ -31,6 +31,7 @@ export default defineConfig(({ command, mode, isPreview }) => {
       headers: FRAME_HEADERS,
       proxy: apiOrigin ? undefined : { "^/(?!app/)": service },
     },
-    preview: { port: 4173, strictPort: true, headers: FRAME_HEADERS },
+    // The build alone (the proxy would otherwise apply here too).
+    preview: { port: 4173, strictPort: true, headers: FRAME_HEADERS, proxy: {} },
   };
 });

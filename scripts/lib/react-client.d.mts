@@ -7,10 +7,9 @@ export function buildClient(options: {
   apiOrigin?: string;
   outDir: string;
   agentsAuth?: boolean;
-  base?: string;
 }): Promise<string>;
 export function buildServedClient(options?: { agentsAuth?: boolean }): Promise<boolean>;
 export function startPreview(options: {
   outDir: string;
   port: number;
-}): Promise<{ url: string; stop(): Promise<void> }>;
+}): Promise<{ /** The page: http://127.0.0.1:<port>/app/ */ url: string; stop(): Promise<void> }>;

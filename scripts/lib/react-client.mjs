@@ -52,13 +52,12 @@ export function typecheckClient() {
 }
 
 /**
- * `vite build` of the client into `outDir`: by default for the service that serves it at /app/ (its
+ * `vite build` of the client (at /app/) into `outDir`: by default for the service that serves it (its
  * own origin); with `apiOrigin`, for a service on another origin, which must list the page's origin in
- * CORS_ORIGINS (`base` "/" to serve it at the root of its own server).
+ * CORS_ORIGINS.
  */
-export function buildClient({ apiOrigin = "", outDir, agentsAuth = false, base = "/app/" }) {
-  const args = ["build", "--outDir", outDir, "--emptyOutDir", "--base", base];
-  return run(process.execPath, [bin("vite", "bin/vite.js"), ...args], {
+export function buildClient({ apiOrigin = "", outDir, agentsAuth = false }) {
+  return run(process.execPath, [bin("vite", "bin/vite.js"), "build", "--outDir", outDir, "--emptyOutDir"], {
     VITE_API_ORIGIN: apiOrigin,
     VITE_AGENTS_AUTH: String(agentsAuth),
     VITE_CONFIG_NATIVE_IGNORE_WARNING: "true",
@@ -89,7 +88,7 @@ export async function buildServedClient({ agentsAuth = false } = {}) {
   return true;
 }
 
-/** `vite preview` of a build on a loopback port; resolves once it answers. */
+/** `vite preview` of a build on a loopback port (the page at /app/); resolves once it answers. */
 export async function startPreview({ outDir, port }) {
   const child = spawn(
     process.execPath,
@@ -109,7 +108,7 @@ export async function startPreview({ outDir, port }) {
   let output = "";
   child.stdout.on("data", (d) => (output += d));
   child.stderr.on("data", (d) => (output += d));
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://127.0.0.1:${port}/app/`;
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`vite preview exited:\n${output}`);
