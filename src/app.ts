@@ -1,4 +1,5 @@
 import { mountAgents } from "./agents/mount";
+import { mountClientApp } from "./http/client-app";
 import { apiCors } from "./http/cors";
 import { configureOpenAPI } from "./http/openapi-doc";
 import { createApp } from "./http/create-app";
@@ -8,6 +9,7 @@ import { mountOAuth } from "./oauth/mount";
 import { jsonBodyGuard } from "./http/json-body";
 import { apiSecurityHeaders } from "./http/security-headers";
 import { requireAuth } from "./http/require-auth";
+import { settingsGuard } from "./http/settings-guard";
 import { agentsRouter } from "./routes/agents/agents.index";
 import { aiRouter } from "./routes/ai/ai.index";
 import { authRouter, signOutRouter } from "./routes/auth/auth.index";
@@ -29,9 +31,11 @@ import { usersRouter } from "./routes/users/users.index";
 
 const app = createApp();
 
+app.use(settingsGuard);
 app.use("/api/*", apiSecurityHeaders);
 app.use("/api/*", apiCors);
 configureOpenAPI(app);
+mountClientApp(app);
 mountAgents(app);
 mountMcp(app);
 mountOAuth(app);

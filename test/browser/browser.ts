@@ -12,7 +12,7 @@ export type Stack = ReturnType<typeof inject<"open">>;
 // Most tests use the service as it ships; agents-auth.test.ts uses the `gated` one.
 export const open = inject("open");
 export const gated = inject("gated");
-export const { apiOrigin, clientOrigin } = open;
+export const { apiOrigin, clientUrl } = open;
 
 /** The suite's headless Chromium, started once by global-setup.ts: each test file connects to it. */
 export function connectBrowser(): Promise<Browser> {
@@ -116,7 +116,7 @@ export async function signInThroughUi(
   hash = "#/todos",
   stack: Stack = open,
 ) {
-  await page.goto(`${stack.clientOrigin}/${hash}`);
+  await page.goto(`${stack.clientUrl}/${hash}`);
   const form = page.getByRole("form", { name: "Sign in" });
   await form.getByLabel("Username", { exact: true }).fill(user.username);
   await form.getByLabel("Password", { exact: true }).fill(user.password);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ANSWER } from "../fakes/openai-compatible";
 import {
   chatReady,
-  clientOrigin,
+  clientUrl,
   connectBrowser,
   newContext,
   registerUser,
@@ -95,7 +95,7 @@ describe("chats: the list of a user's conversations", () => {
 
     // What the two chats cost, on the account's AI usage screen: an answer and a title each (the scripted
     // server reports 12 tokens in, 7 and 3 out); the deleted chat's usage stays.
-    await page.goto(`${clientOrigin}/#/account/usage`);
+    await page.goto(`${clientUrl}/#/account/usage`);
     const totals = page.getByLabel("Totals");
     await totals.waitFor();
     expect(await totals.locator("dd").allTextContents()).toEqual(["4", "48", "20"]);

@@ -5,7 +5,7 @@ import {
   accountButton,
   apiOrigin,
   chatReady,
-  clientOrigin,
+  clientUrl,
   connectBrowser,
   newContext,
   openTodo,
@@ -93,14 +93,14 @@ describe("every screen, 360 to 1440 px wide", () => {
     const findings: Finding[] = [];
 
     // Signed out.
-    await page.goto(clientOrigin);
+    await page.goto(clientUrl);
     await checkState(page, "sign in", findings, { shot: "screen-sign-in" });
     await page.getByRole("button", { name: "No account yet? Register" }).click();
     await checkState(page, "register", findings);
     await page.getByRole("button", { name: "I have an account: sign in" }).click();
     await page.getByRole("button", { name: "Forgot your password?" }).click();
     await checkState(page, "forgot password", findings);
-    await page.goto(`${clientOrigin}/#/reset-password?token=not-a-real-one`);
+    await page.goto(`${clientUrl}/#/reset-password?token=not-a-real-one`);
     await checkState(page, "new password", findings);
 
     // Signed in: every screen the navigation and the account tabs link to (a new screen is walked too).

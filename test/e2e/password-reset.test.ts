@@ -37,7 +37,8 @@ describe("password reset under wrangler dev --local", () => {
 
     const { text } = await emailSentTo(worker.url, email, "Reset your password");
     const link = resetLinkIn(text);
-    expect(link.startsWith("http://localhost:5173/#/reset-password?token=")).toBe(true);
+    // The React client this server serves, on the origin the request came to.
+    expect(link.startsWith(`${worker.url}/app/#/reset-password?token=`)).toBe(true);
     const token = new URLSearchParams(link.split("?")[1]).get("token");
 
     const done = await post("/api/auth/password-reset/confirm", { token, password: "set from the e-mail" });

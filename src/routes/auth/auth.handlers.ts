@@ -35,7 +35,7 @@ export async function register(c: AppRouteContext<RegisterRoute>) {
   }
   const logger = c.get("logger");
   logger.info("auth_registered", { userId: user.id });
-  const { mail } = await verifyNewAccount(c.env, c.get("db"), user, logger);
+  const { mail } = await verifyNewAccount(c.env, c.get("db"), user, new URL(c.req.url).origin, logger);
   c.executionCtx.waitUntil(mail);
   return created(c, await signIn(c.get("db"), secret, user, c.req.raw.headers));
 }
