@@ -103,15 +103,17 @@ export class ChatAgent extends AIChatAgent<Env> {
   }
 
   // The turn's invocation has ended by now: the title is made in one of its own (an alarm), where its
-  // model call is traced like a turn's (src/ai/traced-ai.ts). Only while the chat may be untitled.
+  // model call is traced like a turn's (src/ai/traced-ai.ts). Only while the chat may be untitled, and
+  // only after an answer: a failed or stopped turn ("no model", a refusal) never names the chat.
   protected async onChatResponse(result: ChatResponseResult): Promise<void> {
-    if (!(await this.index()).mayNeedTitle()) return;
-    await this.schedule(0, "titleChat", { answered: result.status === "completed" }, { idempotent: true });
+    if (result.status !== "completed" || !(await this.index()).mayNeedTitle()) return;
+    await this.schedule(0, "titleChat", { answerId: result.message.id }, { idempotent: true });
   }
 
-  /** Scheduled after a turn: the title of the chat's first exchange, told to its open sockets. */
-  async titleChat({ answered }: { answered: boolean }): Promise<void> {
-    const title = await (await this.index()).titleAfterTurn(this.messages, answered);
+  /** Scheduled after an answered turn: the title of that exchange, told to the chat's open sockets. */
+  async titleChat({ answerId }: { answerId?: string }): Promise<void> {
+    if (answerId === undefined) return;
+    const title = await (await this.index()).titleAfterTurn(this.messages, answerId);
     if (title !== null)
       this.broadcast(JSON.stringify({ type: "chat_title", title } satisfies ChatTitleFrame));
   }
