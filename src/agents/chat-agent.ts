@@ -4,6 +4,7 @@ import type { Connection, ConnectionContext } from "agents";
 import type { ChatResponseResult } from "agents/chat";
 import type { UIMessage } from "ai";
 import type { ChatIndexSync } from "../chats/chat-index-sync";
+import { aiDemo } from "../core/config";
 import { errorBody } from "../http/errors";
 import { closedSubAgentRoute } from "./agent-paths";
 import { destroyAndReset } from "../chats/agent-reset";
@@ -20,6 +21,12 @@ export const MAX_FRAME_BYTES = 1024 * 1024;
 export interface ChatTitleFrame {
   type: "chat_title";
   title: string;
+}
+
+/** What a chat's sockets receive on connect while the offline demo model answers (AI_DEMO=true). */
+export interface ChatModelFrame {
+  type: "chat_model";
+  demo: true;
 }
 
 /** Streaming chat over WebSocket; messages persist per instance and a reconnecting client resumes the stream. */
@@ -131,6 +138,9 @@ export class ChatAgent extends AIChatAgent<Env> {
     rememberCaller(connection, ctx.request);
     rememberOrigin(connection, ctx.request);
     this.sockets.opened(connection, ctx.request);
+    // A client can say so before the first turn: answers come from a script, not from AI.
+    if (aiDemo(this.env))
+      connection.send(JSON.stringify({ type: "chat_model", demo: true } satisfies ChatModelFrame));
     return super.onConnect(connection, ctx);
   }
   // --- end of spend limits
