@@ -2,7 +2,9 @@
 // (the npm script's and yours after `--`); once /health answers, where to go next. The migrations go to
 // the state folder wrangler dev will use (`--persist-to`, when given).
 import { spawn, spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { demoModelArgs } from "./lib/ai-demo.mjs";
 import { devBanner, waitUntilUp } from "./lib/dev-banner.mjs";
 
 const ROOT = join(import.meta.dirname, "..");
@@ -35,6 +37,10 @@ node(WRANGLER, [
   ...(persistTo ? ["--persist-to", persistTo] : []),
 ]);
 
+// No model configured: the offline demo model answers the chat, and the banner says so.
+const devVarsFile = join(ROOT, ".dev.vars");
+const demo = demoModelArgs(args, existsSync(devVarsFile) ? readFileSync(devVarsFile, "utf8") : "");
+args.push(...demo);
 if (!option("port")) args.push("--port", "8787");
 const port = option("port");
 const host = option("ip") && option("ip") !== "0.0.0.0" ? option("ip") : "localhost";
@@ -44,4 +50,5 @@ const wrangler = spawn(process.execPath, [WRANGLER, "dev", ...args], { cwd: ROOT
 wrangler.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => wrangler.kill(signal));
 
-if (await waitUntilUp(url, () => wrangler.exitCode !== null)) process.stdout.write(devBanner(url));
+if (await waitUntilUp(url, () => wrangler.exitCode !== null))
+  process.stdout.write(devBanner(url, { demo: demo.length > 0 }));
