@@ -91,7 +91,7 @@ describe("chats: the list of a user's conversations", () => {
       .click();
     await expect.poll(() => rowTitles(page)).toEqual(["Trip plans"]);
     await page.reload();
-    await expect.poll(() => rowTitles(page)).toEqual(["Trip plans"]);
+    await expect.poll(() => rowTitles(page), { timeout: 10_000 }).toEqual(["Trip plans"]);
     await screenshot(page, "15-chats-renamed");
 
     // What the two chats cost, on the account's AI usage screen: an answer and a title each (the scripted
