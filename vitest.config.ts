@@ -121,6 +121,8 @@ export default defineConfig(async () => {
           AGENTS_REQUIRE_AUTH: "true",
           CHAT_MODEL_IMAGES: "true",
         }),
+        // The offline demo model (AI_DEMO=true) in place of any model: what `npm run dev` offers a newcomer.
+        workersProject(migrations, "workers-demo", ["test/demo/**/*.test.ts"], { AI_DEMO: "true" }),
         {
           // Real clients in Node against `wrangler dev --local` on a loopback port.
           test: {

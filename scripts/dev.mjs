@@ -4,7 +4,9 @@
 // wrangler dev will use (`--persist-to`, when given). Quiet: one line for the migrations, one for the
 // build, one for wrangler's table of bindings (scripts/lib/quiet-wrangler.mjs).
 import { spawn, spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { demoModelArgs } from "./lib/ai-demo.mjs";
 import { devBanner, waitUntilUp } from "./lib/dev-banner.mjs";
 import { buildServedClient, ensureClientInstalled } from "./lib/react-client.mjs";
 
@@ -65,6 +67,10 @@ node(join(ROOT, "scripts", "ensure-dev-vars.mjs"), []);
 ensureClientInstalled({ quiet: true });
 await Promise.all([migrate(option("persist-to")), buildClient()]);
 
+// No model configured: the offline demo model answers the chat, and the banner says so.
+const devVarsFile = join(ROOT, ".dev.vars");
+const demo = demoModelArgs(args, existsSync(devVarsFile) ? readFileSync(devVarsFile, "utf8") : "");
+args.push(...demo);
 if (!option("port")) args.push("--port", "8787");
 const port = option("port");
 const host = option("ip") && option("ip") !== "0.0.0.0" ? option("ip") : "localhost";
@@ -80,7 +86,7 @@ wrangler.on("exit", (code, signal) => process.exit(refused ? 1 : (code ?? (signa
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => wrangler.kill(signal));
 
 const started = await waitUntilUp(url, () => wrangler.exitCode !== null);
-if (started.up) process.stdout.write(devBanner(url));
+if (started.up) process.stdout.write(devBanner(url, { demo: demo.length > 0 }));
 if (started.refused) {
   refused = true;
   console.error(`\nThe service refuses to start:\n  ${started.refused}\n`);

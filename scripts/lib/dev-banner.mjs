@@ -24,11 +24,17 @@ export async function waitUntilUp(url, stopped) {
   return {};
 }
 
-export function devBanner(url) {
+/** `demo`: the offline demo model answers the chat (no model configured). */
+export function devBanner(url, { demo = false } = {}) {
   return [
     "",
     `  Workers API Service is up at ${url}`,
     `  React client  ${url}/app/`,
+    ...(demo
+      ? [
+          "  Chat model    the offline demo (a script, not AI): to connect a model, see docs/agents.md#ai-models",
+        ]
+      : []),
     `  API docs      ${url}/docs   (OpenAPI: ${url}/openapi.json, for AI readers: ${url}/llms.txt)`,
     `  MCP server    ${url}/mcp    (add it to an AI client as a custom connector)`,
     `  E-mail outbox ${url}${OUTBOX_PATH}   (what the service "sent": nothing leaves your machine)`,

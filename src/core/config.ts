@@ -75,6 +75,14 @@ export function openAICompatible(env: Env): OpenAICompatibleSettings | undefined
   return { baseURL, models: nameList(env.AI_MODEL), apiKey: text(env.AI_API_KEY) };
 }
 
+/**
+ * AI_DEMO=true: the offline demo model answers every model call (src/ai/demo-model.ts). `npm run dev`
+ * sets it when no model is configured; a deployment has it only when its settings say so.
+ */
+export function aiDemo(env: Env): boolean {
+  return flag(env.AI_DEMO);
+}
+
 export function probeTimeoutMs(env: Env): number {
   return positiveInt(env.AI_PROBE_TIMEOUT_MS, 10_000);
 }

@@ -1053,8 +1053,11 @@ export interface components {
             code?: string;
         };
         AiHealth: {
-            /** @enum {string} */
-            provider: "workers-ai" | "openai-compatible";
+            /**
+             * @description `demo`: the offline demo model (AI_DEMO=true) answers, from a script, not AI
+             * @enum {string}
+             */
+            provider: "workers-ai" | "openai-compatible" | "demo";
             /** @example @cf/meta/llama-3.2-1b-instruct */
             model: string;
             latencyMs: number;
