@@ -60,6 +60,16 @@ describe("GET /docs", () => {
     expect(res.body).not.toMatch(/cdn\.jsdelivr|unpkg\.com/);
   });
 
+  it("says the page's language and carries the contrast fixes, inside the nonce'd style", async () => {
+    const res = await api<string>("/docs");
+    expect(res.body).toMatch(/^<!doctype html>\s*<html lang="en">/i);
+    const nonce = res.headers.get("Content-Security-Policy")!.match(/'nonce-([^']+)'/)![1];
+    const style = res.body.match(/<style type="text\/css" nonce="([^"]+)">([\s\S]*?)<\/style>/)!;
+    expect(style[1]).toBe(nonce);
+    expect(style[2]).toContain("body.light-mode {");
+    expect(style[2]).toContain("--scalar-color-3: #676767;");
+  });
+
   it("names the favicon (Scalar links it), served from the Worker's static assets", async () => {
     const page = await api<string>("/docs");
     expect(page.body).toMatch(/"favicon":\s*"\/favicon\.svg"/);
