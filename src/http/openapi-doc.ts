@@ -66,6 +66,10 @@ export const OPENAPI_CONFIG = {
       description:
         "Your chats with the chat agent: an index to list, title, rename and delete them; each chat's id is its agent instance",
     },
+    {
+      name: "Notes",
+      description: "Short notes to yourself: the resource the tutorial (docs/tutorial.md) builds",
+    },
   ],
   security: [{ bearerAuth: [] }],
 };
@@ -104,6 +108,7 @@ export function configureOpenAPI(app: AppRouter) {
   );
   app.get("/scalar/*", (c) => c.env.ASSETS.fetch(c.req.raw));
   app.get("/favicon.svg", (c) => c.env.ASSETS.fetch(c.req.raw));
+  app.get("/docs.css", (c) => c.env.ASSETS.fetch(c.req.raw));
   // For AI readers: static assets the build writes (scripts/lib/llms-txt.mjs); the ETag is the asset's.
   app.get("/llms.txt", llmsText);
   app.get("/llms-full.txt", llmsText);
