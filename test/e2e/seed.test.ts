@@ -53,7 +53,7 @@ describe("npm run seed", () => {
     const todos = await get(worker.url, "/api/todos?pageSize=100", token);
     expect(todos.total).toBe(5);
     const files = await get(worker.url, "/api/files?limit=100", token);
-    expect(files.items.map((f: { originalName: string }) => f.originalName).sort()).toEqual([
+    expect(files.items.map((f: { originalName: string }) => f.originalName).toSorted()).toEqual([
       "passport-scan.txt",
       "q3-report.csv",
       "welcome.md",
