@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { AccountTabs } from "../account/account-tabs";
 import { api, unwrap } from "../api/client";
 import type { components } from "../api/schema";
 import { Button } from "../ui/button";
@@ -53,6 +54,7 @@ export function NotesScreen() {
 
   return (
     <Page title="Notes" description="Short notes to yourself.">
+      <AccountTabs current="account/notes" />
       <Card>
         <form onSubmit={write} aria-label="New note" className="space-y-3">
           <Field label="Note">
