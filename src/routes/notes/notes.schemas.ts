@@ -15,7 +15,13 @@ export const NoteListSchema = z.object({ items: z.array(NoteSchema) }).openapi("
 
 export const CreateNoteBody = z
   .object({
-    text: z.string().trim().min(1, "Must not be blank").max(1000).openapi({ example: "Call the bank" }),
+    // The pattern tells clients what "not blank" means: at least one character other than a space.
+    text: z
+      .string()
+      .trim()
+      .min(1, "Must not be blank")
+      .max(1000)
+      .openapi({ pattern: "\\S", example: "Call the bank" }),
   })
   .strict()
   .openapi("CreateNoteBody");
