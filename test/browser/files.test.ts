@@ -109,8 +109,8 @@ describe("files", () => {
 
     const zone = page.getByTestId("drop-zone");
     await dropFile(zone, { name: "dropped.txt", mimeType: "text/plain", text: "x".repeat(51) });
-    await expect.poll(() => names(page)).toEqual(["dropped.txt"]);
     await toastWith(page, "Uploaded “dropped.txt”").waitFor();
+    await expect.poll(() => names(page), { timeout: 10_000 }).toEqual(["dropped.txt"]);
     await page.getByText("51 bytes of 1 GiB (less than 0.1%) · 1 file").waitFor();
     expect(await meter.getAttribute("aria-valuetext")).toBe("51 bytes of 1 GiB (less than 0.1%)");
     // The file input stays for keyboards and screen readers, the drop zone's hint beside it.
