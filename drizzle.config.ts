@@ -11,6 +11,7 @@ export default defineConfig({
     "./src/db/chats-schema.ts",
     "./src/db/usage-schema.ts",
     "./src/db/trash-schema.ts",
+    "./src/db/notes-schema.ts",
   ],
   out: "./migrations",
   casing: "camelCase",

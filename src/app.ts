@@ -17,6 +17,7 @@ import { chatsRouter } from "./routes/chats/chats.index";
 import { emailConfirmRouter, emailVerifyRouter } from "./routes/email/email.index";
 import { healthRouter } from "./routes/health/health.index";
 import { keysRouter } from "./routes/keys/keys.index";
+import { notesRouter } from "./routes/notes/notes.index";
 import { passkeySignInRouter, passkeysRouter } from "./routes/passkeys/passkeys.index";
 import { oauthGrantsRouter } from "./routes/oauth-grants/oauth-grants.index";
 import { passwordResetRouter } from "./routes/password-reset/password-reset.index";
@@ -64,6 +65,7 @@ app
   .route("/", todosRouter)
   .route("/", agentsRouter)
   .route("/", chatsRouter)
-  .route("/", usageRouter);
+  .route("/", usageRouter)
+  .route("/", notesRouter);
 
 export default app;

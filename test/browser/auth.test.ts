@@ -53,6 +53,10 @@ describe("register and sign in", () => {
     await form.getByLabel("Password", { exact: true }).fill(user.password);
     await form.getByLabel("Name", { exact: true }).fill(user.name);
     await form.getByLabel("Email", { exact: true }).fill(user.email);
+    // What an account needs and nothing more: the age is optional, on the profile.
+    expect(
+      await form.locator("input").evaluateAll((inputs) => inputs.map((i) => i.getAttribute("name"))),
+    ).toEqual(["username", "password", "name", "email"]);
     await screenshot(page, "01-register");
     await form.getByRole("button", { name: "Create account" }).click();
 

@@ -1,7 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { chromium, type Browser, type BrowserContext, type Download, type Page } from "playwright-core";
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Download,
+  type Locator,
+  type Page,
+} from "playwright-core";
 import { expect, inject } from "vitest";
 import type { components } from "../../examples/react-client/src/api/schema";
 import { ROOT } from "../../scripts/lib/wrangler-dev.mjs";
@@ -79,6 +86,19 @@ export async function openTodo(page: Page, title: string) {
   const dialog = page.getByRole("dialog", { name: title });
   await dialog.getByRole("form", { name: "Edit todo" }).waitFor();
   return dialog;
+}
+
+/**
+ * Drags a file from outside the page and drops it on `target`, as a file manager does: dragenter, dragover
+ * and drop, carrying one DataTransfer with the file.
+ */
+export async function dropFile(target: Locator, file: { name: string; mimeType: string; text: string }) {
+  const dataTransfer = await target.page().evaluateHandle(({ name, mimeType, text }) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([text], name, { type: mimeType }));
+    return transfer;
+  }, file);
+  for (const type of ["dragenter", "dragover", "drop"]) await target.dispatchEvent(type, { dataTransfer });
 }
 
 /** A PNG of one step, for people to look at. */

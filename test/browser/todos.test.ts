@@ -5,6 +5,7 @@ import {
   apiOrigin,
   connectBrowser,
   downloadedBytes,
+  dropFile,
   listTitles,
   newContext,
   openTodo,
@@ -55,7 +56,7 @@ describe("todos", () => {
     await screenshot(page, "03-upload-progress");
     await form
       .getByRole("list", { name: "Files to attach" })
-      .getByText("measurements.bin (256.0 KiB)")
+      .getByText("measurements.bin (256 KiB)")
       .waitFor();
     expect(await progress.count()).toBe(0);
     await throttle(-1);
@@ -86,6 +87,32 @@ describe("todos", () => {
     expect(download.suggestedFilename()).toBe("measurements.bin");
     expect(Buffer.compare(await downloadedBytes(download), bytes)).toBe(0);
 
+    expect(offLoopback).toEqual([]);
+    await context.close();
+  });
+
+  it("attaches a file dropped on an open todo", async () => {
+    const user = await registerUser();
+    await fetch(`${apiOrigin}/api/todos`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${user.token}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ title: "File the receipts" }),
+    });
+    const { context, offLoopback } = await newContext(browser);
+    const page = await context.newPage();
+    await signInThroughUi(page, user);
+    const detail = await openTodo(page, "File the receipts");
+    await dropFile(detail.getByTestId("drop-zone"), {
+      name: "receipt.txt",
+      mimeType: "text/plain",
+      text: "coffee 3.20",
+    });
+    await detail
+      .getByRole("list", { name: "Attachments" })
+      .getByRole("link", { name: "receipt.txt" })
+      .waitFor();
+    const row = page.locator(".todo-list li", { hasText: "File the receipts" });
+    await row.getByText("1 file").waitFor();
     expect(offLoopback).toEqual([]);
     await context.close();
   });
