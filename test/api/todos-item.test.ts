@@ -138,7 +138,10 @@ describe("GET, update and delete one todo", () => {
     const objects = await countObjects();
     const res = await api(`/api/todos/${todo.id}/delete`, { method: "POST", token: alice.token });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, data: { id: todo.id } });
+    expect(res.body).toEqual({
+      success: true,
+      data: { id: todo.id, restorableUntil: expect.stringMatching(/Z$/) },
+    });
     expect(await snapshot(todo.id)).toEqual({ todo: null, attachments: [] });
     for (const key of keys) expect(await env.R2_BUCKET.head(key)).not.toBeNull();
     expect(await countObjects()).toBe(objects);

@@ -1,17 +1,14 @@
 /// <reference types="node" />
 import { spawn } from "node:child_process";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEMO } from "../../scripts/lib/demo-data.mjs";
-import { ROOT, startWranglerDev, type WranglerDev } from "../../scripts/lib/wrangler-dev.mjs";
+import { ROOT } from "../../scripts/lib/wrangler-dev.mjs";
+import { sharedWorker } from "./shared-worker";
 
-// One server, as `npm run dev` runs: the seed's own wrangler dev (when none answers) would cost a second
-// start; it is startWranglerDev itself, which every e2e test uses.
-let worker: WranglerDev;
-beforeAll(async () => {
-  worker = await startWranglerDev();
-});
-afterAll(() => worker?.stop());
+// The e2e project's shared server, as `npm run dev` runs: the seed's own wrangler dev (when none answers)
+// would cost another start; it is startWranglerDev itself, which every e2e test uses.
+const worker = sharedWorker();
 
 /** Runs `npm run seed -- ...args` (the script itself, on this Node 22); its exit code and output. */
 function seed(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
