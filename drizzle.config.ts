@@ -10,6 +10,7 @@ export default defineConfig({
     "./src/db/sync-schema.ts",
     "./src/db/chats-schema.ts",
     "./src/db/usage-schema.ts",
+    "./src/db/orgs-schema.ts",
   ],
   out: "./migrations",
   casing: "camelCase",

@@ -10,12 +10,16 @@ import { apiSecurityHeaders } from "./http/security-headers";
 import { requireAuth } from "./http/require-auth";
 import { agentsRouter } from "./routes/agents/agents.index";
 import { aiRouter } from "./routes/ai/ai.index";
+import { auditRouter } from "./routes/audit/audit.index";
 import { authRouter, signOutRouter } from "./routes/auth/auth.index";
 import { chatsRouter } from "./routes/chats/chats.index";
 import { emailConfirmRouter, emailVerifyRouter } from "./routes/email/email.index";
 import { healthRouter } from "./routes/health/health.index";
+import { invitationsRouter } from "./routes/invitations/invitations.index";
 import { keysRouter } from "./routes/keys/keys.index";
 import { passkeySignInRouter, passkeysRouter } from "./routes/passkeys/passkeys.index";
+import { orgMembersRouter } from "./routes/org-members/org-members.index";
+import { orgsRouter } from "./routes/orgs/orgs.index";
 import { oauthGrantsRouter } from "./routes/oauth-grants/oauth-grants.index";
 import { passwordResetRouter } from "./routes/password-reset/password-reset.index";
 import { sessionsRouter } from "./routes/sessions/sessions.index";
@@ -60,6 +64,10 @@ app
   .route("/", todosRouter)
   .route("/", agentsRouter)
   .route("/", chatsRouter)
-  .route("/", usageRouter);
+  .route("/", usageRouter)
+  .route("/", orgsRouter)
+  .route("/", orgMembersRouter)
+  .route("/", invitationsRouter)
+  .route("/", auditRouter);
 
 export default app;

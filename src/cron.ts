@@ -8,13 +8,15 @@ import { sweepReservations } from "./files/reservation-sweep";
 import { expireUploads } from "./files/resumable-expiry";
 import { purgeExpiredKeys } from "./idempotency/idempotency";
 import { purgeOldChanges } from "./todos/todo-sync";
+import { purgeOldAudit } from "./orgs/audit.queries";
+import { auditRetentionDays } from "./orgs/org-settings";
 
 /**
  * The hourly cron (wrangler.jsonc `triggers`): abort resumable uploads nobody finished, drop expired
  * quota reservations, erase what deleted users left (objects, and the storage of their chats and todo
  * feed and of deleted chats), remove ended sessions and spent reset links, purge
  * expired OAuth grants and tokens, todo changes past the sync horizon (30 days) and Idempotency-Key
- * answers past 24 h.
+ * answers past 24 h, audit entries past ORG_AUDIT_RETENTION_DAYS (365).
  * Each job runs even when another fails; all are idempotent.
  */
 export async function runHourlyJobs(env: Env, logger: Logger): Promise<void> {
@@ -28,6 +30,7 @@ export async function runHourlyJobs(env: Env, logger: Logger): Promise<void> {
     ["oauth", () => purgeExpiredGrants(env)],
     ["todo-changes", () => purgeOldChanges(db)],
     ["idempotency-keys", () => purgeExpiredKeys(db)],
+    ["audit", () => purgeOldAudit(db, auditRetentionDays(env))],
   ];
   for (const [job, run] of jobs) {
     try {

@@ -17,6 +17,7 @@ import { forgetAuthUser } from "../../auth/auth-user-cache";
 import { endSocketsOf } from "../../agents/end-sockets";
 import { eraseNowIfSmall, queueUserObjects } from "../../files/erasure";
 import { queueUserAgents, wipeNowIfFew } from "../../chats/agent-wipes";
+import { ownedOrgsGoingWith } from "../../orgs/account-orgs";
 
 const notFound = () => new ApiError(404, "User not found");
 
@@ -156,7 +157,8 @@ export async function remove(c: AuthedRouteContext<RemoveRoute>) {
   const db = c.get("db");
   // Their objects and agents are queued in the delete's own batch, so none is forgotten if this request stops.
   const erasureId = crypto.randomUUID();
-  const queued = [...queueUserObjects(db, id, erasureId), ...queueUserAgents(db, id, erasureId)];
+  const { statement: soleOwnedOrgs } = await ownedOrgsGoingWith(db, id);
+  const queued = [...queueUserObjects(db, id, erasureId), ...queueUserAgents(db, id, erasureId), soleOwnedOrgs];
   if (!(await queries.deleteUser(db, id, queued))) throw notFound();
   forgetAuthUser(id);
   endSocketsOf(c, id);
