@@ -13,6 +13,7 @@ import { api, request, expectData } from "../helpers/http";
 import { createLink, linkPath } from "../helpers/files";
 import { addPasskey } from "../helpers/passkeys";
 import { createChat } from "../helpers/chats";
+import { createTeam } from "../helpers/orgs";
 import { grantFor, grantIdOf } from "../helpers/oauth";
 import { multipartBody } from "../helpers/multipart";
 import { snapshotState, stateDiff, type StoredState } from "../helpers/state";
@@ -136,6 +137,12 @@ async function buildFixture(): Promise<Fixture> {
     createLink(alice.token, storedKey),
     createLink(bob.token, bobFileKey),
   ]);
+  // Teams: Alice's, the delete operation's own, and Bob's for foreign ids.
+  const [aliceOrg, doomedOrg, bobOrg] = await Promise.all([
+    createTeam(alice.token),
+    createTeam(alice.token),
+    createTeam(bob.token),
+  ]);
 
   const t = alice.token;
   const claims = claimsFor(alice.userId, alice.username);
@@ -180,6 +187,7 @@ async function buildFixture(): Promise<Fixture> {
         return encodeURIComponent(op.id === "POST /api/files/{key}/delete" ? doomedKey : storedKey);
       }
       if (name === "linkId") return doomedLink.id;
+      if (name === "orgId") return String((op.id === "POST /api/orgs/{orgId}/delete" ? doomedOrg : aliceOrg).id);
       if (name === "token") return linkPath(link.url).split("/").at(-1)!;
       if (op.path.startsWith("/api/auth/sessions/")) return sessionOf(spareSession.token);
       if (op.path.startsWith("/api/keys/")) return String(aliceKey.id);
@@ -195,6 +203,7 @@ async function buildFixture(): Promise<Fixture> {
     foreignParams(op, name) {
       if (name === "key") return [encodeURIComponent(bobFileKey)];
       if (name === "linkId") return [bobLink.id];
+      if (name === "orgId") return [String(bobOrg.id), "2147483647"];
       if (name === "token" || name === "uploadId") return [];
       const users = name === "userId" || op.path.startsWith("/api/users/");
       if (op.path.startsWith("/api/keys/")) return [String(bobKey.id), "2147483647"];

@@ -1,3 +1,4 @@
+import type { BatchItem } from "drizzle-orm/batch";
 import { Failure } from "../../core/failures";
 import type { Db } from "../../db/client";
 import type { ApiKeyScope } from "../../db/credentials-schema";
@@ -35,6 +36,7 @@ export async function createApiKey(
   db: Db,
   userId: number,
   request: KeyRequest,
+  audit: BatchItem<"sqlite">,
   now = new Date(),
 ): Promise<{ view: ApiKeyView; key: string }> {
   if ((await countUsableKeys(db, userId, now.toISOString())) >= MAX_USABLE_KEYS) throw new TooManyKeysError();
@@ -46,6 +48,6 @@ export async function createApiKey(
     expiresAt: request.expiresAt ?? null,
     keyHash: await sha256Hex(key),
     lastFour: key.slice(-4),
-  });
+  }, audit);
   return { view, key };
 }

@@ -18,6 +18,7 @@ import { endSocketsOf } from "../../agents/end-sockets";
 import { eraseNowIfSmall, queueUserObjects } from "../../files/erasure";
 import { queueUserAgents, wipeNowIfFew } from "../../chats/agent-wipes";
 import { ownedOrgsGoingWith } from "../../orgs/account-orgs";
+import { accountEntry } from "../../http/audit-actor";
 
 const notFound = () => new ApiError(404, "User not found");
 
@@ -119,7 +120,9 @@ export async function update(c: AuthedRouteContext<UpdateRoute>) {
     // Your own change keeps the session you made it from; an admin's reset ends every session.
     const credential = c.get("credential");
     const keepSession = actor.id === id && credential.kind === "session" ? credential.sessionId : undefined;
-    passwordChange = { hash: await hashPassword(password), keepSession };
+    const event = { action: "password.changed", detail: { by: actor.id === id ? "self" : "admin" } };
+    const audit = accountEntry(c, id, event, { ifChanged: true, actorId: actor.id });
+    passwordChange = { hash: await hashPassword(password), keepSession, audit };
   }
 
   const profile =
