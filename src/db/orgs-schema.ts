@@ -40,7 +40,9 @@ export const orgMembersTable = sqliteTable(
     primaryKey({ columns: [t.orgId, t.userId] }),
     index("org_members_user_idx").on(t.userId, t.orgId),
     // At most one owner per team, whatever the code does; the transfer's batch demotes before it promotes.
-    uniqueIndex("org_members_one_owner").on(t.orgId).where(sql`"role" = 'owner'`),
+    uniqueIndex("org_members_one_owner")
+      .on(t.orgId)
+      .where(sql`"role" = 'owner'`),
   ],
 );
 
@@ -68,7 +70,9 @@ export const orgInvitationsTable = sqliteTable(
   (t) => [
     uniqueIndex("org_invitations_token_unique").on(t.tokenHash),
     // One pending invitation per address per team: a second is a UNIQUE failure (409).
-    uniqueIndex("org_invitations_one_pending").on(t.orgId, t.email).where(sql`"status" = 'pending'`),
+    uniqueIndex("org_invitations_one_pending")
+      .on(t.orgId, t.email)
+      .where(sql`"status" = 'pending'`),
     index("org_invitations_org_idx").on(t.orgId, t.id),
     index("org_invitations_email_idx").on(t.email, t.status),
   ],

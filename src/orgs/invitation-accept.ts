@@ -12,7 +12,9 @@ import type { OrgRole } from "../db/orgs-schema";
 /** Why an accept was refused, in words the route turns into a status. */
 export class InvitationRefused extends Error {
   constructor(readonly reason: "unknown" | "other_address") {
-    super(reason === "unknown" ? "Invitation not found" : "This invitation was sent to another e-mail address");
+    super(
+      reason === "unknown" ? "Invitation not found" : "This invitation was sent to another e-mail address",
+    );
   }
 }
 

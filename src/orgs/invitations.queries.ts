@@ -10,7 +10,10 @@ export type InvitationRow = typeof invites.$inferSelect;
 const pendingAt = (now: string) => and(eq(invites.status, "pending"), gt(invites.expiresAt, now));
 
 export async function countPendingInvites(db: Db, orgId: number, now: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(invites).where(and(eq(invites.orgId, orgId), pendingAt(now)));
+  const [row] = await db
+    .select({ n: count() })
+    .from(invites)
+    .where(and(eq(invites.orgId, orgId), pendingAt(now)));
   return row?.n ?? 0;
 }
 
@@ -79,7 +82,10 @@ export function listOrgInvitations(db: Db, orgId: number, afterId: number | unde
 }
 
 export async function findInvitation(db: Db, orgId: number, id: number): Promise<InvitationRow | null> {
-  const [row] = await db.select().from(invites).where(and(eq(invites.id, id), eq(invites.orgId, orgId)));
+  const [row] = await db
+    .select()
+    .from(invites)
+    .where(and(eq(invites.id, id), eq(invites.orgId, orgId)));
   return row ?? null;
 }
 
@@ -132,9 +138,7 @@ export async function acceptInvitation(
       .returning({ id: invites.id }),
     db
       .insert(orgMembersTable)
-      .select(
-        sql`SELECT ${invitation.orgId}, ${userId}, ${invitation.role}, ${now} WHERE changes() > 0`,
-      )
+      .select(sql`SELECT ${invitation.orgId}, ${userId}, ${invitation.role}, ${now} WHERE changes() > 0`)
       .onConflictDoNothing(),
     auditInsertWhen(
       db,

@@ -19,7 +19,10 @@ import { OrgConflict, OrgRateLimited } from "./org-failures";
 export type InvitationStatusView = "pending" | "accepted" | "revoked" | "declined" | "expired";
 
 /** The status as a client sees it: a pending invitation past its expiry is expired. */
-export function statusOf(row: Pick<InvitationRow, "status" | "expiresAt">, now: string): InvitationStatusView {
+export function statusOf(
+  row: Pick<InvitationRow, "status" | "expiresAt">,
+  now: string,
+): InvitationStatusView {
   return row.status === "pending" && row.expiresAt <= now ? "expired" : row.status;
 }
 
@@ -57,7 +60,9 @@ export async function createInvitation(
   }
   if (member) throw new OrgConflict("This address belongs to a member of the team already");
   if (pending >= limits.pendingInvitesPerTeam) {
-    throw new OrgConflict(`A team has at most ${limits.pendingInvitesPerTeam} pending invitations: revoke one first`);
+    throw new OrgConflict(
+      `A team has at most ${limits.pendingInvitesPerTeam} pending invitations: revoke one first`,
+    );
   }
   if (members + pending >= limits.membersPerTeam) {
     throw new OrgConflict(`A team has at most ${limits.membersPerTeam} members, pending invitations counted`);
@@ -69,19 +74,35 @@ export async function createInvitation(
   try {
     invitation = await insertInvitation(
       db,
-      { orgId: input.org.id, email: input.email, role: input.role, tokenHash: await sha256Hex(token), invitedBy: input.invitedBy.id, expiresAt },
+      {
+        orgId: input.org.id,
+        email: input.email,
+        role: input.role,
+        tokenHash: await sha256Hex(token),
+        invitedBy: input.invitedBy.id,
+        expiresAt,
+      },
       nowIso,
       actor,
     );
   } catch (err) {
-    if (uniqueViolation(err)) throw new OrgConflict("This address has a pending invitation to the team already");
+    if (uniqueViolation(err))
+      throw new OrgConflict("This address has a pending invitation to the team already");
     throw err;
   }
-  const mailInput = { to: input.email, teamName: input.org.name, invitedBy: input.invitedBy.username, role: input.role, days };
+  const mailInput = {
+    to: input.email,
+    teamName: input.org.name,
+    invitedBy: input.invitedBy.username,
+    role: input.role,
+    days,
+  };
   const mail = sendInviteEmail(env, mailInput, token)
     .then(() => {
       if (env.LOG_RESET_LINKS === "true") logger.warn("org_invite_link", { link: inviteLink(env, token) });
     })
-    .catch((err: unknown) => logger.error("org_invite_email_failed", { invitationId: invitation.id, error: String(err) }));
+    .catch((err: unknown) =>
+      logger.error("org_invite_email_failed", { invitationId: invitation.id, error: String(err) }),
+    );
   return { invitation, mail };
 }

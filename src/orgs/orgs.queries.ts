@@ -7,17 +7,26 @@ import { auditInsert, auditInsertWhen, type AuditActor } from "./audit.queries";
 export type OrgRow = typeof orgsTable.$inferSelect;
 
 export async function countMemberships(db: Db, userId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(orgMembersTable).where(eq(orgMembersTable.userId, userId));
+  const [row] = await db
+    .select({ n: count() })
+    .from(orgMembersTable)
+    .where(eq(orgMembersTable.userId, userId));
   return row?.n ?? 0;
 }
 
 /** The team, its owner (the creator) and the first audit entry, in one batch. */
-export async function insertOrg(db: Db, name: string, actor: AuditActor & { actorId: number }): Promise<OrgRow> {
+export async function insertOrg(
+  db: Db,
+  name: string,
+  actor: AuditActor & { actorId: number },
+): Promise<OrgRow> {
   // D1 runs a batch as one transaction, so the newest id is the one just inserted.
   const newest = sql`(SELECT max(${orgsTable.id}) FROM ${orgsTable})`;
   const [inserted] = await db.batch([
     db.insert(orgsTable).values({ name }).returning(),
-    db.insert(orgMembersTable).select(sql`SELECT ${newest}, ${actor.actorId}, 'owner', ${new Date().toISOString()}`),
+    db
+      .insert(orgMembersTable)
+      .select(sql`SELECT ${newest}, ${actor.actorId}, 'owner', ${new Date().toISOString()}`),
     db.insert(auditLogTable).select(
       sql`SELECT NULL, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ${newest}, NULL, ${actor.actorId}, ${actor.door},
           ${actor.credential}, ${actor.ip}, ${actor.requestId}, 'org.created', NULL, ${JSON.stringify({ name })}`,
@@ -45,14 +54,25 @@ export function listOrgsOf(db: Db, userId: number, afterId: number | undefined, 
     })
     .from(orgMembersTable)
     .innerJoin(orgsTable, eq(orgsTable.id, orgMembersTable.orgId))
-    .where(and(eq(orgMembersTable.userId, userId), afterId === undefined ? undefined : gt(orgsTable.id, afterId)))
+    .where(
+      and(eq(orgMembersTable.userId, userId), afterId === undefined ? undefined : gt(orgsTable.id, afterId)),
+    )
     .orderBy(asc(orgsTable.id))
     .limit(limit + 1);
 }
 
-export async function renameOrg(db: Db, orgId: number, name: string, actor: AuditActor): Promise<OrgRow | null> {
+export async function renameOrg(
+  db: Db,
+  orgId: number,
+  name: string,
+  actor: AuditActor,
+): Promise<OrgRow | null> {
   const [rows] = await db.batch([
-    db.update(orgsTable).set({ name, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))` }).where(eq(orgsTable.id, orgId)).returning(),
+    db
+      .update(orgsTable)
+      .set({ name, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))` })
+      .where(eq(orgsTable.id, orgId))
+      .returning(),
     auditInsert(db, { orgId }, actor, { action: "org.renamed", target: `org-${orgId}`, detail: { name } }),
   ]);
   return rows[0] ?? null;
@@ -65,15 +85,25 @@ export interface OrgErasure {
 }
 
 /** Deletes the team and, by cascade, everything it owns; answers what went (null: no such team). */
-export async function deleteOrg(db: Db, orgId: number): Promise<{ erased: OrgErasure; memberIds: number[] } | null> {
+export async function deleteOrg(
+  db: Db,
+  orgId: number,
+): Promise<{ erased: OrgErasure; memberIds: number[] } | null> {
   const [members, invitations, audit, gone] = await db.batch([
-    db.select({ userId: orgMembersTable.userId }).from(orgMembersTable).where(eq(orgMembersTable.orgId, orgId)),
+    db
+      .select({ userId: orgMembersTable.userId })
+      .from(orgMembersTable)
+      .where(eq(orgMembersTable.orgId, orgId)),
     db.select({ n: count() }).from(orgInvitationsTable).where(eq(orgInvitationsTable.orgId, orgId)),
     db.select({ n: count() }).from(auditLogTable).where(eq(auditLogTable.orgId, orgId)),
     db.delete(orgsTable).where(eq(orgsTable.id, orgId)).returning({ id: orgsTable.id }),
   ]);
   if (gone.length === 0) return null;
-  const erased = { members: members.length, invitations: invitations[0]?.n ?? 0, auditEntries: audit[0]?.n ?? 0 };
+  const erased = {
+    members: members.length,
+    invitations: invitations[0]?.n ?? 0,
+    auditEntries: audit[0]?.n ?? 0,
+  };
   return { erased, memberIds: members.map((m) => m.userId) };
 }
 
@@ -96,9 +126,19 @@ export function deleteSoleOwnedOrgs(db: Db, userId: number) {
 }
 
 /** The ownership offer: to `userId` until `expiresAt`. */
-export async function offerTransfer(db: Db, orgId: number, userId: number, expiresAt: string, actor: AuditActor) {
+export async function offerTransfer(
+  db: Db,
+  orgId: number,
+  userId: number,
+  expiresAt: string,
+  actor: AuditActor,
+) {
   const [rows] = await db.batch([
-    db.update(orgsTable).set({ transferTo: userId, transferExpiresAt: expiresAt }).where(eq(orgsTable.id, orgId)).returning(),
+    db
+      .update(orgsTable)
+      .set({ transferTo: userId, transferExpiresAt: expiresAt })
+      .where(eq(orgsTable.id, orgId))
+      .returning(),
     auditInsert(db, { orgId }, actor, { action: "org.transfer_offered", target: `user-${userId}` }),
   ]);
   return rows[0] ?? null;
@@ -126,18 +166,35 @@ export async function acceptTransfer(db: Db, orgId: number, userId: number, now:
     AND EXISTS (SELECT 1 FROM ${orgMembersTable} m WHERE m."orgId" = ${orgId} AND m."userId" = ${userId} AND m."role" <> 'owner')`;
   const members = orgMembersTable;
   const results = await db.batch([
-    db.select({ userId: members.userId }).from(members).where(and(eq(members.orgId, orgId), eq(members.role, "owner"))),
-    db.update(members).set({ role: "admin" }).where(and(eq(members.orgId, orgId), eq(members.role, "owner"), offerStands)),
+    db
+      .select({ userId: members.userId })
+      .from(members)
+      .where(and(eq(members.orgId, orgId), eq(members.role, "owner"))),
+    db
+      .update(members)
+      .set({ role: "admin" })
+      .where(and(eq(members.orgId, orgId), eq(members.role, "owner"), offerStands)),
     db
       .update(members)
       .set({ role: "owner" })
       .where(and(eq(members.orgId, orgId), eq(members.userId, userId), sql`changes() > 0`))
       .returning({ userId: members.userId }),
-    auditInsertWhen(db, { orgId }, actor, { action: "org.transfer_accepted", target: `user-${userId}` }, sql`changes() > 0`),
+    auditInsertWhen(
+      db,
+      { orgId },
+      actor,
+      { action: "org.transfer_accepted", target: `user-${userId}` },
+      sql`changes() > 0`,
+    ),
     db
       .update(orgsTable)
       .set({ transferTo: null, transferExpiresAt: null })
-      .where(and(eq(orgsTable.id, orgId), sql`EXISTS (SELECT 1 FROM ${members} m WHERE m."orgId" = ${orgId} AND m."userId" = ${userId} AND m."role" = 'owner')`)),
+      .where(
+        and(
+          eq(orgsTable.id, orgId),
+          sql`EXISTS (SELECT 1 FROM ${members} m WHERE m."orgId" = ${orgId} AND m."userId" = ${userId} AND m."role" = 'owner')`,
+        ),
+      ),
   ]);
   const moved = (results[2] as unknown[]).length > 0;
   const previousOwner = (results[0] as { userId: number }[])[0]?.userId ?? null;
@@ -156,7 +213,12 @@ export function listMembers(db: Db, orgId: number, afterUserId: number | undefin
     })
     .from(orgMembersTable)
     .innerJoin(usersTable, eq(usersTable.id, orgMembersTable.userId))
-    .where(and(eq(orgMembersTable.orgId, orgId), afterUserId === undefined ? undefined : gt(orgMembersTable.userId, afterUserId)))
+    .where(
+      and(
+        eq(orgMembersTable.orgId, orgId),
+        afterUserId === undefined ? undefined : gt(orgMembersTable.userId, afterUserId),
+      ),
+    )
     .orderBy(asc(orgMembersTable.userId))
     .limit(limit + 1);
 }

@@ -23,7 +23,11 @@ describe("a team's audit trail", () => {
       headers: { "CF-Connecting-IP": "203.0.113.9", "X-Request-Id": "req-accept-0001" },
     });
     expect(accepted.status).toBe(200);
-    await api(`/api/orgs/${org.id}/members/${guest.userId}`, { method: "POST", token: owner.token, json: { role: "member" } });
+    await api(`/api/orgs/${org.id}/members/${guest.userId}`, {
+      method: "POST",
+      token: owner.token,
+      json: { role: "member" },
+    });
     const page = await audit(owner.token, org.id);
     expect(page.items.map((e) => e.action)).toEqual([
       "member.role_changed",
@@ -70,13 +74,15 @@ describe("a team's audit trail", () => {
     expectError(await api(`/api/orgs/${org.id}/audit`, { token: viewer.token }), 403);
   });
 
-  it("a deleted account's entries keep the action but not the person", async () => {
+  it("Y13: a deleted account's entries keep the action but not the person", async () => {
     const owner = await signUp();
     const guest = await signUp();
     const org = await createTeam(owner.token);
     const { inviteToken } = await invite(owner.token, org.id, guest.email);
     expect((await accept(guest.token, inviteToken)).status).toBe(200);
-    expect((await api(`/api/users/${guest.userId}/delete`, { method: "POST", token: guest.token })).status).toBe(200);
+    expect(
+      (await api(`/api/users/${guest.userId}/delete`, { method: "POST", token: guest.token })).status,
+    ).toBe(200);
     const [entry] = (await audit(owner.token, org.id, "?action=invitation.accepted")).items;
     expect(entry).toMatchObject({ action: "invitation.accepted", actorId: null, actorUsername: null });
   });

@@ -25,7 +25,7 @@ async function verify(email: string) {
 }
 
 describe("invitations", () => {
-  it("e-mails a token= link to the accept page, stores only its hash, and lasts 7 days", async () => {
+  it("Y6: e-mails a token= link to the accept page, stores only its hash, and lasts 7 days", async () => {
     const owner = await signUp();
     const guest = await signUp();
     const org = await createTeam(owner.token, "Blue team");
@@ -35,12 +35,14 @@ describe("invitations", () => {
     expect(days).toBeCloseTo(7, 2);
     expect(mail.subject).toBe("Join Blue team");
     expect(mail.text).toContain(`#/accept-invite?token=${inviteToken}`);
-    const row = await env.DB.prepare("SELECT * FROM org_invitations_table WHERE id = ?").bind(invitation.id).first();
+    const row = await env.DB.prepare("SELECT * FROM org_invitations_table WHERE id = ?")
+      .bind(invitation.id)
+      .first();
     expect(JSON.stringify(row)).not.toContain(inviteToken);
     expect(JSON.stringify(await invitations(owner.token, org.id))).not.toContain(inviteToken);
   });
 
-  it("is accepted once, by the account with the invited address; the role is the invited one", async () => {
+  it("Y7: is accepted once, by the account with the invited address; the role is the invited one", async () => {
     const owner = await signUp();
     const guest = await signUp();
     const other = await signUp();
@@ -56,7 +58,7 @@ describe("invitations", () => {
     expect(listed.items.find((i) => i.id === invitation.id)).toMatchObject({ status: "accepted" });
   });
 
-  it("concurrent accepts make one membership", async () => {
+  it("Y7: concurrent accepts make one membership", async () => {
     const owner = await signUp();
     const guest = await signUp();
     const org = await createTeam(owner.token);
@@ -64,13 +66,15 @@ describe("invitations", () => {
     const results = await Promise.all([1, 2, 3, 4].map(() => accept(guest.token, inviteToken)));
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(3);
-    const row = await env.DB.prepare("SELECT count(*) AS n FROM org_members_table WHERE orgId = ? AND userId = ?")
+    const row = await env.DB.prepare(
+      "SELECT count(*) AS n FROM org_members_table WHERE orgId = ? AND userId = ?",
+    )
       .bind(org.id, guest.userId)
       .first<{ n: number }>();
     expect(row?.n).toBe(1);
   });
 
-  it("one pending invitation per address (409); expired, revoked or used ones never block a new one", async () => {
+  it("Y8: one pending invitation per address (409); expired, revoked or used ones never block a new one", async () => {
     const owner = await signUp();
     const guest = await signUp();
     const org = await createTeam(owner.token);
@@ -82,13 +86,19 @@ describe("invitations", () => {
     const second = await invite(owner.token, org.id, guest.email);
     // Revoked: refused at accept, blocks nothing.
     const revoked = expectData(
-      await api(`/api/orgs/${org.id}/invitations/${second.invitation.id}/revoke`, { method: "POST", token: owner.token }),
+      await api(`/api/orgs/${org.id}/invitations/${second.invitation.id}/revoke`, {
+        method: "POST",
+        token: owner.token,
+      }),
       200,
       InvitationSchema,
     );
     expect(revoked.status).toBe("revoked");
     expectError(
-      await api(`/api/orgs/${org.id}/invitations/${second.invitation.id}/revoke`, { method: "POST", token: owner.token }),
+      await api(`/api/orgs/${org.id}/invitations/${second.invitation.id}/revoke`, {
+        method: "POST",
+        token: owner.token,
+      }),
       409,
     );
     expectError(await accept(guest.token, second.inviteToken), 409, /revoked/);
@@ -105,24 +115,49 @@ describe("invitations", () => {
     const a = await createTeam(owner.token);
     const b = await createTeam(owner.token);
     const { invitation } = await invite(owner.token, a.id, `x-${crypto.randomUUID()}@example.test`);
-    expectError(await api(`/api/orgs/${b.id}/invitations/${invitation.id}/revoke`, { method: "POST", token: owner.token }), 404);
+    expectError(
+      await api(`/api/orgs/${b.id}/invitations/${invitation.id}/revoke`, {
+        method: "POST",
+        token: owner.token,
+      }),
+      404,
+    );
   });
 
-  it("GET /api/invitations lists invitations to a verified address only; decline closes one", async () => {
+  it("Y9: GET /api/invitations lists invitations to a verified address only; decline closes one", async () => {
     const owner = await signUp();
     const guest = await signUp();
     const org = await createTeam(owner.token, "Green team");
     const { invitation, inviteToken } = await invite(owner.token, org.id, guest.email);
-    const before = expectData(await api("/api/invitations", { token: guest.token }), 200, MyInvitationListSchema);
+    const before = expectData(
+      await api("/api/invitations", { token: guest.token }),
+      200,
+      MyInvitationListSchema,
+    );
     expect(before.items).toEqual([]);
-    expectError(await api(`/api/invitations/${invitation.id}/decline`, { method: "POST", token: guest.token }), 404);
+    expectError(
+      await api(`/api/invitations/${invitation.id}/decline`, { method: "POST", token: guest.token }),
+      404,
+    );
     await verify(guest.email);
-    const mine = expectData(await api("/api/invitations", { token: guest.token }), 200, MyInvitationListSchema);
+    const mine = expectData(
+      await api("/api/invitations", { token: guest.token }),
+      200,
+      MyInvitationListSchema,
+    );
     expect(mine.items).toEqual([
-      expect.objectContaining({ id: invitation.id, orgId: org.id, orgName: "Green team", invitedBy: owner.username }),
+      expect.objectContaining({
+        id: invitation.id,
+        orgId: org.id,
+        orgName: "Green team",
+        invitedBy: owner.username,
+      }),
     ]);
     const stranger = await signUp();
-    expectError(await api(`/api/invitations/${invitation.id}/decline`, { method: "POST", token: stranger.token }), 404);
+    expectError(
+      await api(`/api/invitations/${invitation.id}/decline`, { method: "POST", token: stranger.token }),
+      404,
+    );
     const declined = expectData(
       await api(`/api/invitations/${invitation.id}/decline`, { method: "POST", token: guest.token }),
       200,
@@ -147,7 +182,7 @@ describe("invitations", () => {
     expectError(await sendInvite(owner.token, org.id, `o-${crypto.randomUUID()}@example.test`, "owner"), 400);
   });
 
-  it("limits invitations per hour (429), pending invitations and members per team (409)", async () => {
+  it("Y11: limits invitations per hour (429), pending invitations and members per team (409)", async () => {
     const owner = await signUp();
     const org = await createTeam(owner.token);
     const post = (overrides: Partial<Env>) =>

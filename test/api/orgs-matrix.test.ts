@@ -26,15 +26,24 @@ const users = {} as Record<Actor | "tm1" | "tm2" | "ta", SignedUpUser>;
 
 const fresh = () => `m-${crypto.randomUUID()}@example.test`;
 const ensureMember = async (key: "tm1" | "tm2" | "ta", role: "member" | "admin") => {
-  await api(`/api/orgs/${orgId}/members/${users[key].userId}/delete`, { method: "POST", token: users.owner.token });
+  await api(`/api/orgs/${orgId}/members/${users[key].userId}/delete`, {
+    method: "POST",
+    token: users.owner.token,
+  });
   await join(users.owner, orgId, users[key], role);
 };
 
 // In this order: reads first, then writes whose success others do not depend on, the delete last.
 const CELLS: Cell[] = [
   { operationId: "getOrg", request: async (id) => ({ method: "GET", path: `/api/orgs/${id}` }) },
-  { operationId: "listOrgMembers", request: async (id) => ({ method: "GET", path: `/api/orgs/${id}/members` }) },
-  { operationId: "listOrgInvitations", request: async (id) => ({ method: "GET", path: `/api/orgs/${id}/invitations` }) },
+  {
+    operationId: "listOrgMembers",
+    request: async (id) => ({ method: "GET", path: `/api/orgs/${id}/members` }),
+  },
+  {
+    operationId: "listOrgInvitations",
+    request: async (id) => ({ method: "GET", path: `/api/orgs/${id}/invitations` }),
+  },
   { operationId: "listOrgAudit", request: async (id) => ({ method: "GET", path: `/api/orgs/${id}/audit` }) },
   {
     operationId: "acceptOrgTransfer",
@@ -47,7 +56,11 @@ const CELLS: Cell[] = [
   },
   {
     operationId: "createOrgInvitation",
-    request: async (id) => ({ method: "POST", path: `/api/orgs/${id}/invitations`, json: { email: fresh() } }),
+    request: async (id) => ({
+      method: "POST",
+      path: `/api/orgs/${id}/invitations`,
+      json: { email: fresh() },
+    }),
   },
   {
     operationId: "createOrgInvitation",
@@ -119,8 +132,9 @@ const documented = Object.values(document.paths as Record<string, Record<string,
   .map((op) => ({ operationId: op.operationId as string, action: op["x-org-action"] as OrgAction }));
 
 beforeAll(async () => {
-  const list = await Promise.all(["owner", "admin", "member", "viewer", "outsider", "tm1", "tm2", "ta"].map(() => signUp()));
-  [users.owner, users.admin, users.member, users.viewer, users.outsider, users.tm1, users.tm2, users.ta] = list;
+  const names = ["owner", "admin", "member", "viewer", "outsider", "tm1", "tm2", "ta"] as const;
+  const list = await Promise.all(names.map(() => signUp()));
+  for (const [i, name] of names.entries()) users[name] = list[i]!;
   orgId = (await createTeam(users.owner.token)).id;
   await join(users.owner, orgId, users.admin, "admin");
   await join(users.owner, orgId, users.member, "member");
@@ -128,12 +142,15 @@ beforeAll(async () => {
   await join(users.owner, orgId, users.tm1, "member");
 }, 30_000);
 
-describe("role-by-route matrix", () => {
+describe("Y2: role-by-route matrix", () => {
   it("has a row for every team route of the document, each naming an action of the table", () => {
     expect(documented.length).toBeGreaterThan(0);
     for (const op of documented) {
       expect(ORG_ACTIONS, op.operationId).toContain(op.action);
-      expect(CELLS.map((cell) => cell.operationId), op.operationId).toContain(op.operationId);
+      expect(
+        CELLS.map((cell) => cell.operationId),
+        op.operationId,
+      ).toContain(op.operationId);
     }
   });
 
@@ -147,7 +164,9 @@ describe("role-by-route matrix", () => {
         const req = await cell.request(orgId);
         const res = await api(req.path, { method: req.method, token: users[actor].token, json: req.json });
         const allowed =
-          actor !== "outsider" && can(actor, routeAction) && (cell.action === undefined || can(actor, cell.action));
+          actor !== "outsider" &&
+          can(actor, routeAction) &&
+          (cell.action === undefined || can(actor, cell.action));
         answers[actor] = res.status;
         if (actor === "outsider") expected[actor] = 404;
         else if (!allowed) expected[actor] = 403;

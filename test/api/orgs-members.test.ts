@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { signUp } from "../helpers/auth";
 import { api, expectData, expectError } from "../helpers/http";
 import { teamOfFour } from "../helpers/orgs";
-import { MemberPageSchema, MemberSchema, OrgSchema, RemovedMemberSchema } from "../../src/routes/orgs/orgs.schemas";
+import {
+  MemberPageSchema,
+  MemberSchema,
+  OrgSchema,
+  RemovedMemberSchema,
+} from "../../src/routes/orgs/orgs.schemas";
 
 const setRole = (token: string, orgId: number, userId: number, role: string) =>
   api(`/api/orgs/${orgId}/members/${userId}`, { method: "POST", token, json: { role } });
@@ -13,7 +18,11 @@ const post = (token: string, path: string, json?: unknown) => api(path, { method
 describe("members and roles", () => {
   it("lists members with username, name, role and when they joined", async () => {
     const { org, owner, admin, member, viewer } = await teamOfFour();
-    const page = expectData(await api(`/api/orgs/${org.id}/members`, { token: viewer.token }), 200, MemberPageSchema);
+    const page = expectData(
+      await api(`/api/orgs/${org.id}/members`, { token: viewer.token }),
+      200,
+      MemberPageSchema,
+    );
     expect(page.items.map((m) => [m.userId, m.role])).toEqual([
       [owner.userId, "owner"],
       [admin.userId, "admin"],
@@ -23,9 +32,13 @@ describe("members and roles", () => {
     expect(page.items[0]).toMatchObject({ username: owner.username, name: "Test User" });
   });
 
-  it("admins move members and viewers between the two; only the owner grants or removes admin", async () => {
+  it("Y3: admins move members and viewers between the two; only the owner grants or removes admin", async () => {
     const { org, owner, admin, member, viewer } = await teamOfFour();
-    const changed = expectData(await setRole(admin.token, org.id, member.userId, "viewer"), 200, MemberSchema);
+    const changed = expectData(
+      await setRole(admin.token, org.id, member.userId, "viewer"),
+      200,
+      MemberSchema,
+    );
     expect(changed.role).toBe("viewer");
     expectData(await setRole(admin.token, org.id, member.userId, "member"), 200, MemberSchema);
     expectError(await setRole(admin.token, org.id, viewer.userId, "admin"), 403, /admins:manage/);
@@ -37,7 +50,7 @@ describe("members and roles", () => {
     expectError(await post(admin.token, `/api/orgs/${org.id}`, { name: "x" }), 403);
   });
 
-  it("the owner's role never changes but by transfer, and the owner cannot leave (409)", async () => {
+  it("Y4: the owner's role never changes but by transfer, and the owner cannot leave (409)", async () => {
     const { org, owner, admin } = await teamOfFour();
     expectError(await setRole(owner.token, org.id, owner.userId, "admin"), 409, /transfer/);
     expectError(await setRole(admin.token, org.id, owner.userId, "member"), 409);
@@ -46,14 +59,22 @@ describe("members and roles", () => {
     expectError(await removeMember(admin.token, org.id, owner.userId), 409);
   });
 
-  it("admins remove members and viewers, the owner admins too; anyone leaves; removed members get 404 next", async () => {
+  it("Y10: admins remove members and viewers, the owner admins too; anyone leaves; removed members get 404 next", async () => {
     const { org, owner, admin, member, viewer } = await teamOfFour();
     expectError(await removeMember(member.token, org.id, viewer.userId), 403);
-    const removed = expectData(await removeMember(admin.token, org.id, viewer.userId), 200, RemovedMemberSchema);
+    const removed = expectData(
+      await removeMember(admin.token, org.id, viewer.userId),
+      200,
+      RemovedMemberSchema,
+    );
     expect(removed).toEqual({ userId: viewer.userId, left: false });
     expectError(await api(`/api/orgs/${org.id}`, { token: viewer.token }), 404);
     expectError(await removeMember(admin.token, org.id, viewer.userId), 404, "Member not found");
-    const left = expectData(await removeMember(member.token, org.id, member.userId), 200, RemovedMemberSchema);
+    const left = expectData(
+      await removeMember(member.token, org.id, member.userId),
+      200,
+      RemovedMemberSchema,
+    );
     expect(left).toEqual({ userId: member.userId, left: true });
     expectError(await api(`/api/orgs/${org.id}/members`, { token: member.token }), 404);
     const other = await signUp();
@@ -64,7 +85,7 @@ describe("members and roles", () => {
 });
 
 describe("ownership transfer", () => {
-  it("moves only when the named member accepts: they become owner, the old owner admin, in one step", async () => {
+  it("Y5: moves only when the named member accepts: they become owner, the old owner admin, in one step", async () => {
     const { org, owner, admin, member } = await teamOfFour();
     expectError(await post(admin.token, `/api/orgs/${org.id}/transfer`, { userId: member.userId }), 403);
     expectError(await post(owner.token, `/api/orgs/${org.id}/transfer`, { userId: owner.userId }), 409);
@@ -83,7 +104,11 @@ describe("ownership transfer", () => {
     expectError(await post(admin.token, `/api/orgs/${org.id}/transfer/accept`), 409);
     const taken = expectData(await post(member.token, `/api/orgs/${org.id}/transfer/accept`), 200, OrgSchema);
     expect(taken).toMatchObject({ role: "owner", transfer: null });
-    const roles = expectData(await api(`/api/orgs/${org.id}/members`, { token: member.token }), 200, MemberPageSchema);
+    const roles = expectData(
+      await api(`/api/orgs/${org.id}/members`, { token: member.token }),
+      200,
+      MemberPageSchema,
+    );
     const byId = Object.fromEntries(roles.items.map((m) => [m.userId, m.role]));
     expect(byId[member.userId]).toBe("owner");
     expect(byId[owner.userId]).toBe("admin");
@@ -104,7 +129,7 @@ describe("ownership transfer", () => {
     expect(team).toMatchObject({ role: "owner", transfer: null });
   });
 
-  it("concurrent accepts and an expired offer leave exactly one owner", async () => {
+  it("Y4: concurrent accepts and an expired offer leave exactly one owner", async () => {
     const { env } = await import("cloudflare:workers");
     const { org, owner, member } = await teamOfFour();
     await post(owner.token, `/api/orgs/${org.id}/transfer`, { userId: member.userId });
@@ -113,9 +138,13 @@ describe("ownership transfer", () => {
       .run();
     expectError(await post(member.token, `/api/orgs/${org.id}/transfer/accept`), 409, /expired/);
     await post(owner.token, `/api/orgs/${org.id}/transfer`, { userId: member.userId });
-    const results = await Promise.all([1, 2, 3].map(() => post(member.token, `/api/orgs/${org.id}/transfer/accept`)));
-    expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
-    const owners = await env.DB.prepare("SELECT userId FROM org_members_table WHERE orgId = ? AND role = 'owner'")
+    const results = await Promise.all(
+      [1, 2, 3].map(() => post(member.token, `/api/orgs/${org.id}/transfer/accept`)),
+    );
+    expect(results.map((r) => r.status).toSorted()).toEqual([200, 409, 409]);
+    const owners = await env.DB.prepare(
+      "SELECT userId FROM org_members_table WHERE orgId = ? AND role = 'owner'",
+    )
       .bind(org.id)
       .all();
     expect(owners.results).toEqual([{ userId: member.userId }]);

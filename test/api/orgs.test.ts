@@ -3,7 +3,12 @@ import { signUp } from "../helpers/auth";
 import { api, expectData, expectError } from "../helpers/http";
 import { fetchWithEnv } from "../helpers/storage";
 import { createTeam, join, teamOfFour } from "../helpers/orgs";
-import { DeletedOrgSchema, MemberPageSchema, OrgPageSchema, OrgSchema } from "../../src/routes/orgs/orgs.schemas";
+import {
+  DeletedOrgSchema,
+  MemberPageSchema,
+  OrgPageSchema,
+  OrgSchema,
+} from "../../src/routes/orgs/orgs.schemas";
 import { DeletedUserSchema } from "../../src/routes/users/users.schemas";
 
 describe("teams: create, read, rename, delete", () => {
@@ -20,7 +25,11 @@ describe("teams: create, read, rename, delete", () => {
 
   it("pages the list with nextCursor", async () => {
     const alice = await signUp();
-    const made = [await createTeam(alice.token), await createTeam(alice.token), await createTeam(alice.token)];
+    const made = [
+      await createTeam(alice.token),
+      await createTeam(alice.token),
+      await createTeam(alice.token),
+    ];
     const first = expectData(await api("/api/orgs?limit=2", { token: alice.token }), 200, OrgPageSchema);
     expect(first.items.map((o) => o.id)).toEqual(made.slice(0, 2).map((o) => o.id));
     const rest = expectData(
@@ -36,10 +45,13 @@ describe("teams: create, read, rename, delete", () => {
     const alice = await signUp();
     expectError(await api("/api/orgs", { method: "POST", token: alice.token, json: { name: "  " } }), 400);
     expectError(await api("/api/orgs", { method: "POST", token: alice.token, json: {} }), 400);
-    expectError(await api("/api/orgs", { method: "POST", token: alice.token, json: { name: "x", extra: 1 } }), 400);
+    expectError(
+      await api("/api/orgs", { method: "POST", token: alice.token, json: { name: "x", extra: 1 } }),
+      400,
+    );
   });
 
-  it("answers 404 to non-members for everything of a team, as for a team that does not exist", async () => {
+  it("Y1: answers 404 to non-members for everything of a team, as for a team that does not exist", async () => {
     const { org } = await teamOfFour();
     const stranger = await signUp();
     const paths = ["", "/members", "/invitations", "/audit"];
@@ -79,13 +91,18 @@ describe("teams: create, read, rename, delete", () => {
     expectError(await api(`/api/orgs/${org.id}`, { token: owner.token }), 404);
   });
 
-  it("limits the teams one account belongs to (409)", async () => {
+  it("Y11: limits the teams one account belongs to (409)", async () => {
     const alice = await signUp();
     const limit = { ORG_MAX_TEAMS_PER_USER: "2" };
     const post = () =>
       fetchWithEnv(
         "/api/orgs",
-        { method: "POST", token: alice.token, headers: { "Content-Type": "application/json" }, body: '{"name":"t"}' },
+        {
+          method: "POST",
+          token: alice.token,
+          headers: { "Content-Type": "application/json" },
+          body: '{"name":"t"}',
+        },
         limit,
       );
     expect((await post()).status).toBe(201);
@@ -97,7 +114,7 @@ describe("teams: create, read, rename, delete", () => {
 });
 
 describe("teams and account deletion", () => {
-  it("refuses to delete an account owning a team with other members (409 naming it), until ownership moves", async () => {
+  it("Y12: refuses to delete an account owning a team with other members (409 naming it), until ownership moves", async () => {
     const owner = await signUp();
     const other = await signUp();
     const org = await createTeam(owner.token, "Shared team");
@@ -107,7 +124,11 @@ describe("teams and account deletion", () => {
     expectData(await api(`/api/orgs/${org.id}`, { token: owner.token }), 200, OrgSchema);
     // The member leaving makes the team the owner's alone: it goes with the account.
     await api(`/api/orgs/${org.id}/members/${other.userId}/delete`, { method: "POST", token: other.token });
-    expectData(await api(`/api/users/${owner.userId}/delete`, { method: "POST", token: owner.token }), 200, DeletedUserSchema);
+    expectData(
+      await api(`/api/users/${owner.userId}/delete`, { method: "POST", token: owner.token }),
+      200,
+      DeletedUserSchema,
+    );
     expectError(await api(`/api/orgs/${org.id}`, { token: other.token }), 404);
   });
 
@@ -116,8 +137,16 @@ describe("teams and account deletion", () => {
     const other = await signUp();
     const org = await createTeam(owner.token);
     await join(owner, org.id, other, "viewer");
-    expectData(await api(`/api/users/${other.userId}/delete`, { method: "POST", token: other.token }), 200, DeletedUserSchema);
-    const members = expectData(await api(`/api/orgs/${org.id}/members`, { token: owner.token }), 200, MemberPageSchema);
+    expectData(
+      await api(`/api/users/${other.userId}/delete`, { method: "POST", token: other.token }),
+      200,
+      DeletedUserSchema,
+    );
+    const members = expectData(
+      await api(`/api/orgs/${org.id}/members`, { token: owner.token }),
+      200,
+      MemberPageSchema,
+    );
     expect(members.items.map((m) => m.userId)).toEqual([owner.userId]);
   });
 });

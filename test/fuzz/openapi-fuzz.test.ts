@@ -187,7 +187,8 @@ async function buildFixture(): Promise<Fixture> {
         return encodeURIComponent(op.id === "POST /api/files/{key}/delete" ? doomedKey : storedKey);
       }
       if (name === "linkId") return doomedLink.id;
-      if (name === "orgId") return String((op.id === "POST /api/orgs/{orgId}/delete" ? doomedOrg : aliceOrg).id);
+      if (name === "orgId")
+        return String((op.id === "POST /api/orgs/{orgId}/delete" ? doomedOrg : aliceOrg).id);
       if (name === "token") return linkPath(link.url).split("/").at(-1)!;
       if (op.path.startsWith("/api/auth/sessions/")) return sessionOf(spareSession.token);
       if (op.path.startsWith("/api/keys/")) return String(aliceKey.id);

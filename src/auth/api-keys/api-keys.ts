@@ -41,13 +41,17 @@ export async function createApiKey(
 ): Promise<{ view: ApiKeyView; key: string }> {
   if ((await countUsableKeys(db, userId, now.toISOString())) >= MAX_USABLE_KEYS) throw new TooManyKeysError();
   const key = `${API_KEY_PREFIX}${randomSecret()}`;
-  const view = await insertApiKey(db, {
-    userId,
-    name: request.name,
-    scopes: [...new Set(request.scopes)],
-    expiresAt: request.expiresAt ?? null,
-    keyHash: await sha256Hex(key),
-    lastFour: key.slice(-4),
-  }, audit);
+  const view = await insertApiKey(
+    db,
+    {
+      userId,
+      name: request.name,
+      scopes: [...new Set(request.scopes)],
+      expiresAt: request.expiresAt ?? null,
+      keyHash: await sha256Hex(key),
+      lastFour: key.slice(-4),
+    },
+    audit,
+  );
   return { view, key };
 }

@@ -88,7 +88,10 @@ export async function deleteSession(
 ): Promise<boolean> {
   const mine = userId === undefined ? undefined : eq(sessionsTable.userId, userId);
   const [rows] = await db.batch([
-    db.delete(sessionsTable).where(and(eq(sessionsTable.id, sessionId), mine)).returning({ id: sessionsTable.id }),
+    db
+      .delete(sessionsTable)
+      .where(and(eq(sessionsTable.id, sessionId), mine))
+      .returning({ id: sessionsTable.id }),
     ...(audit ? [audit] : []),
   ]);
   return rows.length > 0;

@@ -9,11 +9,17 @@ export async function orgAudit(c: OrgRouteContext<OrgAuditRoute>) {
   const { orgId } = c.req.valid("param");
   const { cursor, ...filter } = c.req.valid("query");
   const rows = await listAudit(c.get("db"), { orgId }, { ...filter, afterId: cursor });
-  return ok(c, keysetPage(rows, filter.limit, (row) => row.id));
+  return ok(
+    c,
+    keysetPage(rows, filter.limit, (row) => row.id),
+  );
 }
 
 export async function myAudit(c: AuthedRouteContext<MyAuditRoute>) {
   const { cursor, ...filter } = c.req.valid("query");
   const rows = await listAudit(c.get("db"), { subjectId: c.get("user").id }, { ...filter, afterId: cursor });
-  return ok(c, keysetPage(rows, filter.limit, (row) => row.id));
+  return ok(
+    c,
+    keysetPage(rows, filter.limit, (row) => row.id),
+  );
 }

@@ -22,7 +22,11 @@ export const AuditEntrySchema = z
   .object({
     id: z.number().int(),
     at: z.string(),
-    actorId: z.number().int().nullable().openapi({ description: "Null once the actor's account is deleted." }),
+    actorId: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "Null once the actor's account is deleted." }),
     actorUsername: z.string().nullable(),
     door: z.enum(AUDIT_DOORS),
     credential: z.enum(AUDIT_CREDENTIALS).nullable(),

@@ -53,7 +53,10 @@ export async function login(c: AppRouteContext<LoginRoute>) {
     throw new ApiError(401, "Invalid username or password");
   }
   c.get("logger").info("auth_login", { userId: checked.user.id });
-  const audit = accountEntry(c, checked.user.id, { action: "account.signed_in", detail: { method: "password" } });
+  const audit = accountEntry(c, checked.user.id, {
+    action: "account.signed_in",
+    detail: { method: "password" },
+  });
   return created(c, await signIn(c.get("db"), secret, checked.user, c.req.raw.headers, audit));
 }
 
@@ -86,7 +89,12 @@ export async function logout(c: AuthedRouteContext<LogoutRoute>) {
   const credential = c.get("credential");
   if (credential.kind !== "session") throw new ApiError(400, "This token has no session to end");
   const user = c.get("user");
-  const audit = accountEntry(c, user.id, { action: "session.ended", detail: { by: "logout" } }, { ifChanged: true });
+  const audit = accountEntry(
+    c,
+    user.id,
+    { action: "session.ended", detail: { by: "logout" } },
+    { ifChanged: true },
+  );
   await deleteSession(c.get("db"), credential.sessionId, user.id, audit);
   forgetAuthUser(user.id);
   endSocketsOf(c, user.id);

@@ -13,7 +13,12 @@ export async function confirm(c: AppRouteContext<ConfirmRoute>) {
   let outcome;
   try {
     outcome = await confirmEmailLink(c.get("db"), token, (userId, purpose) =>
-      accountEntry(c, userId, { action: purpose === "change" ? "email.changed" : "email.verified" }, { ifChanged: true, credential: null }),
+      accountEntry(
+        c,
+        userId,
+        { action: purpose === "change" ? "email.changed" : "email.verified" },
+        { ifChanged: true, credential: null },
+      ),
     );
   } catch (err) {
     throw asUserConflict(err);

@@ -61,7 +61,9 @@ export async function revoke(c: OrgRouteContext<R.RevokeRoute>) {
 }
 
 /** The caller's address when it is verified: what the invitations to it are listed and declined by. */
-async function verifiedEmail(c: AuthedRouteContext<R.ListMineRoute | R.DeclineRoute>): Promise<string | null> {
+async function verifiedEmail(
+  c: AuthedRouteContext<R.ListMineRoute | R.DeclineRoute>,
+): Promise<string | null> {
   const user = await findUserById(c.get("db"), c.get("user").id);
   return user?.emailVerifiedAt ? user.email.toLowerCase() : null;
 }
@@ -82,7 +84,8 @@ export async function accept(c: AuthedRouteContext<R.AcceptRoute>) {
     c.get("logger").info("org_invitation_accepted", { orgId: org.id, userId: user.id });
     return ok(c, orgView(org, role));
   } catch (err) {
-    if (err instanceof InvitationRefused) throw new ApiError(err.reason === "unknown" ? 404 : 403, err.message);
+    if (err instanceof InvitationRefused)
+      throw new ApiError(err.reason === "unknown" ? 404 : 403, err.message);
     throw err;
   }
 }

@@ -40,7 +40,8 @@ export const list = orgRoute("invitations:read", {
   path: "/api/orgs/{orgId}/invitations",
   tags,
   summary: "List a team's invitations",
-  description: "Every invitation with its status (pending, accepted, revoked, declined, expired), oldest first.",
+  description:
+    "Every invitation with its status (pending, accepted, revoked, declined, expired), oldest first.",
   request: { params: OrgIdParams, query: CursorQuery },
   responses: {
     200: okContent(InvitationPageSchema, "One page of invitations"),

@@ -38,7 +38,12 @@ export async function list(c: AuthedRouteContext<ListRoute>) {
 export async function revoke(c: AuthedRouteContext<RevokeRoute>) {
   const { id } = c.req.valid("param");
   const user = c.get("user");
-  const audit = accountEntry(c, user.id, { action: "api_key.revoked", target: `key-${id}` }, { ifChanged: true });
+  const audit = accountEntry(
+    c,
+    user.id,
+    { action: "api_key.revoked", target: `key-${id}` },
+    { ifChanged: true },
+  );
   const key = await revokeApiKey(c.get("db"), id, user.id, audit);
   if (!key) throw new ApiError(404, "API key not found");
   forgetAuthUser(user.id);

@@ -19,14 +19,18 @@ const OWNER_FIXED = "The owner stays owner until they transfer ownership and it 
 function requireRoleChange(actorRole: OrgRole, from: OrgRole, to: OrgRole | null): void {
   const action = roleChangeAction(from, to);
   if (action === null) throw new OrgConflict(OWNER_FIXED);
-  if (!can(actorRole, action)) throw new ApiError(403, `Your role (${actorRole}) may not do this (${action})`);
+  if (!can(actorRole, action))
+    throw new ApiError(403, `Your role (${actorRole}) may not do this (${action})`);
 }
 
 export async function list(c: OrgRouteContext<ListRoute>) {
   const { orgId } = c.req.valid("param");
   const { cursor, limit } = c.req.valid("query");
   const rows = await listMembers(c.get("db"), orgId, cursor, limit);
-  return ok(c, keysetPage(rows, limit, (row) => row.userId));
+  return ok(
+    c,
+    keysetPage(rows, limit, (row) => row.userId),
+  );
 }
 
 export async function setRole(c: OrgRouteContext<SetRoleRoute>) {

@@ -79,7 +79,10 @@ export async function acceptTransfer(c: OrgRouteContext<R.AcceptTransferRoute>) 
     new Date().toISOString(),
     auditActorOf(c),
   );
-  if (!moved) throw new OrgConflict("No standing ownership offer to you: it expired, was withdrawn or named someone else");
+  if (!moved)
+    throw new OrgConflict(
+      "No standing ownership offer to you: it expired, was withdrawn or named someone else",
+    );
   forgetMembership(orgId, user.id, ...(previousOwner === null ? [] : [previousOwner]));
   const org = await queries.findOrg(db, orgId);
   if (!org) throw teamGone();

@@ -102,7 +102,12 @@ export async function rename(c: AuthedRouteContext<RenameRoute>) {
 export async function remove(c: AuthedRouteContext<RemoveRoute>) {
   const { id } = c.req.valid("param");
   const user = c.get("user");
-  const audit = accountEntry(c, user.id, { action: "passkey.removed", target: `passkey-${id}` }, { ifChanged: true });
+  const audit = accountEntry(
+    c,
+    user.id,
+    { action: "passkey.removed", target: `passkey-${id}` },
+    { ifChanged: true },
+  );
   const passkey = await deletePasskey(c.get("db"), id, user.id, audit);
   if (!passkey) throw notFound();
   c.get("logger").info("passkey_deleted", { userId: user.id, passkeyId: id });
@@ -126,7 +131,10 @@ export async function signIn(c: AppRouteContext<SignInRoute>) {
   }
   logger.info("auth_passkey_login", { userId: outcome.user.id, passkeyId: outcome.passkeyId });
   try {
-    const audit = accountEntry(c, outcome.user.id, { action: "account.signed_in", detail: { method: "passkey" } });
+    const audit = accountEntry(c, outcome.user.id, {
+      action: "account.signed_in",
+      detail: { method: "passkey" },
+    });
     return created(c, await startSession(db, secret, outcome.user, c.req.raw.headers, audit));
   } catch (err) {
     throw userGoneOr(err, outcome.user.id);

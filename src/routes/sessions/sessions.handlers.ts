@@ -21,7 +21,12 @@ export async function list(c: AuthedRouteContext<ListRoute>) {
 export async function revoke(c: AuthedRouteContext<RevokeRoute>) {
   const { id } = c.req.valid("param");
   const user = c.get("user");
-  const audit = accountEntry(c, user.id, { action: "session.ended", detail: { by: "revoke" } }, { ifChanged: true });
+  const audit = accountEntry(
+    c,
+    user.id,
+    { action: "session.ended", detail: { by: "revoke" } },
+    { ifChanged: true },
+  );
   if (!(await deleteSession(c.get("db"), id, user.id, audit))) throw new ApiError(404, "Session not found");
   forgetAuthUser(user.id);
   endSocketsOf(c, user.id);

@@ -161,7 +161,11 @@ export async function remove(c: AuthedRouteContext<RemoveRoute>) {
   // Their objects and agents are queued in the delete's own batch, so none is forgotten if this request stops.
   const erasureId = crypto.randomUUID();
   const { statement: soleOwnedOrgs } = await ownedOrgsGoingWith(db, id);
-  const queued = [...queueUserObjects(db, id, erasureId), ...queueUserAgents(db, id, erasureId), soleOwnedOrgs];
+  const queued = [
+    ...queueUserObjects(db, id, erasureId),
+    ...queueUserAgents(db, id, erasureId),
+    soleOwnedOrgs,
+  ];
   if (!(await queries.deleteUser(db, id, queued))) throw notFound();
   forgetAuthUser(id);
   endSocketsOf(c, id);
