@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { AUDIT_CREDENTIALS, AUDIT_DOORS, auditLogTable } from "../db/orgs-schema";
 import { usersTable } from "../db/schema";
@@ -87,12 +87,20 @@ export function listAudit(db: Db, scope: AuditScope, filter: AuditFilter) {
 
 export type AuditRow = Awaited<ReturnType<typeof listAudit>>[number];
 
-/** Removes entries older than `days` (the hourly cron); answers how many went. */
+/** Entries one cron run removes at most: the next run takes the rest. */
+const PURGE_BATCH = 1000;
+
+/** Removes entries older than `days` (the hourly cron), at most PURGE_BATCH; answers how many went. */
 export async function purgeOldAudit(db: Db, days: number, now = new Date()): Promise<number> {
   const before = new Date(now.getTime() - days * 24 * 3600 * 1000).toISOString();
+  const oldest = db
+    .select({ id: auditLogTable.id })
+    .from(auditLogTable)
+    .where(lt(auditLogTable.at, before))
+    .limit(PURGE_BATCH);
   const gone = await db
     .delete(auditLogTable)
-    .where(lt(auditLogTable.at, before))
+    .where(inArray(auditLogTable.id, oldest))
     .returning({ id: auditLogTable.id });
   return gone.length;
 }
