@@ -10,6 +10,8 @@ export default defineConfig({
     "./src/db/sync-schema.ts",
     "./src/db/chats-schema.ts",
     "./src/db/usage-schema.ts",
+    "./src/db/trash-schema.ts",
+    "./src/db/notes-schema.ts",
     "./src/db/orgs-schema.ts",
   ],
   out: "./migrations",

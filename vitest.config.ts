@@ -121,12 +121,15 @@ export default defineConfig(async () => {
           AGENTS_REQUIRE_AUTH: "true",
           CHAT_MODEL_IMAGES: "true",
         }),
+        // The offline demo model (AI_DEMO=true) in place of any model: what `npm run dev` offers a newcomer.
+        workersProject(migrations, "workers-demo", ["test/demo/**/*.test.ts"], { AI_DEMO: "true" }),
         {
           // Real clients in Node against `wrangler dev --local` on a loopback port.
           test: {
             name: "e2e",
             environment: "node",
             include: ["test/e2e/**/*.test.ts"],
+            globalSetup: ["./test/e2e/global-setup.ts"],
             testTimeout: 60_000,
             hookTimeout: 120_000,
             fileParallelism: false,

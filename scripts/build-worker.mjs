@@ -25,6 +25,7 @@ export const STAND_INS = {
   mimetext: "src/shims/mimetext.ts",
   "@oslojs/crypto/sha2": "src/shims/oslo-sha2.ts",
   "cron-schedule": "src/shims/cron-schedule.ts",
+  "@modelcontextprotocol/server/_shims": "src/shims/mcp-server-shims.ts",
   // The SDK's own module, as its chunks import it.
   "./mcp/client/do-oauth-client-provider.js": "src/shims/mcp-oauth-provider.ts",
 };

@@ -1,6 +1,7 @@
-// `npm run client` starts the Vite dev server of examples/react-client (installing it first when needed),
-// passing on its options (`npm run client -- --port 8882`); `npm run client:types` regenerates its REST
-// types from openapi.json.
+// `npm run client` starts the Vite dev server of examples/react-client (installing it first when needed)
+// at http://localhost:5173/app/, with hot reload, passing on its options (`npm run client -- --port 8882`:
+// nothing else to set, it proxies to the service); `npm run client:types` regenerates its REST types
+// from openapi.json.
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { CLIENT_DIR, ensureClientInstalled, TYPES_ARGS } from "./lib/react-client.mjs";
@@ -25,6 +26,8 @@ ensureClientInstalled();
 const [script, ...args] = command;
 const child = spawn(process.execPath, [join(CLIENT_DIR, "node_modules", script), ...args, ...rest], {
   cwd: CLIENT_DIR,
+  // Vite's notice about a config loader it may use one day is no news to a person starting the app.
+  env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: "true" },
   stdio: "inherit",
 });
 child.on("exit", (code, signal) => process.exit(signal ? 1 : (code ?? 0)));

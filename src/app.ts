@@ -1,4 +1,5 @@
 import { mountAgents } from "./agents/mount";
+import { mountClientApp } from "./http/client-app";
 import { apiCors } from "./http/cors";
 import { configureOpenAPI } from "./http/openapi-doc";
 import { createApp } from "./http/create-app";
@@ -8,6 +9,7 @@ import { mountOAuth } from "./oauth/mount";
 import { jsonBodyGuard } from "./http/json-body";
 import { apiSecurityHeaders } from "./http/security-headers";
 import { requireAuth } from "./http/require-auth";
+import { settingsGuard } from "./http/settings-guard";
 import { agentsRouter } from "./routes/agents/agents.index";
 import { aiRouter } from "./routes/ai/ai.index";
 import { auditRouter } from "./routes/audit/audit.index";
@@ -17,6 +19,7 @@ import { emailConfirmRouter, emailVerifyRouter } from "./routes/email/email.inde
 import { healthRouter } from "./routes/health/health.index";
 import { invitationsRouter } from "./routes/invitations/invitations.index";
 import { keysRouter } from "./routes/keys/keys.index";
+import { notesRouter } from "./routes/notes/notes.index";
 import { passkeySignInRouter, passkeysRouter } from "./routes/passkeys/passkeys.index";
 import { orgMembersRouter } from "./routes/org-members/org-members.index";
 import { orgsRouter } from "./routes/orgs/orgs.index";
@@ -33,9 +36,11 @@ import { usersRouter } from "./routes/users/users.index";
 
 const app = createApp();
 
+app.use(settingsGuard);
 app.use("/api/*", apiSecurityHeaders);
 app.use("/api/*", apiCors);
 configureOpenAPI(app);
+mountClientApp(app);
 mountAgents(app);
 mountMcp(app);
 mountOAuth(app);
@@ -65,6 +70,7 @@ app
   .route("/", agentsRouter)
   .route("/", chatsRouter)
   .route("/", usageRouter)
+  .route("/", notesRouter)
   .route("/", orgsRouter)
   .route("/", orgMembersRouter)
   .route("/", invitationsRouter)

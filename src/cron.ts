@@ -8,13 +8,17 @@ import { sweepReservations } from "./files/reservation-sweep";
 import { expireUploads } from "./files/resumable-expiry";
 import { purgeExpiredKeys } from "./idempotency/idempotency";
 import { purgeOldChanges } from "./todos/todo-sync";
+import { purgeDeletedTodos } from "./todos/todo-trash.queries";
+import { purgeDeletedFiles } from "./files/deleted-files-purge";
+import { restorableSince } from "./core/restore-window";
 import { purgeOldAudit } from "./orgs/audit.queries";
 import { auditRetentionDays } from "./orgs/org-settings";
 
 /**
  * The hourly cron (wrangler.jsonc `triggers`): abort resumable uploads nobody finished, drop expired
  * quota reservations, erase what deleted users left (objects, and the storage of their chats and todo
- * feed and of deleted chats), remove ended sessions and spent reset links, purge
+ * feed and of deleted chats), erase deleted files and forget deleted todos past their restore window
+ * (RESTORE_WINDOW_SECONDS), remove ended sessions and spent reset links, purge
  * expired OAuth grants and tokens, todo changes past the sync horizon (30 days) and Idempotency-Key
  * answers past 24 h, audit entries past ORG_AUDIT_RETENTION_DAYS (365).
  * Each job runs even when another fails; all are idempotent.
@@ -25,6 +29,8 @@ export async function runHourlyJobs(env: Env, logger: Logger): Promise<void> {
     ["uploads", () => expireUploads(env, logger)],
     ["reservations", () => sweepReservations(env.R2_BUCKET, db)],
     ["erasures", () => sweepErasures(env.R2_BUCKET, db)],
+    ["deleted-files", () => purgeDeletedFiles(env.R2_BUCKET, db, restorableSince(env))],
+    ["deleted-todos", () => purgeDeletedTodos(db, restorableSince(env))],
     ["agent-wipes", () => sweepAgentWipes(env, db, logger)],
     ["credentials", () => expireCredentials(env)],
     ["oauth", () => purgeExpiredGrants(env)],

@@ -11,14 +11,27 @@ const cspMeta = (content: string): Plugin => ({
   ],
 });
 
-// The service's CORS_ORIGINS lists this dev server's origin (http://localhost:5173). Whatever serves
-// the build must send FRAME_HEADERS too, as the dev and preview servers here do.
+// The app lives at /app/, where the service serves its build. The dev server (`npm run client`) serves
+// it there too and passes every other path (/api, /agents, /mcp, /oauth, /docs...) to the service
+// (SERVICE_ORIGIN, default http://localhost:8787), keeping the Host header: to the browser and to the
+// service the page and the API share one origin, so there is no CORS to set, and e-mailed links (built
+// from the request's origin) come back to this dev server, whatever its --port. Whatever serves the
+// build must send FRAME_HEADERS too, as the service and the dev and preview servers here do.
 export default defineConfig(({ command, mode, isPreview }) => {
-  const apiOrigin = apiOriginOf(loadEnv(mode, ".", "VITE_").VITE_API_ORIGIN);
+  const env = loadEnv(mode, ".", ["VITE_", "SERVICE_"]);
+  const apiOrigin = apiOriginOf(env.VITE_API_ORIGIN);
   const dev = command === "serve" && !isPreview;
+  const service = { target: env.SERVICE_ORIGIN || "http://localhost:8787", ws: true };
   return {
+    base: "/app/",
     plugins: [react(), tailwindcss(), cspMeta(contentSecurityPolicy(apiOrigin, { dev }))],
-    server: { port: 5173, strictPort: true, headers: FRAME_HEADERS },
-    preview: { port: 4173, strictPort: true, headers: FRAME_HEADERS },
+    server: {
+      port: 5173,
+      strictPort: true,
+      headers: FRAME_HEADERS,
+      proxy: apiOrigin ? undefined : { "^/(?!app/)": service },
+    },
+    // The build alone (the proxy would otherwise apply here too).
+    preview: { port: 4173, strictPort: true, headers: FRAME_HEADERS, proxy: {} },
   };
 });

@@ -11,5 +11,6 @@ export const GUIDE_PAGES = [
   "docs/operations.md",
   "docs/architecture.md",
   "docs/development.md",
+  "docs/tutorial.md",
   "docs/security.md",
 ];

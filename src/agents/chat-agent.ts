@@ -4,6 +4,7 @@ import type { Connection, ConnectionContext } from "agents";
 import type { ChatResponseResult } from "agents/chat";
 import type { UIMessage } from "ai";
 import type { ChatIndexSync } from "../chats/chat-index-sync";
+import { aiDemo } from "../core/config";
 import { errorBody } from "../http/errors";
 import { closedSubAgentRoute } from "./agent-paths";
 import { destroyAndReset } from "../chats/agent-reset";
@@ -20,6 +21,12 @@ export const MAX_FRAME_BYTES = 1024 * 1024;
 export interface ChatTitleFrame {
   type: "chat_title";
   title: string;
+}
+
+/** What a chat's sockets receive on connect while the offline demo model answers (AI_DEMO=true). */
+export interface ChatModelFrame {
+  type: "chat_model";
+  demo: true;
 }
 
 /** Streaming chat over WebSocket; messages persist per instance and a reconnecting client resumes the stream. */
@@ -103,15 +110,17 @@ export class ChatAgent extends AIChatAgent<Env> {
   }
 
   // The turn's invocation has ended by now: the title is made in one of its own (an alarm), where its
-  // model call is traced like a turn's (src/ai/traced-ai.ts). Only while the chat may be untitled.
+  // model call is traced like a turn's (src/ai/traced-ai.ts). Only while the chat may be untitled, and
+  // only after an answer: a failed or stopped turn ("no model", a refusal) never names the chat.
   protected async onChatResponse(result: ChatResponseResult): Promise<void> {
-    if (!(await this.index()).mayNeedTitle()) return;
-    await this.schedule(0, "titleChat", { answered: result.status === "completed" }, { idempotent: true });
+    if (result.status !== "completed" || !(await this.index()).mayNeedTitle()) return;
+    await this.schedule(0, "titleChat", { answerId: result.message.id }, { idempotent: true });
   }
 
-  /** Scheduled after a turn: the title of the chat's first exchange, told to its open sockets. */
-  async titleChat({ answered }: { answered: boolean }): Promise<void> {
-    const title = await (await this.index()).titleAfterTurn(this.messages, answered);
+  /** Scheduled after an answered turn: the title of that exchange, told to the chat's open sockets. */
+  async titleChat({ answerId }: { answerId?: string }): Promise<void> {
+    if (answerId === undefined) return;
+    const title = await (await this.index()).titleAfterTurn(this.messages, answerId);
     if (title !== null)
       this.broadcast(JSON.stringify({ type: "chat_title", title } satisfies ChatTitleFrame));
   }
@@ -129,6 +138,9 @@ export class ChatAgent extends AIChatAgent<Env> {
     rememberCaller(connection, ctx.request);
     rememberOrigin(connection, ctx.request);
     this.sockets.opened(connection, ctx.request);
+    // A client can say so before the first turn: answers come from a script, not from AI.
+    if (aiDemo(this.env))
+      connection.send(JSON.stringify({ type: "chat_model", demo: true } satisfies ChatModelFrame));
     return super.onConnect(connection, ctx);
   }
   // --- end of spend limits

@@ -2,9 +2,13 @@ import { Failure, type FailureLog } from "../core/failures";
 
 // Apart from the model code (models.ts): naming an AI failure needs none of the providers.
 
+/** What people read when no model is configured; the developer's detail follows it (ENABLE_AI_HINT). */
+export const NO_MODEL_SENTENCE = "No AI model is connected yet, so the assistant can't answer.";
+
 export const ENABLE_AI_HINT =
-  "AI is not available: Workers AI needs a Cloudflare account (run `wrangler login`, then `npm run dev:remote`), " +
-  "or set AI_BASE_URL and AI_MODEL in .dev.vars to use an OpenAI-compatible server such as Ollama or llama.cpp.";
+  `${NO_MODEL_SENTENCE} For developers: Workers AI needs a Cloudflare account (run \`wrangler login\`, ` +
+  "then `npm run dev:remote`), or set AI_BASE_URL and AI_MODEL in .dev.vars to use an OpenAI-compatible " +
+  "server such as Ollama or llama.cpp; `npm run dev` starts an offline demo model (AI_DEMO) when neither is set.";
 
 /** No model can be reached with this configuration (as opposed to a model that failed). */
 export class AiUnavailableError extends Failure {

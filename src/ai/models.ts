@@ -2,6 +2,7 @@ import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModelV4 } from "@ai-sdk/provider";
 import { createWorkersAI } from "workers-ai-provider";
 import {
+  aiDemo,
   chatModelNames,
   openAICompatible,
   probeModelName,
@@ -10,9 +11,9 @@ import {
 } from "../core/config";
 import { AiUnavailableError } from "./ai-errors";
 
-/** The one place that decides which model answers: an OpenAI-compatible endpoint, or Workers AI. */
+/** The one place that decides which model answers: the demo, an OpenAI-compatible endpoint, or Workers AI. */
 export interface ModelChoice {
-  provider: "workers-ai" | "openai-compatible";
+  provider: "workers-ai" | "openai-compatible" | "demo";
   modelId: string;
   model: LanguageModelV4;
 }
@@ -32,8 +33,24 @@ function compatibleModels(compatible: OpenAICompatibleSettings, names: string[])
   }));
 }
 
-/** The models named `workersAiModels` on Workers AI, or AI_MODEL's at AI_BASE_URL (`first`: only its first). */
+/** The name every answer of the offline demo model carries (`metadata.model`, usage, /ai/health). */
+export const DEMO_MODEL_ID = "offline-demo";
+
+// The demo speaks the AI binding's contract, so workers-ai-provider, the tools and approvals run for
+// real; its script loads on its first call, never in a deployment that does not turn it on.
+const demoBinding = {
+  run: async (model: string, inputs: object) => (await import("./demo-model")).runDemo(model, inputs),
+} as unknown as Ai;
+
+/**
+ * The models named `workersAiModels` on Workers AI, or AI_MODEL's at AI_BASE_URL (`first`: only its
+ * first); with AI_DEMO, the demo model alone.
+ */
 function choose(env: Env, workersAiModels: string[], first = false): ModelChoice[] {
+  if (aiDemo(env)) {
+    const demo = createWorkersAI({ binding: demoBinding });
+    return [{ provider: "demo", modelId: DEMO_MODEL_ID, model: demo(DEMO_MODEL_ID) }];
+  }
   const compatible = openAICompatible(env);
   if (compatible)
     return compatibleModels(compatible, first ? compatible.models.slice(0, 1) : compatible.models);

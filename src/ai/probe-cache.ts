@@ -1,4 +1,4 @@
-import { openAICompatible } from "../core/config";
+import { aiDemo, openAICompatible } from "../core/config";
 import { configuredModels, runProbe } from "./probe";
 
 /** How long one answer serves GET /ai/health: a flood costs one inference per isolate per window. */
@@ -14,7 +14,7 @@ const recent = new Map<string, { at: number; answer: Promise<ProbeAnswer> }>();
 // One entry per model configuration, so changing a model never serves the old one's answer.
 function configuration(env: Env, all: boolean): string {
   const compatible = openAICompatible(env);
-  const where = compatible ? `openai-compatible ${compatible.baseURL}` : "workers-ai";
+  const where = aiDemo(env) ? "demo" : compatible ? `openai-compatible ${compatible.baseURL}` : "workers-ai";
   const models = all ? JSON.stringify(configuredModels(env)) : configuredModels(env).probe;
   return `${where} ${models}${all ? " all" : ""}`;
 }

@@ -81,12 +81,13 @@ export class ChatIndexSync {
   }
 
   /**
-   * After a turn: an untitled chat gets the title of its first exchange, once. Returns the title it
-   * set, or null (titled already, renamed meanwhile, not in the index). A failure is retried after the next turn.
+   * After an answered turn: an untitled chat gets the title of that exchange (`answerId` and the question
+   * before it), once. Returns the title it set, or null (titled already, renamed meanwhile, not in the
+   * index, an answer without text). A failure or an answer without text is retried after the next turn.
    */
-  titleAfterTurn(messages: UIMessage[], answered: boolean): Promise<string | null> {
+  titleAfterTurn(messages: UIMessage[], answerId: string): Promise<string | null> {
     if (!this.entry || this.titled || this.titling) return Promise.resolve(null);
-    this.titling = this.title(messages, answered)
+    this.titling = this.title(messages, answerId)
       .catch((err: unknown) => {
         this.logger.error("chat_title_write_failed", { error: String(err) });
         return null;
@@ -97,9 +98,12 @@ export class ChatIndexSync {
     return this.titling;
   }
 
-  private async title(messages: UIMessage[], answered: boolean): Promise<string | null> {
-    const question = messages.find((m) => m.role === "user");
-    if (!question) return null;
+  private async title(messages: UIMessage[], answerId: string): Promise<string | null> {
+    const at = messages.findIndex((m) => m.id === answerId && m.role === "assistant");
+    const answer = at >= 0 ? messageText(messages[at]!) : "";
+    const question = messages.slice(0, Math.max(at, 0)).findLast((m) => m.role === "user");
+    // A tool call awaiting approval answers with no text yet: the turn after it titles the chat.
+    if (!answer || !question) return null;
     await this.writes;
     const row = await queries.titleOf(this.db, this.name);
     if (!row) return null;
@@ -107,15 +111,10 @@ export class ChatIndexSync {
       this.titled = true;
       return null;
     }
-    const answer = messages.find((m) => m.role === "assistant" && messageText(m));
     const { titleFor } = await import("./chat-titles");
     const title = await titleFor(
       this.env,
-      {
-        name: this.name,
-        question: messageText(question),
-        answer: answered && answer ? messageText(answer) : null,
-      },
+      { name: this.name, question: messageText(question), answer },
       this.logger,
       (call) => this.billTitle(row.userId, call),
     );

@@ -83,17 +83,16 @@ async function askModel(
 }
 
 /**
- * The title of a chat's first exchange: the model's, or the fallback when it fails or there was no
- * answer to title (a refused or failed turn). `bill` hears what a model that answered cost.
+ * The title of an answered exchange (the chat's first): the model's, or the fallback when the title
+ * model fails. Never called for a failed turn. `bill` hears what a model that answered cost.
  */
 export async function titleFor(
   env: Env,
-  chat: { name: string; question: string; answer: string | null },
+  chat: { name: string; question: string; answer: string },
   logger: Logger,
   bill: (call: TitleCall) => Promise<void>,
 ): Promise<string> {
   const { question, answer } = chat;
-  if (!answer) return fallbackTitle(question);
   try {
     const { text, call } = await askModel(env, chat.name, question, answer);
     await bill(call);

@@ -11,6 +11,13 @@ export function storageQuotaBytes(env: Env): number {
   return positiveInt(env.STORAGE_QUOTA_BYTES, DEFAULT_STORAGE_QUOTA_BYTES);
 }
 
+export const DEFAULT_RESTORE_WINDOW_SECONDS = 24 * 60 * 60;
+
+/** How long a deleted todo or file can be restored (RESTORE_WINDOW_SECONDS), in milliseconds. */
+export function restoreWindowMs(env: Env): number {
+  return positiveInt(env.RESTORE_WINDOW_SECONDS, DEFAULT_RESTORE_WINDOW_SECONDS) * 1000;
+}
+
 export function flag(value: string | undefined): boolean {
   return value?.trim().toLowerCase() === "true";
 }
@@ -66,6 +73,14 @@ export function openAICompatible(env: Env): OpenAICompatibleSettings | undefined
   const baseURL = text(env.AI_BASE_URL);
   if (!baseURL) return undefined;
   return { baseURL, models: nameList(env.AI_MODEL), apiKey: text(env.AI_API_KEY) };
+}
+
+/**
+ * AI_DEMO=true: the offline demo model answers every model call (src/ai/demo-model.ts). `npm run dev`
+ * sets it when no model is configured; a deployment has it only when its settings say so.
+ */
+export function aiDemo(env: Env): boolean {
+  return flag(env.AI_DEMO);
 }
 
 export function probeTimeoutMs(env: Env): number {

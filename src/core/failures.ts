@@ -7,6 +7,7 @@ export type FailureKind =
   | "too_large"
   | "conflict"
   | "precondition_failed"
+  | "gone"
   | "rate_limited"
   | "unavailable"
   | "timeout";

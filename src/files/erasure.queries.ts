@@ -3,19 +3,22 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../db/client";
 import { uploadsTable } from "../db/schema";
 import { filesTable, pendingErasuresTable, storageReservationsTable } from "../db/files-schema";
+import { deletedFilesTable } from "../db/trash-schema";
 
 const queue = pendingErasuresTable;
 export type QueuedObject = typeof queue.$inferSelect;
 
 /**
- * Statements that queue every object key of a user for erasure: recorded files, unfinished resumable
- * uploads (with their R2 upload id) and single uploads in flight (their reservations). Run them in
+ * Statements that queue every object key of a user for erasure: recorded files, deleted ones still
+ * restorable, unfinished resumable uploads (with their R2 upload id) and single uploads in flight
+ * (their reservations). Run them in
  * the batch that deletes the user, before the cascade removes the rows they read.
  */
 export function queueUserObjects(db: Db, userId: number, erasureId: string): BatchItem<"sqlite">[] {
   const files = filesTable;
   const uploads = uploadsTable;
   const held = storageReservationsTable;
+  const deleted = deletedFilesTable;
   // Drizzle lists every column of the table for INSERT ... SELECT: id, erasureId, key, r2UploadId.
   const from = (select: SQL) => db.insert(queue).select(select);
   return [
@@ -25,6 +28,9 @@ export function queueUserObjects(db: Db, userId: number, erasureId: string): Bat
     ),
     from(sql`SELECT NULL, ${erasureId}, ${held.key}, NULL FROM ${held} WHERE ${held.userId} = ${userId}
       AND NOT EXISTS (SELECT 1 FROM ${uploads} WHERE ${uploads.id} = ${held.id})`),
+    from(
+      sql`SELECT NULL, ${erasureId}, ${deleted.key}, NULL FROM ${deleted} WHERE ${deleted.userId} = ${userId}`,
+    ),
   ];
 }
 

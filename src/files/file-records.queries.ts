@@ -4,6 +4,7 @@ import type { Db } from "../db/client";
 import { NOW, todoAttachmentsTable, todosTable } from "../db/schema";
 import { likePattern } from "../todos/todos.queries";
 import { filesTable, storageReservationsTable } from "../db/files-schema";
+import { keepDeletedFile } from "./file-trash.queries";
 
 export type FileRow = typeof filesTable.$inferSelect;
 export type RecordedFile = Pick<FileRow, "originalName" | "size" | "contentType" | "etag" | "visibility">;
@@ -83,35 +84,41 @@ export function todosAttaching(db: Db, key: string) {
 export type DetachedTodo = { id: number; userId: number; version: number };
 
 /**
- * Forgets the file (its share links go by cascade, its usage by trigger) and, with `detach`, every
- * attachment row naming its key, in one batch. Losing an attachment is a write of the todo: its version
- * rises (the change log follows by trigger). The todos so changed, or null when the file was not the user's.
+ * Forgets the file (its share links go by cascade, its usage by trigger) after keeping its record and
+ * links for a restore and, with `detach`, drops every attachment row naming its key, in one batch.
+ * Losing an attachment is a write of the todo: its version rises (the change log follows by trigger).
+ * The todos so changed and when the file was deleted, or null when the file was not the user's.
  */
 export async function deleteFileRecord(
   db: Db,
   file: FileRow,
   detach: boolean,
-): Promise<DetachedTodo[] | null> {
+): Promise<{ todos: DetachedTodo[]; deletedAt: string } | null> {
   const attachments = todoAttachmentsTable;
+  const keep = keepDeletedFile(db, file);
   const forget = db
     .delete(filesTable)
     .where(and(eq(filesTable.id, file.id), eq(filesTable.userId, file.userId)))
     .returning({ id: filesTable.id });
-  if (!detach) return (await forget).length > 0 ? [] : null;
+  if (!detach) {
+    const [[kept], gone] = await db.batch([keep, forget]);
+    return kept && gone.length > 0 ? { todos: [], deletedAt: kept.deletedAt } : null;
+  }
   const attaching = db
     .select({ id: attachments.todoId })
     .from(attachments)
     .where(eq(attachments.fileKey, file.key));
-  const [touched, , gone] = await db.batch([
+  const [touched, , [kept], gone] = await db.batch([
     db
       .update(todosTable)
       .set({ version: sql`${todosTable.version} + 1`, updatedAt: NOW })
       .where(inArray(todosTable.id, attaching))
       .returning({ id: todosTable.id, userId: todosTable.userId, version: todosTable.version }),
     db.delete(attachments).where(eq(attachments.fileKey, file.key)),
+    keep,
     forget,
   ]);
-  return gone.length > 0 ? touched : null;
+  return kept && gone.length > 0 ? { todos: touched, deletedAt: kept.deletedAt } : null;
 }
 
 /** Which of these keys (at most 100: D1's bound parameters) have a file record. */

@@ -9,7 +9,7 @@ const usage = storageUsageTable;
 const held = storageReservationsTable;
 
 /** Bytes a user holds: recorded files (one row kept by triggers) plus unexpired reservations. */
-function usedBytes(userId: number, now: string) {
+export function usedBytes(userId: number, now: string) {
   return sql`(coalesce((SELECT ${usage.bytes} FROM ${usage} WHERE ${usage.userId} = ${userId}), 0)
     + coalesce((SELECT sum(${held.bytes}) FROM ${held} WHERE ${held.userId} = ${userId} AND ${held.expiresAt} > ${now}), 0))`;
 }

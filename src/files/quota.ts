@@ -9,10 +9,10 @@ export const RESERVATION_TTL_MS = 60 * 60 * 1000;
 export class QuotaExceededError extends Failure {
   readonly kind = "too_large";
 
-  constructor(limit: number, used: number, needed: string) {
+  constructor(limit: number, used: number, needed: string, what = "this upload") {
     super(
       `Storage quota exceeded: the limit is ${limit} bytes, ${used} are in use ` +
-        `(stored files and uploads in progress), and this upload needs ${needed}`,
+        `(stored files and uploads in progress), and ${what} needs ${needed}`,
     );
     this.name = "QuotaExceededError";
   }
@@ -37,9 +37,10 @@ export function roomLeft(usage: Usage): number {
   return Math.max(0, usage.quotaBytes - usage.bytes - usage.reservedBytes);
 }
 
-async function refused(db: Db, userId: number, quotaBytes: number, needed: number) {
+/** The QuotaExceededError for `needed` more bytes of `what`, naming the usage now. */
+export async function refused(db: Db, userId: number, quotaBytes: number, needed: number, what?: string) {
   const usage = await usageOf(db, userId, quotaBytes);
-  return new QuotaExceededError(quotaBytes, usage.bytes + usage.reservedBytes, `${needed} bytes`);
+  return new QuotaExceededError(quotaBytes, usage.bytes + usage.reservedBytes, `${needed} bytes`, what);
 }
 
 /** Holds `bytes` for an upload, or throws QuotaExceededError when they do not fit. */

@@ -47,6 +47,7 @@ const FAILURE_STATUS: Record<FailureKind, ContentfulStatusCode> = {
   too_large: 413,
   conflict: 409,
   precondition_failed: 412,
+  gone: 410,
   rate_limited: 429,
   unavailable: 503,
   timeout: 504,

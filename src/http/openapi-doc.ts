@@ -1,8 +1,8 @@
-import { Scalar } from "@scalar/hono-api-reference";
 // Named imports: the bundler then keeps these four fields, not the whole package.json.
 import { author, license, version } from "../../package.json";
 import type { Context } from "hono";
 import type { AppRouter } from "./create-app";
+import { docsPage } from "./docs-page";
 import { API_KEY_SCHEME } from "./route-access";
 import { docsSecurityHeaders } from "./security-headers";
 import type { AppEnv } from "./types";
@@ -72,6 +72,10 @@ export const OPENAPI_CONFIG = {
       description:
         "Your chats with the chat agent: an index to list, title, rename and delete them; each chat's id is its agent instance",
     },
+    {
+      name: "Notes",
+      description: "Short notes to yourself: the resource the tutorial (docs/tutorial.md) builds",
+    },
   ],
   security: [{ bearerAuth: [] }],
 };
@@ -106,22 +110,11 @@ export function configureOpenAPI(app: AppRouter) {
     "/docs",
     docsSecurityHeaders,
     // The bundle is a static asset of this Worker and fonts are the system's, so /docs needs no CDN.
-    Scalar((c: Context<AppEnv>) => ({
-      nonce: c.get("secureHeadersNonce"),
-      url: "/openapi.json",
-      pageTitle: OPENAPI_INFO.title,
-      cdn: "/scalar/standalone.js",
-      withDefaultFonts: false,
-      favicon: "/favicon.svg",
-      // Offline, buttons of Scalar's cloud (the toolbar's Share and Deploy, Ask AI, Generate MCP) lead nowhere.
-      showDeveloperTools: "never",
-      agent: { disabled: true },
-      mcp: { disabled: true },
-      telemetry: false,
-    })),
+    docsPage(OPENAPI_INFO.title),
   );
   app.get("/scalar/*", (c) => c.env.ASSETS.fetch(c.req.raw));
   app.get("/favicon.svg", (c) => c.env.ASSETS.fetch(c.req.raw));
+  app.get("/docs.css", (c) => c.env.ASSETS.fetch(c.req.raw));
   // For AI readers: static assets the build writes (scripts/lib/llms-txt.mjs); the ETag is the asset's.
   app.get("/llms.txt", llmsText);
   app.get("/llms-full.txt", llmsText);

@@ -51,3 +51,12 @@ export const docsSecurityHeaders: MiddlewareHandler<AppEnv> = secureHeaders({
     frameAncestors: ["'none'"],
   },
 });
+
+/**
+ * The React client at /app/: its page carries its own policy (a <meta> tag built with it); browsers
+ * ignore frame-ancestors there, so the header adds it.
+ */
+export const clientSecurityHeaders: MiddlewareHandler<AppEnv> = secureHeaders({
+  ...common,
+  contentSecurityPolicy: { frameAncestors: ["'none'"] },
+});

@@ -31,6 +31,8 @@ export interface InviteInput {
   email: string;
   role: GrantableRole;
   invitedBy: { id: number; username: string };
+  /** The origin of the request: the e-mailed link opens the client there. */
+  origin: string;
 }
 
 /**
@@ -96,10 +98,12 @@ export async function createInvitation(
     invitedBy: input.invitedBy.username,
     role: input.role,
     days,
+    origin: input.origin,
   };
   const mail = sendInviteEmail(env, mailInput, token)
     .then(() => {
-      if (env.LOG_RESET_LINKS === "true") logger.warn("org_invite_link", { link: inviteLink(env, token) });
+      if (env.LOG_RESET_LINKS === "true")
+        logger.warn("org_invite_link", { link: inviteLink(env, input.origin, token) });
     })
     .catch((err: unknown) =>
       logger.error("org_invite_email_failed", { invitationId: invitation.id, error: String(err) }),

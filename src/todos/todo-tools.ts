@@ -160,7 +160,7 @@ export function createTodoTools(writer: writes.TodoWriter, userId: number) {
       inputSchema: Versioned,
       writes: true,
       async execute({ id, expectedVersion }) {
-        return { id: found(await writes.deleteTodo(writer, id, userId, [expectedVersion])) };
+        return { id: found(await writes.deleteTodo(writer, id, userId, [expectedVersion])).id };
       },
     }),
   };

@@ -5,6 +5,7 @@ import { notNullViolation } from "../db/errors";
 import { NOW, todoAttachmentsTable, todosTable } from "../db/schema";
 import type { AttachmentFile } from "./attachments";
 import { insertAttachments } from "./attachments.queries";
+import { keepDeletedTodos } from "./todo-trash.queries";
 import { findTodoForUser, type TodoFields, type TodoRow } from "./todos.queries";
 
 // The todo writes in D1. Each raises the todo's version in the write's own statement; the change log
@@ -77,23 +78,34 @@ export async function updateTodoWithAttachments(
 
 /**
  * Deletes a user's todo (with `expected`, only at one of those versions); its attachment rows go by
- * cascade. The deleted todo's id, the version its tombstone carries and the scheduleAt it had (its
- * reminder goes too); null if none, STALE if it exists at another version.
+ * cascade, after the same batch has kept it all for a restore. The deleted todo's id, the version its
+ * tombstone carries, the scheduleAt it had (its reminder goes too) and when it was deleted; null if
+ * none, STALE if it exists at another version.
  */
 export async function deleteTodoForUser(
   db: Db,
   id: number,
   userId: number,
   expected?: ExpectedVersions,
-): Promise<{ id: number; version: number; scheduleAt: string | null } | null | typeof STALE> {
+): Promise<DeletedTodo | null | typeof STALE> {
   const owned = and(eq(todosTable.id, id), eq(todosTable.userId, userId));
   const condition = expected === undefined ? owned : and(owned, inArray(todosTable.version, [...expected]));
-  const [row] = await db
-    .delete(todosTable)
-    .where(condition)
-    .returning({ id: todosTable.id, version: todosTable.version, scheduleAt: todosTable.scheduleAt });
+  const [[kept], [row]] = await db.batch([
+    keepDeletedTodos(db, condition),
+    db
+      .delete(todosTable)
+      .where(condition)
+      .returning({ id: todosTable.id, version: todosTable.version, scheduleAt: todosTable.scheduleAt }),
+  ]);
   // The tombstone's version is one past the last (migrations/0006_sync.sql).
-  if (row) return { ...row, version: row.version + 1 };
+  if (row && kept) return { ...row, version: row.version + 1, deletedAt: kept.deletedAt };
   if (expected !== undefined && (await findTodoForUser(db, id, userId))) return STALE;
   return null;
+}
+
+export interface DeletedTodo {
+  id: number;
+  version: number;
+  scheduleAt: string | null;
+  deletedAt: string;
 }

@@ -1,12 +1,15 @@
 import { Failure } from "../core/failures";
 import type { Logger } from "../core/logger";
 import type { Db } from "../db/client";
+import { RestoreWindowPassedError, restorableSince, restorableUntil } from "../core/restore-window";
+import { deletedKeysAmong } from "../files/file-trash.queries";
 import { callStorage } from "../files/storage-errors";
 import type { KeyedWrite } from "../idempotency/keyed-writes";
 import { resolveAttachments, type AttachmentFile } from "./attachments";
 import { mayHaveReminder, syncTodoReminder, type ReminderTodo } from "./reminders";
 import { wakeTodoFeed } from "./todo-events";
 import { insertTodoWithAttachments, type CreatedTodo } from "./todo-create.queries";
+import { fileKeysOf, findDeletedTodo, restoreDeletedTodo } from "./todo-trash.queries";
 import * as queries from "./todo-writes.queries";
 import { findTodoForUser, type TodoFields, type TodoRow } from "./todos.queries";
 
@@ -37,14 +40,21 @@ export class StaleVersionError extends Failure {
   }
 }
 
-/** R2 lookups for the keys `userId` submits; an R2 failure is a StorageError before anything is written. */
-function attachmentFiles(
-  env: Env,
+/**
+ * R2 lookups for the keys `userId` submits, less the files in the trash (deleted, their objects kept
+ * for a restore); an R2 failure is a StorageError before anything is written.
+ */
+async function attachmentFiles(
+  w: TodoWriter,
   inputs: readonly AttachmentInput[],
   userId: number,
 ): Promise<AttachmentFile[]> {
-  if (inputs.length === 0) return Promise.resolve([]);
-  return callStorage("head", () => resolveAttachments(env.R2_BUCKET, inputs, userId));
+  if (inputs.length === 0) return [];
+  const [files, deleted] = await Promise.all([
+    callStorage("head", () => resolveAttachments(w.env.R2_BUCKET, inputs, userId)),
+    deletedKeysAmong(w.db, [...new Set(inputs.map((input) => input.fileKey))]),
+  ]);
+  return files.filter((file) => !deleted.has(file.fileKey));
 }
 
 /**
@@ -72,7 +82,7 @@ export async function createTodo(
   attachments: readonly AttachmentInput[] = [],
   key?: KeyedWrite,
 ): Promise<CreatedTodo> {
-  const files = await attachmentFiles(w.env, attachments, userId);
+  const files = await attachmentFiles(w, attachments, userId);
   const result = await insertTodoWithAttachments(w.db, { ...fields, userId }, files, key);
   const { todo } = result;
   afterCommit(w, userId, todo.version, mayHaveReminder(todo));
@@ -95,7 +105,7 @@ export async function updateTodo(
   if (attachments !== undefined) {
     // Checked first so a foreign or missing id costs no R2 lookups.
     if (!(await findTodoForUser(w.db, id, userId))) return null;
-    files = await attachmentFiles(w.env, attachments, userId);
+    files = await attachmentFiles(w, attachments, userId);
   }
   const todo = await queries.updateTodoWithAttachments(w.db, id, userId, fields, files, expected);
   if (todo === queries.STALE) return refuseStale(w, id, userId);
@@ -106,17 +116,49 @@ export async function updateTodo(
   return todo;
 }
 
-/** The deleted todo's id, or null when `id` is not one of the user's todos; stale as for updateTodo. */
+/** What a delete answers: the todo's id, and until when POST /api/todos/{id}/restore brings it back. */
+export interface DeletedTodo {
+  id: number;
+  restorableUntil: string;
+}
+
+/**
+ * Deletes the todo, kept for a restore for RESTORE_WINDOW_SECONDS; null when `id`
+ * is not one of the user's todos; stale as for updateTodo.
+ */
 export async function deleteTodo(
   w: TodoWriter,
   id: number,
   userId: number,
   expected?: queries.ExpectedVersions,
-): Promise<number | null> {
+): Promise<DeletedTodo | null> {
   const deleted = await queries.deleteTodoForUser(w.db, id, userId, expected);
   if (deleted === queries.STALE) return refuseStale(w, id, userId);
   if (deleted === null) return null;
   const reminder = deleted.scheduleAt === null ? null : { id, userId, deleted: true as const };
   afterCommit(w, userId, deleted.version, reminder);
-  return deleted.id;
+  return { id: deleted.id, restorableUntil: restorableUntil(w.env, deleted.deletedAt) };
+}
+
+/**
+ * Brings a deleted todo back: the same id, its attachments whose files still exist (looked up as a
+ * create does), one version above its tombstone, a `todo.created` change. A todo that is not deleted
+ * is answered as it stands, unchanged (a repeated Undo, a retry). Null when `id` is not one of the
+ * user's todos, live or deleted; RestoreWindowPassedError once the window has passed.
+ */
+export async function restoreTodo(w: TodoWriter, id: number, userId: number): Promise<TodoRow | null> {
+  const deleted = await findDeletedTodo(w.db, id, userId);
+  if (!deleted) return findTodoForUser(w.db, id, userId);
+  const since = restorableSince(w.env);
+  if (deleted.deletedAt <= since) throw new RestoreWindowPassedError("Todo", w.env);
+  const files = await attachmentFiles(
+    w,
+    fileKeysOf(deleted).map((fileKey) => ({ fileKey })),
+    userId,
+  );
+  const todo = await restoreDeletedTodo(w.db, id, userId, since, files);
+  // Another restore took it meanwhile (it is back), or the purge did (it is not).
+  if (!todo) return findTodoForUser(w.db, id, userId);
+  afterCommit(w, userId, todo.version, mayHaveReminder(todo));
+  return todo;
 }

@@ -161,4 +161,11 @@ export const UserTodosParams = z.object({
   userId: idParam("userId"),
 });
 
-export const DeletedTodoSchema = z.object({ id: z.number().int() }).openapi("DeletedTodo");
+export const DeletedTodoSchema = z
+  .object({
+    id: z.number().int(),
+    restorableUntil: z
+      .string()
+      .openapi({ description: "When its restore window (RESTORE_WINDOW_SECONDS) ends" }),
+  })
+  .openapi("DeletedTodo");

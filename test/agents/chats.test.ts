@@ -132,6 +132,25 @@ describe("the chat keeps its row of the index", () => {
     socket.close();
   });
 
+  it("a failed turn never titles the chat: the first answered one does, from its own exchange", async () => {
+    const alice = await signUp();
+    const chat = await createChat(alice);
+    const socket = await openChat(alice, chat.id);
+    // Every model refuses (as with no model at all): an error, and no title from the failed message.
+    sendTurn(socket, "t1", "[script:refuse:*] [script:title:From the failure] Plan a trip");
+    expect((await turnOutcome(socket, "t1")).error).toBe("The model failed to answer. Try again.");
+    await rowWhen(alice, chat.id, (row) => row.messageCount >= 1);
+
+    const history = (await transcriptOf(alice, chat.id)).body;
+    sendTurn(socket, "t2", "[script:title:Trip to Porto] Plan a trip to Porto", history);
+    expect((await turnOutcome(socket, "t2")).error).toBeUndefined();
+    const frame = await socket.waitFor((d) => d?.type === "chat_title");
+    expect(frame.data).toEqual({ type: "chat_title", title: "Trip to Porto" });
+    expect(socket.frames.filter((f) => f.data?.type === "chat_title")).toHaveLength(1);
+    expect((await getChat(alice, chat.id)).title).toBe("Trip to Porto");
+    socket.close();
+  });
+
   it("M12: a title its owner gave wins: the model is not asked", async () => {
     const alice = await signUp();
     const chat = await createChat(alice);

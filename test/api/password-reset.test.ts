@@ -115,7 +115,8 @@ describe("POST /api/auth/password-reset", () => {
     expect(email).toMatchObject({ from: env.EMAIL_FROM, subject: "Reset your password" });
     expect(email!.messageId).toBeTruthy();
     const token = resetTokenIn(email!);
-    expect(email!.text).toContain(env.PASSWORD_RESET_URL.replace("{token}", token));
+    // The client the service serves, on the origin the request came to.
+    expect(email!.text).toContain(`${BASE}/app/#/reset-password?token=${token}`);
     expect(email!.text).toContain(user.username);
     const row = await env.DB.prepare("SELECT * FROM password_resets_table WHERE userId = ?")
       .bind(user.userId)
@@ -191,7 +192,7 @@ describe("POST /api/auth/password-reset", () => {
     const line = printed()
       .split("\n")
       .find((entry) => entry.includes("password_reset_link"))!;
-    expect(JSON.parse(line).link).toBe(env.PASSWORD_RESET_URL.replace("{token}", token));
+    expect(JSON.parse(line).link).toBe(`${BASE}/app/#/reset-password?token=${token}`);
   });
 });
 

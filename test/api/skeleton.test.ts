@@ -60,6 +60,16 @@ describe("GET /docs", () => {
     expect(res.body).not.toMatch(/cdn\.jsdelivr|unpkg\.com/);
   });
 
+  it("says the page's language and links the stylesheet that brings Scalar's colours to AA contrast", async () => {
+    const page = await api<string>("/docs");
+    expect(page.body).toMatch(/^<!doctype html>\s*<html lang="en">/i);
+    expect(page.body).toMatch(/<link rel="stylesheet" href="\/docs\.css" \/>\s*<\/head>/);
+    const res = await request("/docs.css");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toMatch(/^text\/css/);
+    expect(await res.text()).toContain("--scalar-color-3: #676767;");
+  });
+
   it("names the favicon (Scalar links it), served from the Worker's static assets", async () => {
     const page = await api<string>("/docs");
     expect(page.body).toMatch(/"favicon":\s*"\/favicon\.svg"/);

@@ -4,7 +4,7 @@ import { emailSentTo, resetLinkIn } from "../helpers/dev-mailbox";
 import {
   accountButton,
   apiOrigin,
-  clientOrigin,
+  clientUrl,
   connectBrowser,
   newContext,
   registerUser,
@@ -67,7 +67,7 @@ describe("account screens", () => {
     await details.getByText(`Open the link we sent to ${next} to start using it.`).waitFor();
     await details.getByText(`Changing to ${next}`).waitFor();
     const link = resetLinkIn((await emailSentTo(apiOrigin, next, "Confirm your new e-mail address")).text);
-    expect(link.startsWith(`${clientOrigin}/#/confirm-email?token=`)).toBe(true);
+    expect(link.startsWith(`${clientUrl}/#/confirm-email?token=`)).toBe(true);
     await page.goto(link);
     await page.getByText(`Your account's e-mail address is now ${next}.`).waitFor();
     await page.getByRole("button", { name: "Continue" }).click();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import {
   accountButton,
-  clientOrigin,
+  clientUrl,
   connectBrowser,
   newContext,
   newCredentials,
@@ -46,13 +46,17 @@ describe("register and sign in", () => {
     page.on("console", (message) => consoleLines.push(message.text()));
     const user = newCredentials();
 
-    await page.goto(clientOrigin);
+    await page.goto(clientUrl);
     await page.getByRole("button", { name: "No account yet? Register" }).click();
     const form = page.getByRole("form", { name: "Register" });
     await form.getByLabel("Username", { exact: true }).fill(user.username);
     await form.getByLabel("Password", { exact: true }).fill(user.password);
     await form.getByLabel("Name", { exact: true }).fill(user.name);
     await form.getByLabel("Email", { exact: true }).fill(user.email);
+    // What an account needs and nothing more: the age is optional, on the profile.
+    expect(
+      await form.locator("input").evaluateAll((inputs) => inputs.map((i) => i.getAttribute("name"))),
+    ).toEqual(["username", "password", "name", "email"]);
     await screenshot(page, "01-register");
     await form.getByRole("button", { name: "Create account" }).click();
 
@@ -74,7 +78,7 @@ describe("register and sign in", () => {
     const user = await registerUser();
     const { context } = await newContext(browser);
     const page = await context.newPage();
-    await page.goto(clientOrigin);
+    await page.goto(clientUrl);
     const form = page.getByRole("form", { name: "Sign in" });
     await form.getByLabel("Username", { exact: true }).fill(user.username);
     await form.getByLabel("Password", { exact: true }).fill("not-the-password");
@@ -158,7 +162,7 @@ describe("register and sign in", () => {
     const user = await registerUser();
     const { context, offLoopback } = await newContext(browser);
     const page = await context.newPage();
-    await page.goto(clientOrigin);
+    await page.goto(clientUrl);
     await page.getByRole("button", { name: "Forgot your password?" }).click();
     const ask = page.getByRole("form", { name: "Forgot password" });
     await ask.getByLabel("Email").fill(user.email);
@@ -167,7 +171,7 @@ describe("register and sign in", () => {
 
     const { text } = await emailSentTo(apiOrigin, user.email, "Reset your password");
     const link = resetLinkIn(text);
-    expect(link.startsWith(`${clientOrigin}/#/reset-password?token=`)).toBe(true);
+    expect(link.startsWith(`${clientUrl}/#/reset-password?token=`)).toBe(true);
     await page.goto(link);
     const choose = page.getByRole("form", { name: "New password" });
     await choose.getByLabel("New password").fill("a password from the e-mail");

@@ -1,7 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { chromium, type Browser, type BrowserContext, type Download, type Page } from "playwright-core";
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Download,
+  type Locator,
+  type Page,
+} from "playwright-core";
 import { expect, inject } from "vitest";
 import type { components } from "../../examples/react-client/src/api/schema";
 import { ROOT } from "../../scripts/lib/wrangler-dev.mjs";
@@ -12,7 +19,7 @@ export type Stack = ReturnType<typeof inject<"open">>;
 // Most tests use the service as it ships; agents-auth.test.ts uses the `gated` one.
 export const open = inject("open");
 export const gated = inject("gated");
-export const { apiOrigin, clientOrigin } = open;
+export const { apiOrigin, clientUrl } = open;
 
 /** The suite's headless Chromium, started once by global-setup.ts: each test file connects to it. */
 export function connectBrowser(): Promise<Browser> {
@@ -81,6 +88,19 @@ export async function openTodo(page: Page, title: string) {
   return dialog;
 }
 
+/**
+ * Drags a file from outside the page and drops it on `target`, as a file manager does: dragenter, dragover
+ * and drop, carrying one DataTransfer with the file.
+ */
+export async function dropFile(target: Locator, file: { name: string; mimeType: string; text: string }) {
+  const dataTransfer = await target.page().evaluateHandle(({ name, mimeType, text }) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([text], name, { type: mimeType }));
+    return transfer;
+  }, file);
+  for (const type of ["dragenter", "dragover", "drop"]) await target.dispatchEvent(type, { dataTransfer });
+}
+
 /** A PNG of one step, for people to look at. */
 export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
@@ -116,7 +136,7 @@ export async function signInThroughUi(
   hash = "#/todos",
   stack: Stack = open,
 ) {
-  await page.goto(`${stack.clientOrigin}/${hash}`);
+  await page.goto(`${stack.clientUrl}/${hash}`);
   const form = page.getByRole("form", { name: "Sign in" });
   await form.getByLabel("Username", { exact: true }).fill(user.username);
   await form.getByLabel("Password", { exact: true }).fill(user.password);

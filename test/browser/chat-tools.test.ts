@@ -44,7 +44,7 @@ describe("chat tools with approval", () => {
     await denied.getByRole("button", { name: "Deny" }).click();
     await expect.poll(() => denied.getAttribute("data-state")).toBe("denied");
 
-    await page.goto(`${gated.clientOrigin}/#/todos`);
+    await page.goto(`${gated.clientUrl}/#/todos`);
     await expect.poll(() => listTitles(page)).toEqual(["Approved in chat"]);
     await screenshot(page, "chat-tool-todos");
     await context.close();
@@ -60,7 +60,7 @@ describe("chat tools with approval", () => {
     const call = page.locator('.tool-call[data-tool="createTodo"]').last();
     await call.getByRole("button", { name: "Approve" }).click();
     await expect.poll(() => call.getAttribute("data-state")).toBe("complete");
-    await page.goto(`${gated.clientOrigin}/#/todos`);
+    await page.goto(`${gated.clientUrl}/#/todos`);
     await expect.poll(() => listTitles(page)).toEqual(["After reload"]);
     await context.close();
   });

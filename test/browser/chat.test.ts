@@ -4,13 +4,14 @@ import { ANSWER, REASONING } from "../fakes/openai-compatible";
 import {
   apiOrigin,
   chatReady,
-  clientOrigin,
+  clientUrl,
   connectBrowser,
   newContext,
   registerUser,
   screenshot,
   signInThroughUi,
 } from "./browser";
+import { checkState, type Finding } from "./screen-checks";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -169,12 +170,13 @@ describe("chat", () => {
     expect(refused).toBe("img-src");
     expect(offLoopback).toEqual([]);
 
-    // The policy is in the page, built for its service; the server adds frame-ancestors, which a
-    // <meta> tag cannot carry.
+    // The policy is in the page, built for the service that serves it at /app/ (its own origin, the
+    // chat's WebSocket included: 'self' covers ws:); the server adds frame-ancestors, which a <meta> tag
+    // cannot carry.
     const meta = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute("content");
-    expect(meta).toContain(`img-src 'self' data: blob: ${apiOrigin};`);
-    expect(meta).toContain(`connect-src 'self' ${apiOrigin} ${apiOrigin.replace(/^http/, "ws")};`);
-    const served = await fetch(clientOrigin);
+    expect(meta).toContain("img-src 'self' data: blob:;");
+    expect(meta).toContain("connect-src 'self';");
+    const served = await fetch(clientUrl);
     expect(served.headers.get("Content-Security-Policy")).toBe("frame-ancestors 'none'");
     expect(served.headers.get("X-Frame-Options")).toBe("DENY");
     expect(meta).not.toContain("frame-ancestors");
@@ -206,6 +208,69 @@ describe("chat", () => {
     for (const bubble of await page.locator('[data-role="assistant"]').all()) {
       expect((await bubble.innerText()).replace("Assistant:", "").trim()).not.toBe("");
     }
+    await context.close();
+  });
+
+  it("the message box grows as you write: Enter sends, Shift+Enter breaks the line, an IME's Enter only composes", async () => {
+    const { context } = await newContext(browser);
+    const page = await context.newPage();
+    await openChat(page);
+    const findings: Finding[] = [];
+    for (const [turn, width] of [390, 1280].entries()) {
+      await page.setViewportSize({ width, height: 800 });
+      const box = message(page);
+      await box.click();
+      const oneLine = await box.evaluate((el) => el.getBoundingClientRect().height);
+      await box.pressSequentially(`Line one at ${width}`);
+      await page.keyboard.press("Shift+Enter");
+      await box.pressSequentially("line two");
+      expect(await box.inputValue()).toBe(`Line one at ${width}\nline two`);
+      expect(await box.evaluate((el) => el.getBoundingClientRect().height)).toBeGreaterThan(oneLine);
+      // An Enter that ends an input method's composition (isComposing) sends nothing.
+      await box.evaluate((el) =>
+        el.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", isComposing: true, bubbles: true })),
+      );
+      await page.evaluate(() => new Promise(requestAnimationFrame));
+      expect(await box.inputValue()).toBe(`Line one at ${width}\nline two`);
+      await checkState(page, `chat with two lines written (${width})`, findings);
+      await page.setViewportSize({ width, height: 800 });
+
+      await page.keyboard.press("Enter");
+      expect(await box.inputValue()).toBe("");
+      const sent = page.locator('[data-role="user"]').nth(turn);
+      await sent.getByText(`Line one at ${width}`).waitFor();
+      expect(await sent.locator("p").textContent()).toBe(`Line one at ${width}\nline two`);
+      await page.locator('[data-role="assistant"]').nth(turn).getByText(ANSWER.join("")).waitFor();
+      await chatReady(page);
+      expect(await box.evaluate((el) => el.getBoundingClientRect().height)).toBe(oneLine);
+    }
+    await screenshot(page, "09-chat-message-box");
+    expect(findings).toEqual([]);
+    await context.close();
+  });
+
+  it("with no model, says so in people's words, the developer's detail folded under Details, no raw backticks", async () => {
+    const { context } = await newContext(browser);
+    const page = await context.newPage();
+    await openChat(page);
+    await message(page).fill("[script:no-model] Hello?");
+    await page.getByRole("button", { name: "Send" }).click();
+    const alert = page.getByRole("alert");
+    await alert.waitFor();
+    expect(await alert.locator("p").first().textContent()).toBe(
+      "No AI model is connected yet, so the assistant can't answer.",
+    );
+    const details = alert.locator("details");
+    expect(await details.getAttribute("open")).toBeNull();
+    await details.locator("summary").click();
+    expect(await details.locator("code").allTextContents()).toContain("wrangler login");
+    expect(await details.textContent()).toContain("AI_BASE_URL");
+    expect(await alert.textContent()).not.toContain("`");
+    const findings: Finding[] = [];
+    await checkState(page, "chat without a model", findings);
+    expect(findings).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 800 });
+    await screenshot(page, "09-chat-no-model");
     await context.close();
   });
 });

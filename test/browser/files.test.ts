@@ -4,6 +4,7 @@ import {
   apiOrigin,
   connectBrowser,
   downloadedBytes,
+  dropFile,
   newContext,
   registerUser,
   screenshot,
@@ -55,7 +56,7 @@ describe("files", () => {
     const page = await context.newPage();
     await signInThroughUi(page, user, "#/files");
     await expect.poll(() => names(page)).toEqual(["notes.txt", "report.txt"]);
-    await page.getByText(/22 B of 1\.0 GiB · 2 files/).waitFor();
+    await page.getByText(/22 bytes of 1 GiB \(less than 0\.1%\) · 2 files/).waitFor();
 
     await page.getByLabel("Upload a file").setInputFiles({
       name: "photo.png",
@@ -66,7 +67,7 @@ describe("files", () => {
     await page.getByText(/· 3 files/).waitFor();
     await screenshot(page, "10-my-files");
 
-    // Cancel keeps it; Delete erases it.
+    // Cancel keeps it; Delete takes it away at once (with an Undo).
     await fileAction(page, "notes.txt", "Delete…");
     const confirm = page.getByRole("alertdialog", { name: "Delete “notes.txt”?" });
     await confirm.getByRole("button", { name: "Cancel" }).click();
@@ -74,8 +75,20 @@ describe("files", () => {
     await fileAction(page, "notes.txt", "Delete…");
     await confirm.getByRole("button", { name: "Delete" }).click();
     await expect.poll(() => names(page)).toEqual(["photo.png", "report.txt"]);
+    const notesUrl = `${apiOrigin}/api/download/${encodeURIComponent(notes)}`;
+    expect((await fetch(notesUrl)).status).toBe(404);
+    // Undo restores it: the same key and bytes.
+    await toastWith(page, "Deleted “notes.txt”").getByRole("button", { name: "Undo" }).click();
+    await toastWith(page, "Restored “notes.txt”").waitFor();
+    await expect.poll(() => names(page)).toEqual(["photo.png", "notes.txt", "report.txt"]);
+    expect(await (await fetch(notesUrl)).text()).toBe("notes");
+    // Deleted again, then the page reloaded: it stays gone.
+    await fileAction(page, "notes.txt", "Delete…");
+    await confirm.getByRole("button", { name: "Delete" }).click();
     await toastWith(page, "Deleted “notes.txt”").waitFor();
-    expect((await fetch(`${apiOrigin}/api/download/${encodeURIComponent(notes)}`)).status).toBe(404);
+    await page.reload();
+    await expect.poll(() => names(page)).toEqual(["photo.png", "report.txt"]);
+    expect((await fetch(notesUrl)).status).toBe(404);
 
     // Attached to a todo: the dialog names the todo by its title, and asks again.
     await fileAction(page, "report.txt", "Delete…");
@@ -92,6 +105,38 @@ describe("files", () => {
     });
     expect(((await detached.json()) as { data: { attachments: unknown[] } }).data.attachments).toEqual([]);
 
+    expect(offLoopback).toEqual([]);
+    await context.close();
+  });
+
+  it("uploads a file dropped on the upload area, and shows 51 bytes of 1 GiB as a sliver and in words", async () => {
+    const user = await registerUser();
+    const { context, offLoopback } = await newContext(browser);
+    const page = await context.newPage();
+    await signInThroughUi(page, user, "#/files");
+    await page.getByText("No files yet.").waitFor();
+    const meter = page.getByRole("meter", { name: "Storage used" });
+    expect(await meter.getAttribute("aria-valuetext")).toBe("0 bytes of 1 GiB (0%)");
+    expect((await page.getByTestId("storage-used").boundingBox())!.width).toBe(0);
+
+    const zone = page.getByTestId("drop-zone");
+    await dropFile(zone, { name: "dropped.txt", mimeType: "text/plain", text: "x".repeat(51) });
+    await toastWith(page, "Uploaded “dropped.txt”").waitFor();
+    await expect.poll(() => names(page), { timeout: 10_000 }).toEqual(["dropped.txt"]);
+    await page.getByText("51 bytes of 1 GiB (less than 0.1%) · 1 file").waitFor();
+    expect(await meter.getAttribute("aria-valuetext")).toBe("51 bytes of 1 GiB (less than 0.1%)");
+    // The file input stays for keyboards and screen readers, the drop zone's hint beside it.
+    expect(await page.getByLabel("Upload a file").getAttribute("type")).toBe("file");
+    await page.getByText("Or drop a file here.").waitFor();
+
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      const sliver = (await page.getByTestId("storage-used").boundingBox())!;
+      const track = (await meter.boundingBox())!;
+      expect(sliver.width, `${width} px`).toBeGreaterThanOrEqual(5);
+      expect(sliver.width, `${width} px`).toBeLessThan(track.width / 10);
+      await screenshot(page, `10-storage-sliver-${width}`);
+    }
     expect(offLoopback).toEqual([]);
     await context.close();
   });

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import {
   buildClient,
+  buildServedClient,
   ensureClientInstalled,
   startPreview,
   typecheckClient,
@@ -14,16 +15,20 @@ import { assertChromium, launchChromium } from "./chromium-path";
 
 interface Stack {
   apiOrigin: string;
-  clientOrigin: string;
+  /** Where the client's page is (`${clientUrl}/#/todos` opens a screen). */
+  clientUrl: string;
   /** The same client as `localhost`: passkeys need a domain (an RP id is never an IP address). */
-  passkeyOrigin: string;
+  passkeyUrl: string;
 }
 
 declare module "vitest" {
   export interface ProvidedContext {
-    /** The service as it ships (agents public) and a client built for it. */
+    /** The service as it ships (agents public), serving its client at /app/ as `npm run dev` does. */
     open: Stack;
-    /** The service with AGENTS_REQUIRE_AUTH=true and a client built with VITE_AGENTS_AUTH=true. */
+    /**
+     * The service with AGENTS_REQUIRE_AUTH=true and a client built with VITE_AGENTS_AUTH=true for it,
+     * served by `vite preview` on another origin: the cross-origin setup (CORS, configured link pages).
+     */
     gated: Stack;
     /** Where the shared Chromium listens: test files connect instead of each starting one. */
     browserEndpoint: string;
@@ -44,22 +49,40 @@ async function allSettledOrThrow<T extends readonly unknown[]>(
   };
 }
 
-/** `wrangler dev --local` plus a production build of the client served by `vite preview`. */
-async function startStack(modelBaseURL: string, agentsAuth: boolean, cleanups: Cleanup[]): Promise<Stack> {
+/** `wrangler dev --local` serving the client's build (public/app/, made when stale) at /app/. */
+async function startSameOriginStack(modelBaseURL: string, cleanups: Cleanup[]): Promise<Stack> {
+  const port = await freePort();
+  await buildServedClient();
+  const vars = { AI_BASE_URL: modelBaseURL, AI_MODEL: "scripted-model" };
+  const worker = await startWranglerDev({ port, vars });
+  cleanups.push(() => worker.stop());
+  return {
+    apiOrigin: worker.url,
+    clientUrl: `${worker.url}/app`,
+    passkeyUrl: `http://localhost:${port}/app`,
+  };
+}
+
+/** `wrangler dev --local` plus a production build of the client served by `vite preview` on another port. */
+async function startCrossOriginStack(
+  modelBaseURL: string,
+  agentsAuth: boolean,
+  cleanups: Cleanup[],
+): Promise<Stack> {
   const [apiPort, clientPort] = [await freePort(), await freePort()];
   const apiOrigin = `http://127.0.0.1:${apiPort}`;
-  const clientOrigin = `http://127.0.0.1:${clientPort}`;
-  const passkeyOrigin = `http://localhost:${clientPort}`;
+  const clientUrl = `http://127.0.0.1:${clientPort}/app`;
+  const passkeyUrl = `http://localhost:${clientPort}/app`;
   const outDir = mkdtempSync(join(tmpdir(), "react-client-"));
   cleanups.push(() => rmSync(outDir, { recursive: true, force: true }));
   const vars = {
     // The client runs on another origin, so every REST call goes through CORS for real.
-    CORS_ORIGINS: `${clientOrigin},${passkeyOrigin}`,
+    CORS_ORIGINS: `http://127.0.0.1:${clientPort},http://localhost:${clientPort}`,
     AGENTS_REQUIRE_AUTH: String(agentsAuth),
     AI_BASE_URL: modelBaseURL,
-    // Reset e-mails link to this client's own page.
-    PASSWORD_RESET_URL: `${clientOrigin}/#/reset-password?token={token}`,
-    EMAIL_CONFIRM_URL: `${clientOrigin}/#/confirm-email?token={token}`,
+    // E-mailed links go to this client's own pages, not to the service's /app/.
+    PASSWORD_RESET_URL: `${clientUrl}/#/reset-password?token={token}`,
+    EMAIL_CONFIRM_URL: `${clientUrl}/#/confirm-email?token={token}`,
     AI_MODEL: "scripted-model",
   };
   await allSettledOrThrow([
@@ -68,7 +91,7 @@ async function startStack(modelBaseURL: string, agentsAuth: boolean, cleanups: C
   ]);
   const preview = await startPreview({ outDir, port: clientPort });
   cleanups.push(() => preview.stop());
-  return { apiOrigin, clientOrigin, passkeyOrigin };
+  return { apiOrigin, clientUrl, passkeyUrl };
 }
 
 /** The services, the scripted model and the client builds, shared by every browser test file. */
@@ -85,8 +108,8 @@ export default async function setup(project: TestProject) {
     cleanups.push(() => model.close());
     const [, open, gated, chromium] = await allSettledOrThrow([
       typecheckClient(),
-      startStack(model.baseURL, false, cleanups),
-      startStack(model.baseURL, true, cleanups),
+      startSameOriginStack(model.baseURL, cleanups),
+      startCrossOriginStack(model.baseURL, true, cleanups),
       launchChromium().then((server) => {
         cleanups.push(() => server.close());
         return server;

@@ -41,7 +41,7 @@ describe("passkeys", () => {
     const { context, offLoopback } = await newContext(browser);
     const page = await context.newPage();
     const authenticator = await addVirtualAuthenticator(page);
-    await signInThroughUi(page, user, "#/todos", { ...open, clientOrigin: open.passkeyOrigin });
+    await signInThroughUi(page, user, "#/todos", { ...open, clientUrl: open.passkeyUrl });
 
     // Add: a name and the password, then the device (the virtual authenticator verifies its user).
     let passkeys = await openSecurity(page);

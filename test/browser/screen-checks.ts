@@ -27,8 +27,11 @@ interface AxeResult {
 
 type Axe = { run: (context: Element | Document, options: object) => Promise<AxeResult> };
 
-/** Serious and critical axe violations in `scope` (the whole page by default), one line each. */
-async function axeViolations(page: Page, scope?: string): Promise<string[]> {
+/** Serious and critical axe violations in `scope` (the whole page by default): each rule with its nodes. */
+export async function seriousAxeViolations(
+  page: Page,
+  scope?: string,
+): Promise<{ id: string; help: string; targets: string[] }[]> {
   // Injected through the debugger protocol, so a page's CSP (the consent page allows no script) does not apply.
   if (!(await page.evaluate(() => "axe" in globalThis))) await page.evaluate(AXE);
   const result = await page.evaluate(
@@ -43,10 +46,14 @@ async function axeViolations(page: Page, scope?: string): Promise<string[]> {
   );
   return result.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.help}): ${violation.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-    );
+    .map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((n) => n.target.join(" ")) }));
+}
+
+/** The same, one line each. */
+async function axeViolations(page: Page, scope?: string): Promise<string[]> {
+  return (await seriousAxeViolations(page, scope)).map(
+    ({ id, help, targets }) => `${id} (${help}): ${targets.join(", ")}`,
+  );
 }
 
 /** How far the page scrolls sideways, in CSS pixels (0: it fits). */

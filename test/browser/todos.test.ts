@@ -5,6 +5,7 @@ import {
   apiOrigin,
   connectBrowser,
   downloadedBytes,
+  dropFile,
   listTitles,
   newContext,
   openTodo,
@@ -55,7 +56,7 @@ describe("todos", () => {
     await screenshot(page, "03-upload-progress");
     await form
       .getByRole("list", { name: "Files to attach" })
-      .getByText("measurements.bin (256.0 KiB)")
+      .getByText("measurements.bin (256 KiB)")
       .waitFor();
     expect(await progress.count()).toBe(0);
     await throttle(-1);
@@ -86,6 +87,32 @@ describe("todos", () => {
     expect(download.suggestedFilename()).toBe("measurements.bin");
     expect(Buffer.compare(await downloadedBytes(download), bytes)).toBe(0);
 
+    expect(offLoopback).toEqual([]);
+    await context.close();
+  });
+
+  it("attaches a file dropped on an open todo", async () => {
+    const user = await registerUser();
+    await fetch(`${apiOrigin}/api/todos`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${user.token}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ title: "File the receipts" }),
+    });
+    const { context, offLoopback } = await newContext(browser);
+    const page = await context.newPage();
+    await signInThroughUi(page, user);
+    const detail = await openTodo(page, "File the receipts");
+    await dropFile(detail.getByTestId("drop-zone"), {
+      name: "receipt.txt",
+      mimeType: "text/plain",
+      text: "coffee 3.20",
+    });
+    await detail
+      .getByRole("list", { name: "Attachments" })
+      .getByRole("link", { name: "receipt.txt" })
+      .waitFor();
+    const row = page.locator(".todo-list li", { hasText: "File the receipts" });
+    await row.getByText("1 file").waitFor();
     expect(offLoopback).toEqual([]);
     await context.close();
   });
@@ -152,7 +179,27 @@ describe("todos", () => {
     await expect.poll(() => rowCheckbox.isChecked()).toBe(false);
     await page.unrouteAll();
 
-    // Delete waits for the Undo toast: Undo keeps the todo, letting the toast go deletes it.
+    // A file attached over REST, so the Undo below has an attachment to bring back.
+    const authorized = { Authorization: `Bearer ${user.token}` };
+    const upload = new FormData();
+    upload.append("file", new Blob(["how much water"], { type: "text/plain" }), "watering.txt");
+    const fileKey = (
+      await fetch(`${apiOrigin}/api/upload`, { method: "POST", headers: authorized, body: upload }).then(
+        (r) => r.json(),
+      )
+    ).data.key as string;
+    const { id } = (await fetch(`${apiOrigin}/api/todos`, { headers: authorized }).then((r) => r.json())).data
+      .items[0];
+    const attach = await fetch(`${apiOrigin}/api/todos/${id}`, {
+      method: "POST",
+      headers: { ...authorized, "Content-Type": "application/json" },
+      body: JSON.stringify({ attachments: [{ fileKey }] }),
+    });
+    expect(attach.status).toBe(200);
+    const serverSees = () =>
+      fetch(`${apiOrigin}/api/todos/${id}`, { headers: authorized }).then((r) => r.status);
+
+    // Delete is sent at once: the service (every tab, the chat, MCP) has it gone while the Undo toast shows.
     const toastOf = () => toastWith(page, "Deleted “Water the plants twice”");
     await (
       await openTodo(page, "Water the plants twice")
@@ -160,25 +207,26 @@ describe("todos", () => {
       .getByRole("button", { name: "Delete todo" })
       .click();
     await page.getByText("Nothing here yet.").waitFor();
+    await toastOf().waitFor();
+    expect(await serverSees()).toBe(404);
+    // Undo restores the same todo, with its attachment.
     await toastOf().getByRole("button", { name: "Undo" }).click();
+    await toastWith(page, "Restored “Water the plants twice”").waitFor();
     await expect.poll(() => listTitles(page)).toEqual(["Water the plants twice"]);
-    await (
-      await openTodo(page, "Water the plants twice")
-    )
-      .getByRole("button", { name: "Delete todo" })
-      .click();
-    await toastOf().getByRole("button", { name: "Dismiss" }).click();
-    await expect
-      .poll(
-        async () =>
-          (
-            await fetch(`${apiOrigin}/api/todos`, {
-              headers: { Authorization: `Bearer ${user.token}` },
-            }).then((r) => r.json())
-          ).data.total,
-      )
-      .toBe(0);
+    expect(await serverSees()).toBe(200);
+    const restored = await openTodo(page, "Water the plants twice");
+    await restored
+      .getByRole("list", { name: "Attachments" })
+      .getByRole("link", { name: "watering.txt" })
+      .waitFor();
+
+    // Deleted again and the page reloaded at once: it stays gone.
+    await restored.getByRole("button", { name: "Delete todo" }).click();
+    await toastOf().waitFor();
+    await page.reload();
     await page.getByText("Nothing here yet.").waitFor();
+    expect(await serverSees()).toBe(404);
+    expect(await listTitles(page)).toEqual([]);
     await context.close();
   });
 

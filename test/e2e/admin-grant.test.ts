@@ -2,16 +2,12 @@
 import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { grantSql, usernameKeyOf } from "../../scripts/admin-grant.mjs";
-import { ROOT, startWranglerDev, type WranglerDev } from "../../scripts/lib/wrangler-dev.mjs";
+import { ROOT } from "../../scripts/lib/wrangler-dev.mjs";
+import { sharedWorker } from "./shared-worker";
 
-let worker: WranglerDev;
-
-beforeAll(async () => {
-  worker = await startWranglerDev();
-});
-afterAll(() => worker?.stop());
+const worker = sharedWorker();
 
 function grant(...args: string[]) {
   return spawnSync(process.execPath, [join(ROOT, "scripts", "admin-grant.mjs"), ...args], {

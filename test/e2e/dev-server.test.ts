@@ -12,16 +12,52 @@ beforeAll(async () => {
 afterAll(() => worker?.stop());
 
 describe("npm run dev (wrangler dev --local)", () => {
-  it("prints, once up, where the docs, MCP and the React client are", async () => {
+  it("prints at most 80 lines until it answers, the banner last: the client, docs, MCP and the e-mail outbox", async () => {
     const deadline = Date.now() + 10_000;
-    while (!worker.output().includes("React client") && Date.now() < deadline)
+    while (!worker.output().includes("E-mail outbox") && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 100));
     const output = worker.output();
+    expect(output).toContain(`React client  ${worker.url}/app/`);
     expect(output).toContain(`API docs      ${worker.url}/docs`);
     expect(output).toContain(`MCP server    ${worker.url}/mcp`);
-    expect(output).toContain("in another terminal: npm run client, then open http://localhost:5173");
+    expect(output).toContain(`E-mail outbox ${worker.url}/cdn-cgi/local/explorer/email/sending`);
     // Printed after the server answered: after wrangler's own "Ready on".
     expect(output.indexOf("Ready on")).toBeLessThan(output.indexOf("is up at"));
+    const bannerEnd = output.indexOf("\n", output.indexOf("A five-minute tour")) + 1;
+    expect(output.slice(0, bannerEnd).split("\n").length).toBeLessThanOrEqual(80);
+    // After it, only the request lines of wrangler (the readiness probes of npm run dev and this test).
+    const after = output
+      .slice(bannerEnd)
+      .split("\n")
+      .filter((line) => line.trim() !== "");
+    expect(after.filter((line) => !/GET \/health 200/.test(line))).toEqual([]);
+    // The D1 migrations in one line, not wrangler's table after each of them.
+    expect(output).not.toContain("Migrations to be applied");
+  });
+
+  it("serves the React client at /app/ on the same port: its page, its files, /app -> /app/", async () => {
+    const redirect = await fetch(`${worker.url}/app`, { redirect: "manual" });
+    expect(redirect.status).toBe(302);
+    expect(redirect.headers.get("Location")).toBe("/app/");
+
+    const page = await fetch(`${worker.url}/app/`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("Content-Type")).toMatch(/^text\/html/);
+    expect(page.headers.get("Content-Security-Policy")).toBe("frame-ancestors 'none'");
+    const html = await page.text();
+    // Built for the service's own origin: its policy names no other.
+    expect(html).toContain("connect-src &#39;self&#39;;");
+    const script = html.match(/<script[^>]*src="([^"]+)"/)?.[1];
+    expect(script).toMatch(/^\/app\/assets\/index-[\w-]+\.js$/);
+    const bundle = await fetch(new URL(script!, worker.url));
+    expect(bundle.status).toBe(200);
+    expect(bundle.headers.get("Content-Type")).toMatch(/javascript/);
+    expect(bundle.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    await bundle.arrayBuffer();
+
+    const missing = await fetch(`${worker.url}/app/assets/none.js`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({ success: false });
   });
 
   it("serves /llms.txt and /llms-full.txt as cached text naming every operation and guide page", async () => {

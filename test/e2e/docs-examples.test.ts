@@ -8,7 +8,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GUIDE_PAGES } from "../../scripts/lib/guide.mjs";
-import { ROOT, startWranglerDev, type WranglerDev } from "../../scripts/lib/wrangler-dev.mjs";
+import { ROOT } from "../../scripts/lib/wrangler-dev.mjs";
+import { sharedWorker } from "./shared-worker";
 import { emailSentTo, resetLinkIn } from "../helpers/dev-mailbox";
 import { runBlock } from "./docs/run-block";
 import { placeholders, shellBlocks, type ShellBlock } from "./docs/shell-blocks";
@@ -39,7 +40,7 @@ const FILL: Record<string, (url: string) => Promise<string>> = {
 const sized = (size: number, head: string) =>
   Buffer.concat([Buffer.from(head), Buffer.alloc(size - head.length, 46)]);
 
-let worker: WranglerDev;
+const worker = sharedWorker();
 let dir: string;
 beforeAll(async () => {
   if (missing.length > 0) return;
@@ -50,10 +51,8 @@ beforeAll(async () => {
   writeFileSync(join(dir, "work", "payslip.pdf"), sized(2_048, "%PDF-1.7\n"));
   writeFileSync(join(dir, "work", "notes.md"), "# Notes\n\nCall the bank before Friday.\n");
   writeFileSync(join(dir, "work", "holiday.mp4"), sized(6 * 1024 * 1024 + 1_000, "\0\0\0 ftypisom"));
-  worker = await startWranglerDev();
 });
 afterAll(async () => {
-  await worker?.stop();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 

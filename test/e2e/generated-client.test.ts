@@ -1,8 +1,9 @@
 import { spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROOT, startWranglerDev, type WranglerDev } from "../../scripts/lib/wrangler-dev.mjs";
+import { afterAll, describe, expect, it } from "vitest";
+import { ROOT } from "../../scripts/lib/wrangler-dev.mjs";
+import { sharedWorker } from "./shared-worker";
 
 const DIR = join(ROOT, "test", "e2e", "generated-client");
 const SCHEMA = join(DIR, "schema.d.ts");
@@ -13,13 +14,9 @@ function run(args: string[]) {
   return result.stdout;
 }
 
-let worker: WranglerDev;
+const worker = sharedWorker();
 
-beforeAll(async () => {
-  worker = await startWranglerDev();
-});
 afterAll(async () => {
-  await worker?.stop();
   rmSync(SCHEMA, { force: true });
 });
 

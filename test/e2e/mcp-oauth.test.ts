@@ -11,18 +11,13 @@ import type {
   OAuthTokens,
 } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { createServer, type AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { consent } from "../../scripts/lib/oauth-consent.mjs";
-import { startWranglerDev, type WranglerDev } from "../../scripts/lib/wrangler-dev.mjs";
+import { sharedWorker } from "./shared-worker";
 import { fromFreshIp } from "../helpers/client-ip";
 import { signUpAt, type RegisteredUser } from "./sign-up";
 
-let worker: WranglerDev;
-
-beforeAll(async () => {
-  worker = await startWranglerDev();
-});
-afterAll(() => worker?.stop());
+const worker = sharedWorker();
 
 /** An assistant's side of OAuth: what it stores, and a browser that a person completes. */
 class ScriptedAssistant implements OAuthClientProvider {

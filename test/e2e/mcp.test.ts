@@ -1,15 +1,10 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startWranglerDev, type WranglerDev } from "../../scripts/lib/wrangler-dev.mjs";
+import { describe, expect, it } from "vitest";
+import { sharedWorker } from "./shared-worker";
 import { signUpAt } from "./sign-up";
 
-let worker: WranglerDev;
-
-beforeAll(async () => {
-  worker = await startWranglerDev();
-});
-afterAll(() => worker?.stop());
+const worker = sharedWorker();
 
 const register = async () => (await signUpAt(worker.url)).token;
 

@@ -1,17 +1,13 @@
 // The password-reset e-mail under `wrangler dev --local`: the EMAIL binding is wrangler's own
 // simulation (nothing leaves the machine), and the message is read back from the local explorer's
 // list of sent e-mails, as a developer would read it. Then the link's token sets the password.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startWranglerDev, type WranglerDev } from "../../scripts/lib/wrangler-dev.mjs";
+import { describe, expect, it } from "vitest";
+import { sharedWorker } from "./shared-worker";
 import { fromFreshIp } from "../helpers/client-ip";
 import { emailSentTo, resetLinkIn } from "../helpers/dev-mailbox";
 import { signUpAt } from "./sign-up";
 
-let worker: WranglerDev;
-beforeAll(async () => {
-  worker = await startWranglerDev();
-});
-afterAll(() => worker?.stop());
+const worker = sharedWorker();
 
 async function post(path: string, body: unknown, token?: string) {
   const res = await fetch(`${worker.url}${path}`, {
@@ -41,7 +37,8 @@ describe("password reset under wrangler dev --local", () => {
 
     const { text } = await emailSentTo(worker.url, email, "Reset your password");
     const link = resetLinkIn(text);
-    expect(link.startsWith("http://localhost:5173/#/reset-password?token=")).toBe(true);
+    // The React client this server serves, on the origin the request came to.
+    expect(link.startsWith(`${worker.url}/app/#/reset-password?token=`)).toBe(true);
     const token = new URLSearchParams(link.split("?")[1]).get("token");
 
     const done = await post("/api/auth/password-reset/confirm", { token, password: "set from the e-mail" });

@@ -1,15 +1,14 @@
 import { parse as parseDisposition } from "content-disposition";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startWranglerDev, type WranglerDev } from "../../scripts/lib/wrangler-dev.mjs";
+import { beforeAll, describe, expect, it } from "vitest";
+import { sharedWorker } from "./shared-worker";
 
 const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 const NAMES = ["文件.pdf", "отчёт.docx", "😀.txt", "a;b.txt", 'say "hi".txt'];
 
-let worker: WranglerDev;
+const worker = sharedWorker();
 let token: string;
 
 beforeAll(async () => {
-  worker = await startWranglerDev();
   const username = `up-${Date.now()}`;
   const res = await fetch(`${worker.url}/api/register`, {
     method: "POST",
@@ -23,7 +22,6 @@ beforeAll(async () => {
   });
   token = ((await res.json()) as { data: { token: string } }).data.token;
 });
-afterAll(() => worker?.stop());
 
 async function upload(body: FormData) {
   const res = await fetch(`${worker.url}/api/upload`, {

@@ -4,9 +4,11 @@
 // The last user message picks the script: "[script:slow]", "[script:chunks:N]" (N numbered chunks, paced
 // by chunkDelayMs, emit times recorded), "[script:fail-midway]", "[script:markdown]" (MARKDOWN in pieces),
 // "[script:tool:<name> <json args>]" (one streamed tool call in OpenAI's delta.tool_calls format), "[script:echo]"
-// (the texts of the last user message back, as the model received them: attached files included), otherwise a
-// short reasoning + answer. After a tool result (the last message has role "tool") it answers TOOL_DONE. A
-// plain call answers AI_OK, or a chat's scripted title.
+// (the texts of the last user message back, as the model received them: attached files included),
+// "[script:no-model]" (refused with the words of the AI binding on a machine without a Cloudflare login, so
+// the chat's no-model message shows in a browser), otherwise a short reasoning + answer. After a tool
+// result (the last message has role "tool") it answers TOOL_DONE. A plain call answers AI_OK, or a chat's
+// scripted title.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -149,6 +151,11 @@ export async function startScriptedServer(options: { chunkDelayMs?: number } = {
     requests.push({ path: req.url ?? "", body });
     if (req.method !== "POST" || req.url !== "/v1/chat/completions") {
       res.writeHead(404, { "Content-Type": "application/json" }).end('{"error":{"message":"not found"}}');
+      return;
+    }
+    if (body.stream && lastUserText(body).includes("[script:no-model]")) {
+      res.writeHead(503, { "Content-Type": "application/json" });
+      res.end('{"error":{"message":"Binding AI needs to be run remotely"}}');
       return;
     }
     if (body.stream) return stream(res, body, body.messages?.at(-1)?.role === "tool");

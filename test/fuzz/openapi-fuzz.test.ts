@@ -118,6 +118,10 @@ async function buildFixture(): Promise<Fixture> {
     createTodo(alice),
   ]);
   await api(`/api/todos/${goneTodo}/delete`, { method: "POST", token: alice.token });
+  // Deleted long ago: past its restore window, so a restore of it is refused (410) like any foreign id.
+  await env.DB.prepare("UPDATE deleted_todos_table SET deletedAt = ? WHERE id = ?")
+    .bind(isoAgo(365 * 86_400), goneTodo)
+    .run();
   await api(`/api/users/${ghost.userId}/delete`, { method: "POST", token: ghost.token });
   const [storedKey, doomedKey, bobFileKey] = await Promise.all([
     upload(alice, "a b.txt"),

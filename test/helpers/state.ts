@@ -12,15 +12,48 @@ export interface StoredState {
 const encoder = new TextEncoder();
 const hashOf = (value: unknown) => sha256(encoder.encode(JSON.stringify(value)));
 
+/** Test-only: one row per application table, counting the rows its triggers saw change. */
+const WRITES = "zz_test_writes";
+
 async function tableNames(db: D1Database): Promise<string[]> {
-  // D1's own bookkeeping (_cf_*, migrations) is not application state.
+  // D1's own bookkeeping (_cf_*, migrations) and the write counter are not application state.
   const { results } = await db
     .prepare(
       "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' " +
-        "AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations' ORDER BY name",
+        `AND name NOT LIKE '_cf_%' AND name NOT IN ('d1_migrations', '${WRITES}') ORDER BY name`,
     )
     .all<{ name: string }>();
   return results.map((row) => row.name);
+}
+
+const watched = new WeakSet<D1Database>();
+
+/**
+ * Triggers that count every row change (an insert, a delete, an update that changes a column) per
+ * table, so a snapshot hashes again only the tables written since the last one, not every row of a
+ * database the whole suite fills: the fuzzer takes one after each of its thousands of requests.
+ */
+async function watchWrites(db: D1Database): Promise<void> {
+  if (watched.has(db)) return;
+  const names = await tableNames(db);
+  const columns = await db.batch<{ name: string }>(
+    names.map((name) => db.prepare("SELECT name FROM pragma_table_info(?)").bind(name)),
+  );
+  const count = (table: string) => `UPDATE ${WRITES} SET n = n + 1 WHERE name = '${table}';`;
+  const statements = [
+    `CREATE TABLE IF NOT EXISTS ${WRITES} (name TEXT PRIMARY KEY, n INTEGER NOT NULL DEFAULT 0)`,
+  ];
+  for (const [i, table] of names.entries()) {
+    const changed = columns[i]!.results.map(({ name }) => `OLD."${name}" IS NOT NEW."${name}"`).join(" OR ");
+    statements.push(
+      `INSERT OR IGNORE INTO ${WRITES} (name) VALUES ('${table}')`,
+      `CREATE TRIGGER IF NOT EXISTS "${WRITES}_${table}_i" AFTER INSERT ON "${table}" BEGIN ${count(table)} END`,
+      `CREATE TRIGGER IF NOT EXISTS "${WRITES}_${table}_d" AFTER DELETE ON "${table}" BEGIN ${count(table)} END`,
+      `CREATE TRIGGER IF NOT EXISTS "${WRITES}_${table}_u" AFTER UPDATE ON "${table}" WHEN ${changed} BEGIN ${count(table)} END`,
+    );
+  }
+  await db.batch(statements.map((sql) => db.prepare(sql)));
+  watched.add(db);
 }
 
 async function objectKeys(bucket: R2Bucket): Promise<string[]> {
@@ -46,24 +79,38 @@ async function kvKeys(kv: KVNamespace): Promise<StoredState["kv"]> {
   return keys;
 }
 
+/** Each table's state as of its write count: recomputed only when a trigger has counted a change since. */
+const hashed = new WeakMap<D1Database, Map<string, { writes: number; rows: number; hash: string }>>();
+
+async function tableStates(db: D1Database): Promise<StoredState["tables"]> {
+  const cache = hashed.get(db) ?? new Map();
+  hashed.set(db, cache);
+  const { results: counters } = await db
+    .prepare(`SELECT name, n FROM ${WRITES} ORDER BY name`)
+    .all<{ name: string; n: number }>();
+  const stale = counters.filter(({ name, n }) => cache.get(name)?.writes !== n);
+  if (stale.length > 0) {
+    const rows = await db.batch(
+      stale.map(({ name }) => db.prepare(`SELECT * FROM "${name}" ORDER BY rowid`)),
+    );
+    for (const [i, { name, n }] of stale.entries()) {
+      const table = rows[i]!.results;
+      cache.set(name, { writes: n, rows: table.length, hash: await hashOf(table) });
+    }
+  }
+  return Object.fromEntries(
+    counters.map(({ name }) => [name, { rows: cache.get(name)!.rows, hash: cache.get(name)!.hash }]),
+  );
+}
+
 /** Everything the service stores, to compare before and after a request that must change nothing. */
 export async function snapshotState(
   db: D1Database = env.DB,
   bucket: R2Bucket = env.R2_BUCKET,
   kv: KVNamespace = env.OAUTH_KV,
 ) {
-  // One batch reads every table, beside the bucket and namespace listings: a fuzzed request waits for one round trip each.
-  const names = await tableNames(db);
-  const [results, keys, records] = await Promise.all([
-    db.batch(names.map((name) => db.prepare(`SELECT * FROM "${name}" ORDER BY rowid`))),
-    objectKeys(bucket),
-    kvKeys(kv),
-  ]);
-  const tables: StoredState["tables"] = {};
-  for (const [i, name] of names.entries()) {
-    const rows = results[i]!.results;
-    tables[name] = { rows: rows.length, hash: await hashOf(rows) };
-  }
+  await watchWrites(db);
+  const [tables, keys, records] = await Promise.all([tableStates(db), objectKeys(bucket), kvKeys(kv)]);
   return {
     tables,
     r2: { objects: keys.length, hash: await hashOf(keys) },

@@ -72,6 +72,12 @@ export const SCREENS: Screen[] = [
     menu: "account",
     component: load(() => import("./account/usage-screen"), "UsageScreen"),
   },
+  {
+    path: "account/notes",
+    label: "Notes",
+    menu: "account",
+    component: load(() => import("./notes/notes-screen"), "NotesScreen"),
+  },
 ];
 
 // Older links keep working.

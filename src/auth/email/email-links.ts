@@ -12,12 +12,12 @@ import {
   type ConfirmedEmail,
 } from "./email-links.queries";
 import {
-  confirmLink,
   sendChangedEmail,
   sendChangeLinkEmail,
   sendChangeNoticeEmail,
   sendVerifyEmail,
 } from "./email-messages";
+import { pageLink } from "./page-links";
 
 export const EMAIL_LINK_TTL_HOURS = 24;
 /** Usable verification links per account at once: an inbox gets at most this many a day. */
@@ -37,9 +37,14 @@ async function newLink(now: Date) {
   return { token, tokenHash: await sha256Hex(token), expiresAt };
 }
 
+/** The confirmation page a link opens: the client on `origin` unless EMAIL_CONFIRM_URL names one. */
+function confirmLink(env: Env, origin: string, token: string): string {
+  return pageLink({ origin, page: "confirm-email", token, configured: env.EMAIL_CONFIRM_URL });
+}
+
 /** `npm run dev` only: the simulated e-mail is a file, so its link goes to the terminal too. */
-function logLink(env: Env, logger: Logger, event: string, token: string) {
-  if (env.LOG_RESET_LINKS === "true") logger.warn(event, { link: confirmLink(env, token) });
+function logLink(env: Env, logger: Logger, event: string, link: string) {
+  if (env.LOG_RESET_LINKS === "true") logger.warn(event, { link });
 }
 
 /** Stores a link that proves the account's address; answers its token (for mailVerification). */
@@ -50,31 +55,33 @@ async function issueVerification(db: Db, account: Account, now: Date): Promise<s
 }
 
 /** Sends a verification link; failures are logged, never thrown (it may run after the answer). */
-async function mailVerification(env: Env, account: Account, token: string, logger: Logger): Promise<void> {
+async function mailVerification(env: Env, account: Account, link: string, logger: Logger): Promise<void> {
   try {
-    await sendVerifyEmail(env, account, token, EMAIL_LINK_TTL_HOURS);
+    await sendVerifyEmail(env, account, link, EMAIL_LINK_TTL_HOURS);
     logger.info("email_verification_sent", { userId: account.id });
   } catch (err) {
     logger.error("email_verification_failed", { userId: account.id, error: failure(err) });
   }
-  logLink(env, logger, "email_verification_link", token);
+  logLink(env, logger, "email_verification_link", link);
 }
 
 /**
- * E-mails a new link that proves the account's address. False, sending nothing, when the account
- * holds MAX_USABLE_VERIFY_LINKS usable ones already.
+ * E-mails a new link that proves the account's address, opening the client on `origin` (the
+ * request's). False, sending nothing, when the account holds MAX_USABLE_VERIFY_LINKS usable ones already.
  */
 export async function sendVerification(
   env: Env,
   db: Db,
   account: Account,
+  origin: string,
   logger: Logger,
   now = new Date(),
 ): Promise<boolean> {
   if ((await countUsableLinks(db, account.id, "verify", now.toISOString())) >= MAX_USABLE_VERIFY_LINKS) {
     return false;
   }
-  await mailVerification(env, account, await issueVerification(db, account, now), logger);
+  const token = await issueVerification(db, account, now);
+  await mailVerification(env, account, confirmLink(env, origin, token), logger);
   return true;
 }
 
@@ -86,11 +93,12 @@ export async function verifyNewAccount(
   env: Env,
   db: Db,
   account: Account,
+  origin: string,
   logger: Logger,
 ): Promise<{ mail: Promise<void> }> {
   try {
     const token = await issueVerification(db, account, new Date());
-    return { mail: mailVerification(env, account, token, logger) };
+    return { mail: mailVerification(env, account, confirmLink(env, origin, token), logger) };
   } catch (err) {
     // The account exists either way: `POST /api/auth/email/verify` sends a link later.
     logger.error("email_verification_failed", { userId: account.id, error: failure(err) });
@@ -99,7 +107,8 @@ export async function verifyNewAccount(
 }
 
 /**
- * Starts moving the account to `newEmail`: it becomes the pending address, a link goes to it, and the
+ * Starts moving the account to `newEmail`: it becomes the pending address, a link goes to it (opening
+ * the client on `origin`, the request's), and the
  * current address hears what is changing and how to stop it. The address itself changes only when
  * the link is used (confirmEmailLink).
  */
@@ -107,16 +116,18 @@ export async function requestEmailChange(
   env: Env,
   db: Db,
   account: Account,
-  newEmail: string,
+  change: { newEmail: string; origin: string },
   logger: Logger,
   now = new Date(),
 ): Promise<{ notify: Promise<void> }> {
+  const { newEmail, origin } = change;
   const { token, tokenHash, expiresAt } = await newLink(now);
   await startEmailChange(db, { tokenHash, userId: account.id, email: newEmail, expiresAt });
   logger.info("email_change_requested", { userId: account.id });
-  logLink(env, logger, "email_change_link", token);
+  const link = confirmLink(env, origin, token);
+  logLink(env, logger, "email_change_link", link);
   const notify = Promise.all([
-    sendChangeLinkEmail(env, { ...account, email: newEmail }, token, EMAIL_LINK_TTL_HOURS),
+    sendChangeLinkEmail(env, { ...account, email: newEmail }, link, EMAIL_LINK_TTL_HOURS),
     sendChangeNoticeEmail(env, account, newEmail, EMAIL_LINK_TTL_HOURS),
   ]).then(
     () => undefined,

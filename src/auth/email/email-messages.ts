@@ -1,32 +1,22 @@
-/** The page that takes an e-mailed link's token: EMAIL_CONFIRM_URL with `{token}` replaced. */
-export function confirmLink(env: Pick<Env, "EMAIL_CONFIRM_URL">, token: string): string {
-  return env.EMAIL_CONFIRM_URL.replace("{token}", encodeURIComponent(token));
-}
-
 type Mailer = Pick<Env, "EMAIL" | "EMAIL_FROM">;
 type Recipient = { email: string; username: string };
 
-/** An e-mail whose one-time link the recipient opens to prove the address. */
+/** An e-mail whose one-time `link` the recipient opens to prove the address. */
 async function sendLinkEmail(
-  env: Mailer & Pick<Env, "EMAIL_CONFIRM_URL">,
+  env: Mailer,
   to: Recipient,
   mail: { subject: string; asks: string; after: string },
-  token: string,
+  link: string,
   hours: number,
 ): Promise<void> {
   const text =
     `Hello ${to.username},\n\n${mail.asks} Open this link within ${hours} hours to confirm it; it works ` +
-    `once:\n\n${confirmLink(env, token)}\n\n${mail.after}\n`;
+    `once:\n\n${link}\n\n${mail.after}\n`;
   await env.EMAIL.send({ from: env.EMAIL_FROM, to: to.email, subject: mail.subject, text });
 }
 
 /** After registration (or a resend): prove the account's address. */
-export function sendVerifyEmail(
-  env: Mailer & Pick<Env, "EMAIL_CONFIRM_URL">,
-  to: Recipient,
-  token: string,
-  hours: number,
-): Promise<void> {
+export function sendVerifyEmail(env: Mailer, to: Recipient, link: string, hours: number): Promise<void> {
   const mail = {
     subject: "Confirm your e-mail address",
     asks: "This address was given for your account.",
@@ -34,23 +24,18 @@ export function sendVerifyEmail(
       "A confirmed address is where password resets and team invitations go. If you did not create an " +
       "account, ignore this e-mail.",
   };
-  return sendLinkEmail(env, to, mail, token, hours);
+  return sendLinkEmail(env, to, mail, link, hours);
 }
 
 /** To the address asked for: the change happens only when this link is used. */
-export function sendChangeLinkEmail(
-  env: Mailer & Pick<Env, "EMAIL_CONFIRM_URL">,
-  to: Recipient,
-  token: string,
-  hours: number,
-): Promise<void> {
+export function sendChangeLinkEmail(env: Mailer, to: Recipient, link: string, hours: number): Promise<void> {
   const mail = {
     subject: "Confirm your new e-mail address",
     asks: "Your account asked to use this address from now on.",
     after:
       "Until then the account keeps its current address. If you did not ask for this, ignore this e-mail.",
   };
-  return sendLinkEmail(env, to, mail, token, hours);
+  return sendLinkEmail(env, to, mail, link, hours);
 }
 
 /** To the current address when a change is asked for: what is changing, and how to stop it. */

@@ -11,7 +11,8 @@ import {
   insertReset,
   type RecoveredUser,
 } from "./password-resets.queries";
-import { resetLink, sendRecoveryEmail, sendResetEmail } from "./reset-email";
+import { pageLink } from "../email/page-links";
+import { sendRecoveryEmail, sendResetEmail } from "./reset-email";
 
 export const RESET_TTL_MINUTES = 30;
 /** Usable links per account at once: an inbox gets at most this many per half hour, whoever asks. */
@@ -20,16 +21,18 @@ export const MAX_USABLE_RESETS = 3;
 /**
  * The work behind POST /api/auth/password-reset, run after the answer is sent so that a known and an
  * unknown address get the same answer in the same time: for a known address, a one-time link valid
- * RESET_TTL_MINUTES, e-mailed with the account's passkeys (which using it deletes). Failures are
- * logged, never thrown (nobody is waiting for them).
+ * RESET_TTL_MINUTES, e-mailed with the account's passkeys (which using it deletes). The link opens
+ * the client on `origin` (the request's) unless PASSWORD_RESET_URL names a page. Failures are logged,
+ * never thrown (nobody is waiting for them).
  */
 export async function sendResetLink(
   env: Env,
   db: Db,
-  email: string,
+  request: { email: string; origin: string },
   logger: Logger,
   now = new Date(),
 ): Promise<void> {
+  const { email, origin } = request;
   try {
     const user = await findUserByEmail(db, email);
     if (!user) return logger.info("password_reset_unknown_email");
@@ -40,11 +43,12 @@ export async function sendResetLink(
     const token = randomSecret();
     const expiresAt = new Date(now.getTime() + RESET_TTL_MINUTES * 60_000).toISOString();
     await insertReset(db, { tokenHash: await sha256Hex(token), userId: user.id, expiresAt });
-    await sendResetEmail(env, user, token, RESET_TTL_MINUTES, await passkeySummaries(db, user.id));
+    const link = pageLink({ origin, page: "reset-password", token, configured: env.PASSWORD_RESET_URL });
+    await sendResetEmail(env, user, link, RESET_TTL_MINUTES, await passkeySummaries(db, user.id));
     logger.info("password_reset_sent", { userId: user.id });
     // `npm run dev` only: the simulated e-mail is a file, so its link goes to the terminal too (a
     // warning, whatever LOG_LEVEL: a link in a log is a password for whoever reads it).
-    if (env.LOG_RESET_LINKS === "true") logger.warn("password_reset_link", { link: resetLink(env, token) });
+    if (env.LOG_RESET_LINKS === "true") logger.warn("password_reset_link", { link });
   } catch (err) {
     logger.error("password_reset_failed", { error: err instanceof Error ? err.message : String(err) });
   }

@@ -1,8 +1,3 @@
-/** The page that takes a reset link's token: PASSWORD_RESET_URL with `{token}` replaced. */
-export function resetLink(env: Pick<Env, "PASSWORD_RESET_URL">, token: string): string {
-  return env.PASSWORD_RESET_URL.replace("{token}", encodeURIComponent(token));
-}
-
 export interface PasskeySummary {
   name: string;
   createdAt: string;
@@ -27,15 +22,14 @@ function passkeyLines(passkeys: PasskeySummary[]): string {
   );
 }
 
-/** The password-reset e-mail, through the Email Service binding. */
+/** The password-reset e-mail with its one-time `link`, through the Email Service binding. */
 export async function sendResetEmail(
-  env: Pick<Env, "EMAIL" | "EMAIL_FROM" | "PASSWORD_RESET_URL">,
+  env: Pick<Env, "EMAIL" | "EMAIL_FROM">,
   to: { email: string; username: string },
-  token: string,
+  link: string,
   minutes: number,
   passkeys: PasskeySummary[] = [],
 ): Promise<void> {
-  const link = resetLink(env, token);
   const text =
     `Hello ${to.username},\n\nSomeone (hopefully you) asked to reset the password of your account. ` +
     `Open this link within ${minutes} minutes to choose a new one; it works once:\n\n${link}\n\n` +

@@ -28,7 +28,9 @@ export const AiHealthQuery = z.object({
 
 export const AiHealthSchema = z
   .object({
-    provider: z.enum(["workers-ai", "openai-compatible"]),
+    provider: z.enum(["workers-ai", "openai-compatible", "demo"]).openapi({
+      description: "`demo`: the offline demo model (AI_DEMO=true) answers, from a script, not AI",
+    }),
     model: z.string().openapi({ example: "@cf/meta/llama-3.2-1b-instruct" }),
     latencyMs: z.number().int(),
     checkedAt: z.string().openapi({

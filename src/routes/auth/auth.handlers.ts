@@ -36,7 +36,7 @@ export async function register(c: AppRouteContext<RegisterRoute>) {
   }
   const logger = c.get("logger");
   logger.info("auth_registered", { userId: user.id });
-  const { mail } = await verifyNewAccount(c.env, c.get("db"), user, logger);
+  const { mail } = await verifyNewAccount(c.env, c.get("db"), user, new URL(c.req.url).origin, logger);
   c.executionCtx.waitUntil(mail);
   const audit = accountEntry(c, user.id, { action: "account.signed_in", detail: { method: "register" } });
   return created(c, await signIn(c.get("db"), secret, user, c.req.raw.headers, audit));

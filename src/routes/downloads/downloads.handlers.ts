@@ -7,7 +7,9 @@ import { ApiError } from "../../http/errors";
 import type { AppEnv, AppRouteContext } from "../../http/types";
 import { isStorableKey } from "../../files/file-keys";
 import { peekLink, redeemLink, type LinkUse } from "../../files/file-links";
+import { deletedKeysAmong } from "../../files/file-trash.queries";
 import { privateOwner } from "../../files/visibility";
+import { createDb } from "../../db/client";
 import type { DownloadByLinkRoute, DownloadRoute } from "./downloads.routes";
 import { fileNotFound, serveObject } from "./serve-object";
 
@@ -26,7 +28,11 @@ export async function download(c: AppRouteContext<DownloadRoute>) {
   const { key } = c.req.valid("param");
   // R2 throws (10020) on keys over 1,024 bytes; such a key cannot exist, so it is simply not found.
   if (!isStorableKey(key)) throw fileNotFound();
-  return serveObject(c, key, (object) => ownerOrPublic(c, object));
+  // A deleted file's object stays until its restore window ends: asked of D1's primary (a replica may not
+  // have the delete yet) alongside R2, so it costs no extra wait.
+  const deleted = deletedKeysAmong(createDb(c.env.DB), [key]).then((keys) => keys.size > 0);
+  deleted.catch(() => {}); // not awaited when R2 has no such object
+  return serveObject(c, key, async (object) => !(await deleted) && ownerOrPublic(c, object));
 }
 
 const linkNotFound = () => new ApiError(404, "Link not found");

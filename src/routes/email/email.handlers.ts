@@ -39,7 +39,8 @@ export async function resend(c: AuthedRouteContext<ResendRoute>) {
   // Deleted since the gate let this request in.
   if (!user) throw new ApiError(404, "User not found");
   if (user.emailVerifiedAt !== null) throw new ApiError(409, "Your e-mail address is verified already");
-  if (!(await sendVerification(c.env, c.get("db"), user, c.get("logger")))) {
+  const origin = new URL(c.req.url).origin;
+  if (!(await sendVerification(c.env, c.get("db"), user, origin, c.get("logger")))) {
     throw new ApiError(429, "Links sent earlier are still usable: open one of those, or wait a day");
   }
   return accepted(c, { email: user.email });

@@ -3,12 +3,12 @@ import { created, ok } from "../../http/envelope";
 import { ApiError } from "../../http/errors";
 import { encodeCursor } from "../../core/paging";
 import type { AuthedRouteContext } from "../../http/types";
-import { deleteFile } from "../../files/file-delete";
+import { deleteFile, restoreFile } from "../../files/file-delete";
 import * as queries from "../../files/file-records.queries";
 import { storeOwnedUpload } from "../../files/owned-upload";
 import { usageOf } from "../../files/quota";
 import { wakeTodoFeed } from "../../todos/todo-events";
-import type { GetOneRoute, ListRoute, RemoveRoute, UploadRoute } from "./files.routes";
+import type { GetOneRoute, ListRoute, RemoveRoute, RestoreRoute, UploadRoute } from "./files.routes";
 import { uploadFailure } from "./upload-failures";
 
 const notFound = () => new ApiError(404, "File not found");
@@ -55,11 +55,21 @@ export async function remove(c: AuthedRouteContext<RemoveRoute>) {
   const db = c.get("db");
   const file = await queries.findFileForUser(db, key, c.get("user").id);
   if (!file) throw notFound();
-  const todos = await deleteFile(c.env.R2_BUCKET, db, file, detach);
+  const deleted = await deleteFile(c.env, db, file, detach);
+  if (!deleted) throw notFound();
+  const { todos, restorableUntil } = deleted;
   const logger = c.get("logger");
   logger.info("file_deleted", { key, detached: todos.length });
   // A detached attachment changed each todo (any user's: keys are capabilities): their owners' feeds hear it.
   const owners = new Set(todos.map((todo) => todo.userId));
   c.executionCtx.waitUntil(Promise.all([...owners].map((userId) => wakeTodoFeed(c.env, logger, userId))));
-  return ok(c, { key, detached: todos.length });
+  return ok(c, { key, detached: todos.length, restorableUntil });
+}
+
+export async function restore(c: AuthedRouteContext<RestoreRoute>) {
+  const { key } = c.req.valid("param");
+  const file = await restoreFile(c.env, c.get("db"), key, c.get("user").id, storageQuotaBytes(c.env));
+  if (!file) throw notFound();
+  c.get("logger").info("file_restored", { key });
+  return ok(c, recordView(file));
 }

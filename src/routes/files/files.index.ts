@@ -7,4 +7,5 @@ export const filesRouter = createRouter<AuthedEnv>()
   .openapi(routes.upload, handlers.upload)
   .openapi(routes.list, handlers.list)
   .openapi(routes.getOne, handlers.getOne)
-  .openapi(routes.remove, handlers.remove);
+  .openapi(routes.remove, handlers.remove)
+  .openapi(routes.restore, handlers.restore);

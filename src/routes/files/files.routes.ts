@@ -83,8 +83,8 @@ export const remove = createRoute({
   tags,
   summary: "Delete one of your files",
   description:
-    "Removes the object from R2 and its record (its share links with it); its download then answers 404. A file " +
-    "attached to todos answers 409 naming them, unless `detach=true`, which removes those attachments too.",
+    "Gone at once from your files, usage, download and links (404). A file attached to todos answers 409 " +
+    "naming them, unless `detach=true`, which removes those attachments too. Restorable until `restorableUntil`.",
   request: { params: FileKeyParams, query: DeleteFileQuery },
   responses: {
     200: okContent(DeletedFileSchema, "Deleted"),
@@ -92,7 +92,25 @@ export const remove = createRoute({
   },
 });
 
+export const restore = createRoute({
+  operationId: "restoreFile",
+  ...keyAccess("files:write"),
+  method: "post",
+  path: "/api/files/{key}/restore",
+  tags,
+  summary: "Restore one of your files you deleted (undo a delete)",
+  description:
+    "Until `restorableUntil`: the same key, bytes and share links; 413 if it no longer fits your quota. " +
+    "Detached attachments stay removed. A file not deleted is answered unchanged. Past the window: 410, then 404.",
+  request: { params: FileKeyParams },
+  responses: {
+    200: okContent(FileRecordSchema, "The file's record, restored"),
+    ...errorResponses(400, 401, 403, 404, 410, 413),
+  },
+});
+
 export type UploadRoute = typeof upload;
 export type ListRoute = typeof list;
 export type GetOneRoute = typeof getOne;
 export type RemoveRoute = typeof remove;
+export type RestoreRoute = typeof restore;

@@ -105,5 +105,8 @@ export const DeletedFileSchema = z
   .object({
     key: z.string(),
     detached: z.number().int().openapi({ description: "Todos the file was removed from" }),
+    restorableUntil: z
+      .string()
+      .openapi({ description: "When its restore window (RESTORE_WINDOW_SECONDS) ends" }),
   })
   .openapi("DeletedFile");

@@ -34,7 +34,8 @@ export async function create(c: OrgRouteContext<R.CreateRoute>) {
   const org = await findOrg(db, orgId);
   if (!org) throw new ApiError(404, TEAM_NOT_FOUND);
   const user = c.get("user");
-  const input = { org, email, role, invitedBy: { id: user.id, username: user.username } };
+  const invitedBy = { id: user.id, username: user.username };
+  const input = { org, email, role, invitedBy, origin: new URL(c.req.url).origin };
   const { invitation, mail } = await createInvitation(c.env, db, input, auditActorOf(c), c.get("logger"));
   c.executionCtx.waitUntil(mail);
   return created(c, invitationView(invitation));

@@ -18,8 +18,11 @@ export async function request(c: AppRouteContext<RequestRoute>) {
   // It starts a moment later, so it never shares the isolate's thread with the answer on its way out
   // (under wrangler dev the simulated D1 and Email Service share workerd's thread too).
   const logger = c.get("logger");
+  const origin = new URL(c.req.url).origin;
   c.executionCtx.waitUntil(
-    scheduler.wait(RESET_WORK_DELAY_MS).then(() => sendResetLink(c.env, createDb(c.env.DB), email, logger)),
+    scheduler
+      .wait(RESET_WORK_DELAY_MS)
+      .then(() => sendResetLink(c.env, createDb(c.env.DB), { email, origin }, logger)),
   );
   return accepted(c, ACCEPTED);
 }

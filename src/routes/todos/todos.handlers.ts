@@ -22,6 +22,7 @@ import type {
   ListForUserRoute,
   ListRoute,
   RemoveRoute,
+  RestoreRoute,
   UpdateRoute,
 } from "./todos.routes";
 
@@ -141,5 +142,13 @@ export async function remove(c: AuthedRouteContext<RemoveRoute>) {
     .deleteTodo(writer(c), id, c.get("user").id, expected)
     .catch((err: unknown) => Promise.reject(staleAnswer(err)));
   if (deleted === null) throw notFound();
-  return ok(c, { id: deleted });
+  return ok(c, deleted);
+}
+
+export async function restore(c: AuthedRouteContext<RestoreRoute>) {
+  const { id } = c.req.valid("param");
+  const todo = await writes.restoreTodo(writer(c), id, c.get("user").id);
+  if (!todo) throw notFound();
+  c.header("ETag", todoEtag(todo));
+  return ok(c, { ...todo, attachments: await listAttachments(c.get("db"), id) });
 }

@@ -9,4 +9,5 @@ export const todosRouter = createRouter<AuthedEnv>()
   .openapi(routes.getOne, handlers.getOne)
   .openapi(routes.update, handlers.update)
   .openapi(routes.remove, handlers.remove)
+  .openapi(routes.restore, handlers.restore)
   .openapi(routes.listForUser, handlers.listForUser);

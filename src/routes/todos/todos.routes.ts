@@ -119,12 +119,30 @@ export const remove = createRoute({
   tags,
   summary: "Delete one of your todos",
   description:
-    "Its attachment rows go by cascade; the stored objects stay in R2. With `If-Match`, a todo changed since " +
-    "answers 412 and stays.",
+    "Gone at once (404, a `todo.deleted` tombstone); attachment rows go by cascade, objects stay in R2. " +
+    "Restorable until `restorableUntil`. With `If-Match`, a todo changed since answers 412 and stays.",
   request: { params: TodoIdParams, headers: IfMatchHeaders },
   responses: {
     200: okContent(DeletedTodoSchema, "The id of the deleted todo"),
     ...errorResponses(400, 401, 403, 404, 412),
+  },
+});
+
+export const restore = createRoute({
+  operationId: "restoreTodo",
+  ...keyAccess("todos:write"),
+  method: "post",
+  path: "/api/todos/{id}/restore",
+  tags,
+  summary: "Restore one of your todos you deleted (undo a delete)",
+  description:
+    "Until `restorableUntil`: the same id, its attachments whose files exist, a version above its tombstone " +
+    "(`todo.created` in sync and the feed). A todo not deleted is answered unchanged. Past the window: 410, " +
+    "then 404 once purged.",
+  request: { params: TodoIdParams },
+  responses: {
+    200: { ...okContent(TodoWithAttachmentsSchema, "The todo, restored"), headers: ETAG_HEADER },
+    ...errorResponses(400, 401, 403, 404, 410, 503),
   },
 });
 
@@ -148,4 +166,5 @@ export type CreateRoute = typeof create;
 export type GetOneRoute = typeof getOne;
 export type UpdateRoute = typeof update;
 export type RemoveRoute = typeof remove;
+export type RestoreRoute = typeof restore;
 export type ListForUserRoute = typeof listForUser;

@@ -61,7 +61,7 @@ export async function create(c: AuthedRouteContext<CreateRoute>) {
     );
     const logger = c.get("logger");
     logger.info("user_created", { userId: user.id, by: c.get("user").id });
-    const { mail } = await verifyNewAccount(c.env, c.get("db"), user, logger);
+    const { mail } = await verifyNewAccount(c.env, c.get("db"), user, new URL(c.req.url).origin, logger);
     c.executionCtx.waitUntil(mail);
     return created(c, fullView(user));
   } catch (err) {
@@ -139,7 +139,8 @@ export async function update(c: AuthedRouteContext<UpdateRoute>) {
   if (!user) throw notFound();
   const logger = c.get("logger");
   if (newEmail !== undefined) {
-    const { notify } = await requestEmailChange(c.env, db, user, newEmail, logger);
+    const origin = new URL(c.req.url).origin;
+    const { notify } = await requestEmailChange(c.env, db, user, { newEmail, origin }, logger);
     c.executionCtx.waitUntil(notify);
     user = { ...user, pendingEmail: newEmail };
   } else if (cancelsChange) {

@@ -3,18 +3,19 @@ import { useAgent } from "agents/react";
 import type { FileUIPart } from "ai";
 import { useState, type FormEvent } from "react";
 import type { Session } from "../auth/session";
-import { chatTitle, useTurnEnd } from "../chats/chat-events";
+import { chatTitle, isDemoNotice, useTurnEnd } from "../chats/chat-events";
 import { AGENTS_AUTH } from "../config";
 import { Button } from "../ui/button";
 import { ConfirmDialog } from "../ui/dialog";
 import { ErrorMessage } from "../ui/error-message";
-import { inputClass } from "../ui/field";
 import { PaperclipIcon, SendIcon } from "../ui/icons";
 import { Card } from "../ui/page";
 import { agentHeaders, agentOptions, defaultChatName } from "./agent-options";
 import { AttachDialog } from "./attach-dialog";
 import { ChatStatus } from "./chat-status";
+import { DemoNotice } from "./demo-notice";
 import { FileChip, fileReference } from "./file-chip";
+import { MessageBox } from "./message-box";
 import { isVisiblePart, MessageParts } from "./message-parts";
 
 /** What the chats screen (src/chats/chats-screen.tsx) hands a chat of the index. */
@@ -51,12 +52,14 @@ export function ChatPanel({ session, indexed }: { session: Session; indexed?: In
   const [clearing, setClearing] = useState(false);
   const [files, setFiles] = useState<FileUIPart[]>([]);
   const [attaching, setAttaching] = useState(false);
+  const [demo, setDemo] = useState(false);
   // Only a chat with an owner reads files (and has the todo tools): public chats by name refuse them.
   const owned = indexed !== undefined || AGENTS_AUTH;
 
   const agent = useAgent({
     ...agentOptions("chat-agent", name),
     onMessage: (event: MessageEvent) => {
+      if (isDemoNotice(event.data)) setDemo(true);
       const title = chatTitle(event.data);
       if (title !== null) indexed?.onTitle(title);
     },
@@ -86,6 +89,7 @@ export function ChatPanel({ session, indexed }: { session: Session; indexed?: In
       className="flex flex-col gap-4"
     >
       <ChatStatus status={status} />
+      {demo && <DemoNotice />}
       {shown.length === 0 ? (
         <div className="py-6 text-center">
           <p className="font-medium text-slate-800">Start with one of these, or ask your own question.</p>
@@ -145,7 +149,7 @@ export function ChatPanel({ session, indexed }: { session: Session; indexed?: In
         </ul>
       )}
       <form
-        className="flex gap-2"
+        className="flex items-end gap-2"
         aria-label="Send a message"
         onSubmit={(event: FormEvent<HTMLFormElement>) => {
           event.preventDefault();
@@ -162,13 +166,7 @@ export function ChatPanel({ session, indexed }: { session: Session; indexed?: In
             <PaperclipIcon />
           </Button>
         )}
-        <input
-          value={input}
-          onChange={(event) => setInput(event.currentTarget.value)}
-          placeholder="Ask something…"
-          aria-label="Message"
-          className={`${inputClass} flex-1`}
-        />
+        <MessageBox value={input} onChange={setInput} onSend={() => send(input)} />
         {busy && <Button onClick={() => void stop()}>Stop</Button>}
         {/* Send is enabled only when the chat status is `ready` (the service spec). */}
         <Button

@@ -60,10 +60,15 @@ function issueSentence(issue: Issue, names: Record<string, string>): string {
   return `Check the ${field}.`;
 }
 
+// A chat turn's error text (not an API call's): the service says it for people, then for developers.
+const CHAT_NO_MODEL = /^(No AI model is connected[^.]*\.)\s*(?:For developers:\s*)?([\s\S]*)$/;
+
 /** Plain words for any failure; the API's own message stays available as `detail`. */
 export function humanError(error: unknown, names: Record<string, string> = {}): HumanError {
   if (!(error instanceof ApiError)) {
     const message = error instanceof Error ? error.message : String(error);
+    const noModel = CHAT_NO_MODEL.exec(message);
+    if (noModel) return { message: noModel[1]!, detail: noModel[2] || null };
     return { message, detail: null };
   }
   const detail = error.status ? `HTTP ${error.status}: ${error.message}` : error.message;

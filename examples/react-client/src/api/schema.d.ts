@@ -611,9 +611,29 @@ export interface paths {
         put?: never;
         /**
          * Delete one of your files
-         * @description Removes the object from R2 and its record (its share links with it); its download then answers 404. A file attached to todos answers 409 naming them, unless `detach=true`, which removes those attachments too.
+         * @description Gone at once from your files, usage, download and links (404). A file attached to todos answers 409 naming them, unless `detach=true`, which removes those attachments too. Restorable until `restorableUntil`.
          */
         post: operations["deleteFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/files/{key}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore one of your files you deleted (undo a delete)
+         * @description Until `restorableUntil`: the same key, bytes and share links; 413 if it no longer fits your quota. Detached attachments stay removed. A file not deleted is answered unchanged. Past the window: 410, then 404.
+         */
+        post: operations["restoreFile"];
         delete?: never;
         options?: never;
         head?: never;
@@ -847,9 +867,29 @@ export interface paths {
         put?: never;
         /**
          * Delete one of your todos
-         * @description Its attachment rows go by cascade; the stored objects stay in R2. With `If-Match`, a todo changed since answers 412 and stays.
+         * @description Gone at once (404, a `todo.deleted` tombstone); attachment rows go by cascade, objects stay in R2. Restorable until `restorableUntil`. With `If-Match`, a todo changed since answers 412 and stays.
          */
         post: operations["removeTodo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/todos/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore one of your todos you deleted (undo a delete)
+         * @description Until `restorableUntil`: the same id, its attachments whose files exist, a version above its tombstone (`todo.created` in sync and the feed). A todo not deleted is answered unchanged. Past the window: 410, then 404 once purged.
+         */
+        post: operations["restoreTodo"];
         delete?: never;
         options?: never;
         head?: never;
@@ -978,6 +1018,50 @@ export interface paths {
         get: operations["getAiUsage"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your notes, newest first
+         * @description All of them (at most 100). Needs a sign-in, not an API key. Another user's note answers 404, as an unknown id does.
+         */
+        get: operations["listNotes"];
+        put?: never;
+        /**
+         * Write a note
+         * @description Up to 1,000 characters. At most 100 notes each (409). Needs a sign-in, not an API key. Another user's note answers 404, as an unknown id does.
+         */
+        post: operations["createNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notes/{id}/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a note
+         * @description Needs a sign-in, not an API key. Another user's note answers 404, as an unknown id does.
+         */
+        post: operations["deleteNote"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1345,8 +1429,11 @@ export interface components {
             code?: string;
         };
         AiHealth: {
-            /** @enum {string} */
-            provider: "workers-ai" | "openai-compatible";
+            /**
+             * @description `demo`: the offline demo model (AI_DEMO=true) answers, from a script, not AI
+             * @enum {string}
+             */
+            provider: "workers-ai" | "openai-compatible" | "demo";
             /** @example @cf/meta/llama-3.2-1b-instruct */
             model: string;
             latencyMs: number;
@@ -1901,6 +1988,8 @@ export interface components {
             key: string;
             /** @description Todos the file was removed from */
             detached: number;
+            /** @description When its restore window (RESTORE_WINDOW_SECONDS) ends */
+            restorableUntil: string;
         };
         FileLink: {
             id: string;
@@ -2074,6 +2163,8 @@ export interface components {
         };
         DeletedTodo: {
             id: number;
+            /** @description When its restore window (RESTORE_WINDOW_SECONDS) ends */
+            restorableUntil: string;
         };
         AgentTicket: {
             /** @description Send as `?ticket=` on the WebSocket upgrade of that instance, within 60 s. Valid only for that agent, instance and user. */
@@ -2210,6 +2301,24 @@ export interface components {
                 budget: number;
                 left: number;
             };
+        };
+        Note: {
+            /** @example 1 */
+            id: number;
+            /** @example Call the bank before Friday */
+            text: string;
+            /** @example 2026-11-28T09:00:00.000Z */
+            createdAt: string;
+        };
+        CreateNoteBody: {
+            /** @example Call the bank */
+            text: string;
+        };
+        NoteList: {
+            items: components["schemas"]["Note"][];
+        };
+        DeletedNote: {
+            id: number;
         };
         /** @description A team, with your role in it. */
         Org: {
@@ -4631,6 +4740,87 @@ export interface operations {
             };
         };
     };
+    restoreFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The full object key, URL-encoded as one path segment (`/` as `%2F`). At most 1024 UTF-8 bytes. */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file's record, restored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["FileRecord"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Gone (expired) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listFileLinks: {
         parameters: {
             query?: never;
@@ -5929,6 +6119,88 @@ export interface operations {
             };
         };
     };
+    restoreTodo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The todo, restored */
+            200: {
+                headers: {
+                    /** @description The todo's strong ETag, `"todo-<id>-v<version>"`: send it as `If-Match` or `If-None-Match`. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["TodoVo"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Gone (expired) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listTodosForUser: {
         parameters: {
             query?: {
@@ -6464,6 +6736,183 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         data: components["schemas"]["AiUsage"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listNotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your notes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["NoteList"];
+                    };
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateNoteBody"];
+            };
+        };
+        responses: {
+            /** @description The note */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Note"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with an existing resource, or a request with this Idempotency-Key is still in progress */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["DeletedNote"];
                     };
                 };
             };

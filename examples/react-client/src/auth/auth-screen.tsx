@@ -31,13 +31,12 @@ export function AuthScreen() {
         const body = { username: text("username"), password: text("password") };
         signIn(await unwrap(api.POST("/api/login", { body })));
       } else {
-        const age = text("age");
+        // What an account needs and no more: the age is optional and set on the profile, if ever.
         const body: RegisterBody = {
           username: text("username"),
           password: text("password"),
           name: text("name"),
           email: text("email"),
-          ...(age ? { age: Number(age) } : {}),
         };
         signIn(await unwrap(api.POST("/api/register", { body })));
       }
@@ -111,14 +110,11 @@ export function AuthScreen() {
         </Field>
         {registering && (
           <>
-            <Field label="Name">
+            <Field label="Name" hint="Other signed-in users see it.">
               <input name="name" autoComplete="name" required maxLength={100} className={inputClass} />
             </Field>
             <Field label="Email" hint="For password-reset links only.">
               <input name="email" type="email" autoComplete="email" required className={inputClass} />
-            </Field>
-            <Field label="Age (optional)">
-              <input name="age" type="number" min={0} max={150} className={inputClass} />
             </Field>
           </>
         )}

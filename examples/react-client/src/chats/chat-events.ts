@@ -11,6 +11,17 @@ export function chatTitle(data: unknown): string | null {
   }
 }
 
+/** Whether a frame is the service's `chat_model` notice: its offline demo model answers this chat. */
+export function isDemoNotice(data: unknown): boolean {
+  if (typeof data !== "string" || !data.includes('"chat_model"')) return false;
+  try {
+    const frame = JSON.parse(data) as { type?: unknown; demo?: unknown };
+    return frame.type === "chat_model" && frame.demo === true;
+  } catch {
+    return false;
+  }
+}
+
 /** Calls `onEnd` each time a turn ends: the chat's status goes back to `ready` after a request. */
 export function useTurnEnd(status: string, onEnd: (() => void) | undefined) {
   const previous = useRef(status);

@@ -5,6 +5,7 @@ import { inputClass } from "../ui/field";
 import { fromNow } from "../ui/format";
 import { MoreIcon } from "../ui/icons";
 import { Menu } from "../ui/menu";
+import { plainPreview } from "./plain-preview";
 import type { Chat } from "./use-chats";
 
 const UNTITLED = "New chat";
@@ -69,7 +70,7 @@ function ChatRow(props: {
           {title}
         </span>
         <span className="chat-preview block truncate text-sm text-slate-600">
-          {chat.preview ?? "No messages yet"}
+          {chat.preview ? plainPreview(chat.preview) : "No messages yet"}
         </span>
         <span className="block text-xs text-slate-600">{fromNow(chat.lastActivityAt)}</span>
       </button>

@@ -59,11 +59,12 @@ export function DeleteFileDialog({
       title={attached === null ? `Delete ${name}?` : `${name} is attached to a todo`}
       description={
         attached === null ? (
-          <p>It is erased from storage and its share links stop working. This can't be undone.</p>
+          <p>It leaves your files and its share links stop working. You can undo this.</p>
         ) : (
           <p>
             {name} is attached to {attached}. Deleting it also removes it from{" "}
-            {attached.includes(",") ? "them" : "that todo"}.
+            {attached.includes(",") ? "them" : "that todo"}; undoing the delete brings the file back, not its
+            place there.
           </p>
         )
       }

@@ -3,7 +3,7 @@ import { api, unwrap } from "../api/client";
 import { humanError } from "../api/human-error";
 import { Checkbox } from "../ui/field";
 import { ErrorMessage } from "../ui/error-message";
-import { formatBytes, plural } from "../ui/format";
+import { formatBytes } from "../ui/format";
 import { Card, EmptyState, Page } from "../ui/page";
 import { Button } from "../ui/button";
 import { toast } from "../ui/toast";
@@ -11,6 +11,7 @@ import { FileUpload } from "../todos/file-upload";
 import { DeleteFileDialog } from "./delete-file-dialog";
 import { FileRow } from "./file-row";
 import { ShareDialog } from "./share-dialog";
+import { StorageMeter } from "./storage-meter";
 import type { FileRecord, StorageUsage } from "./types";
 
 const PAGE_SIZE = 20;
@@ -53,22 +54,28 @@ export function FilesScreen() {
     }
   }
 
-  const used = usage ? usage.bytes + usage.reservedBytes : 0;
+  /** Undo of a delete: the same file, bytes and share links, back through the service. */
+  async function restore(file: FileRecord) {
+    try {
+      await unwrap(api.POST("/api/files/{key}/restore", { params: { path: { key: file.key } } }));
+      toast({ title: `Restored “${file.originalName}”` });
+    } catch (err) {
+      toast({
+        tone: "error",
+        title: `“${file.originalName}” was not restored`,
+        description: humanError(err).message,
+      });
+    }
+    await reload();
+  }
+
   return (
     <Page title="Files" description="Everything you uploaded, for your todos or on its own.">
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start">
         <div className="space-y-6">
           {usage && (
             <Card title="Storage">
-              <progress
-                max={usage.quotaBytes}
-                value={used}
-                aria-label="Storage used"
-                className="h-2 w-full overflow-hidden rounded-full accent-orange-700"
-              />
-              <p className="mt-2 text-sm text-slate-700">
-                {formatBytes(usage.bytes)} of {formatBytes(usage.quotaBytes)} · {plural(usage.files, "file")}
-              </p>
+              <StorageMeter usage={usage} />
             </Card>
           )}
           <Card title="Upload">
@@ -125,7 +132,15 @@ export function FilesScreen() {
           file={deleting}
           onClose={() => setDeleting(null)}
           onDeleted={() => {
-            toast({ title: `Deleted “${deleting.originalName}”` });
+            const file = deleting;
+            toast({
+              title: `Deleted “${file.originalName}”`,
+              action: {
+                label: "Undo",
+                altText: `Undo deleting ${file.originalName}`,
+                run: () => void restore(file),
+              },
+            });
             void reload();
           }}
         />

@@ -1,9 +1,15 @@
-import { useRef, useState } from "react";
+import { useRef, useState, type DragEvent } from "react";
 import { uploadFile, type UploadOptions, type UploadResult } from "../api/upload";
 import { ErrorMessage } from "../ui/error-message";
 import { Field } from "../ui/field";
 
-/** Picks a file, uploads it with a progress bar, and hands the stored object's key to the caller. */
+/** True when a drag carries files (not text or a link dragged from the page). */
+const hasFiles = (event: DragEvent) => event.dataTransfer?.types.includes("Files") ?? false;
+
+/**
+ * Picks a file (the file input, or a file dropped on this area), uploads it with a progress bar, and
+ * hands the stored object's key to the caller. The input stays: keyboards and screen readers use it.
+ */
 export function FileUpload({
   onUploaded,
   label = "Attach a file",
@@ -17,6 +23,8 @@ export function FileUpload({
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [reconnecting, setReconnecting] = useState(false);
+  const [dragging, setDragging] = useState(false);
+  const busy = progress !== null;
 
   async function upload(file: File) {
     setError(null);
@@ -40,13 +48,37 @@ export function FileUpload({
     }
   }
 
+  function drop(event: DragEvent<HTMLDivElement>) {
+    if (!hasFiles(event)) return;
+    event.preventDefault();
+    setDragging(false);
+    const file = event.dataTransfer.files[0];
+    if (file && !busy) void upload(file);
+  }
+
   return (
-    <div className="space-y-2">
-      <Field label={label}>
+    <div
+      data-testid="drop-zone"
+      onDragOver={(event) => {
+        if (!hasFiles(event)) return;
+        // Without preventDefault the browser opens the file instead of letting it drop here.
+        event.preventDefault();
+        event.dataTransfer.dropEffect = busy ? "none" : "copy";
+        setDragging(true);
+      }}
+      onDragLeave={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+      }}
+      onDrop={drop}
+      className={`space-y-2 rounded-lg border-2 border-dashed p-3 transition-colors ${
+        dragging ? "border-orange-700 bg-orange-50" : "border-slate-300"
+      }`}
+    >
+      <Field label={label} hint={dragging ? "Drop it to upload." : "Or drop a file here."}>
         <input
           ref={input}
           type="file"
-          disabled={progress !== null}
+          disabled={busy}
           onChange={(event) => {
             const file = event.currentTarget.files?.[0];
             if (file) void upload(file);

@@ -107,7 +107,7 @@ export function TodosScreen({ session }: { session: Session }) {
           onChanged={() => void todos.refresh()}
           onDelete={(todo) => {
             setOpen(null);
-            todos.remove(todo);
+            void todos.remove(todo);
           }}
           onClose={() => setOpen(null)}
         />

@@ -12,7 +12,7 @@ export type Filter = "all" | "open" | "done";
 /**
  * The signed-in user's todos, a page at a time, following the live feed: a write from another tab,
  * the chat's tools or an MCP client reloads the page. Ticking a todo shows at once and rolls back if
- * the service refuses; a delete waits for the Undo toast to go before it is sent.
+ * the service refuses; a delete is sent at once, and its Undo restores the todo.
  */
 export function useTodoList(userId: number) {
   const [page, setPage] = useState(1);
@@ -82,7 +82,26 @@ export function useTodoList(userId: number) {
     }
   }
 
-  function remove(todo: TodoSummary) {
+  /** Brings a deleted todo back (the same todo, with its attachments) and says so. */
+  async function restore(todo: TodoSummary) {
+    try {
+      await unwrap(api.POST("/api/todos/{id}/restore", { params: { path: { id: todo.id } } }));
+      toast({ title: `Restored “${todo.title}”` });
+    } catch (err) {
+      toast({
+        tone: "error",
+        title: `“${todo.title}” was not restored`,
+        description: humanError(err).message,
+      });
+    }
+    await refresh();
+  }
+
+  /**
+   * Deletes at once, so every tab, the chat and MCP see it gone, hiding the todo until the service has
+   * answered; Undo then restores it through the service.
+   */
+  async function remove(todo: TodoSummary) {
     const shown = (hidden: boolean) =>
       setDeleting((set) => {
         const next = new Set(set);
@@ -91,30 +110,24 @@ export function useTodoList(userId: number) {
         return next;
       });
     shown(true);
-    let undone = false;
-    toast({
-      title: `Deleted “${todo.title}”`,
-      action: { label: "Undo", altText: `Undo deleting ${todo.title}`, run: () => (undone = true) },
-      onClose: async () => {
-        if (!undone) {
-          try {
-            await unwrap(
-              api.POST("/api/todos/{id}/delete", {
-                params: { path: { id: todo.id }, header: ifMatch(todo) },
-              }),
-            );
-            await refresh();
-          } catch (err) {
-            toast({
-              tone: "error",
-              title: `“${todo.title}” was not deleted`,
-              description: humanError(err).message,
-            });
-          }
-        }
-        shown(false);
-      },
-    });
+    try {
+      await unwrap(
+        api.POST("/api/todos/{id}/delete", { params: { path: { id: todo.id }, header: ifMatch(todo) } }),
+      );
+      await refresh();
+      toast({
+        title: `Deleted “${todo.title}”`,
+        action: { label: "Undo", altText: `Undo deleting ${todo.title}`, run: () => void restore(todo) },
+      });
+    } catch (err) {
+      toast({
+        tone: "error",
+        title: `“${todo.title}” was not deleted`,
+        description: humanError(err).message,
+      });
+    } finally {
+      shown(false);
+    }
   }
 
   const items = useMemo(

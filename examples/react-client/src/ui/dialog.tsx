@@ -4,6 +4,7 @@ import { useState, type ReactNode } from "react";
 import { Button } from "./button";
 import { ErrorMessage } from "./error-message";
 import { CloseIcon } from "./icons";
+import { fromToast } from "./toast";
 
 // A sheet from the bottom on phones, a centred panel from `sm` up; it scrolls inside, never the page.
 const OVERLAY = "fixed inset-0 z-40 bg-slate-900/50";
@@ -32,6 +33,8 @@ export function Dialog({
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={OVERLAY} />
         <RadixDialog.Content
+          data-sheet="bottom"
+          onPointerDownOutside={(event) => fromToast(event) && event.preventDefault()}
           className={`${PANEL} ${wide ? "sm:max-w-2xl" : "sm:max-w-lg"}`}
           {...(description ? {} : { "aria-describedby": undefined })}
         >
@@ -104,7 +107,7 @@ export function ConfirmDialog({
     >
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={OVERLAY} />
-        <AlertDialog.Content className={`${PANEL} sm:max-w-md`}>
+        <AlertDialog.Content data-sheet="bottom" className={`${PANEL} sm:max-w-md`}>
           <AlertDialog.Title className="text-lg font-semibold text-slate-900">{title}</AlertDialog.Title>
           <AlertDialog.Description asChild>
             <div className="mt-2 space-y-2 text-sm text-slate-700">{description}</div>

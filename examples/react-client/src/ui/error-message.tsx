@@ -22,7 +22,9 @@ export function ErrorMessage({
       role="alert"
       className={`rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 ${className}`}
     >
-      <p>{message}</p>
+      <p>
+        <InlineCode text={message} />
+      </p>
       {detail && detail !== message && (
         <details className="mt-1 text-red-800">
           <summary className="text-xs underline">Details</summary>

@@ -1,8 +1,22 @@
+const BYTE_UNITS = ["KiB", "MiB", "GiB", "TiB"];
+
+/** "51 bytes", "1.5 KiB", "1 GiB": one decimal, none when it is 0. */
 export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
-  if (bytes < 1024 ** 3) return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
-  return `${(bytes / 1024 ** 3).toFixed(1)} GiB`;
+  if (bytes < 1024) return plural(bytes, "byte");
+  let value = bytes / 1024;
+  let unit = 0;
+  while (Number(value.toFixed(1)) >= 1024 && unit < BYTE_UNITS.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${Number(value.toFixed(1))} ${BYTE_UNITS[unit]}`;
+}
+
+/** A share as people read it: "12%", "0.4%", "less than 0.1%" (never "0%" for something). */
+export function formatPercent(fraction: number): string {
+  if (fraction === 0) return "0%";
+  if (fraction < 0.001) return "less than 0.1%";
+  return `${Number((fraction * 100).toFixed(fraction < 0.01 ? 1 : 0))}%`;
 }
 
 export function formatDate(iso: string): string {

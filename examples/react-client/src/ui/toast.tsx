@@ -43,17 +43,24 @@ const TONES = {
   info: "border-slate-200",
 };
 
-/** Where toasts appear: bottom of the screen on phones, bottom right from `sm` up. */
+/** Whether a pointer or focus event comes from a toast: a dialog open beneath stays open (dialog.tsx). */
+export const fromToast = (event: Event) =>
+  event.target instanceof Element && event.target.closest(".toast-viewport") !== null;
+
+/**
+ * Where toasts appear: bottom of the screen on phones (the top while a bottom sheet is open, so none
+ * covers it: styles.css), bottom right from `sm` up. Short, and each has its Dismiss, also over a dialog.
+ */
 export function Toaster() {
   const list = useSyncExternalStore(subscribe, () => toasts);
   return (
-    <RadixToast.Provider duration={6000} label="Notification">
+    <RadixToast.Provider duration={4000} label="Notification">
       {list.map((item) => (
         <RadixToast.Root
           key={item.id}
           type={item.tone === "error" ? "foreground" : "background"}
           // A toast with an action (Undo) stays longer: people need the time to reach it.
-          duration={item.action ? 10_000 : undefined}
+          duration={item.action ? 8000 : undefined}
           onOpenChange={(open) => !open && close(item.id)}
           className={`flex items-start gap-3 rounded-xl border bg-white p-3 text-sm shadow-lg ${TONES[item.tone]}`}
         >
@@ -81,7 +88,7 @@ export function Toaster() {
           </RadixToast.Close>
         </RadixToast.Root>
       ))}
-      <RadixToast.Viewport className="fixed inset-x-0 bottom-0 z-[60] flex flex-col gap-2 p-3 sm:right-0 sm:left-auto sm:w-96 sm:p-4" />
+      <RadixToast.Viewport className="toast-viewport pointer-events-auto fixed inset-x-0 bottom-0 z-[60] flex flex-col gap-2 p-3 sm:right-0 sm:left-auto sm:w-96 sm:p-4" />
     </RadixToast.Provider>
   );
 }
