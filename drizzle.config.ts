@@ -12,6 +12,7 @@ export default defineConfig({
     "./src/db/usage-schema.ts",
     "./src/db/trash-schema.ts",
     "./src/db/notes-schema.ts",
+    "./src/db/orgs-schema.ts",
   ],
   out: "./migrations",
   casing: "camelCase",

@@ -12,13 +12,17 @@ import { requireAuth } from "./http/require-auth";
 import { settingsGuard } from "./http/settings-guard";
 import { agentsRouter } from "./routes/agents/agents.index";
 import { aiRouter } from "./routes/ai/ai.index";
+import { auditRouter } from "./routes/audit/audit.index";
 import { authRouter, signOutRouter } from "./routes/auth/auth.index";
 import { chatsRouter } from "./routes/chats/chats.index";
 import { emailConfirmRouter, emailVerifyRouter } from "./routes/email/email.index";
 import { healthRouter } from "./routes/health/health.index";
+import { invitationsRouter } from "./routes/invitations/invitations.index";
 import { keysRouter } from "./routes/keys/keys.index";
 import { notesRouter } from "./routes/notes/notes.index";
 import { passkeySignInRouter, passkeysRouter } from "./routes/passkeys/passkeys.index";
+import { orgMembersRouter } from "./routes/org-members/org-members.index";
+import { orgsRouter } from "./routes/orgs/orgs.index";
 import { oauthGrantsRouter } from "./routes/oauth-grants/oauth-grants.index";
 import { passwordResetRouter } from "./routes/password-reset/password-reset.index";
 import { sessionsRouter } from "./routes/sessions/sessions.index";
@@ -66,6 +70,10 @@ app
   .route("/", agentsRouter)
   .route("/", chatsRouter)
   .route("/", usageRouter)
-  .route("/", notesRouter);
+  .route("/", notesRouter)
+  .route("/", orgsRouter)
+  .route("/", orgMembersRouter)
+  .route("/", invitationsRouter)
+  .route("/", auditRouter);
 
 export default app;

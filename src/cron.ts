@@ -11,6 +11,8 @@ import { purgeOldChanges } from "./todos/todo-sync";
 import { purgeDeletedTodos } from "./todos/todo-trash.queries";
 import { purgeDeletedFiles } from "./files/deleted-files-purge";
 import { restorableSince } from "./core/restore-window";
+import { purgeOldAudit } from "./orgs/audit.queries";
+import { auditRetentionDays } from "./orgs/org-settings";
 
 /**
  * The hourly cron (wrangler.jsonc `triggers`): abort resumable uploads nobody finished, drop expired
@@ -18,7 +20,7 @@ import { restorableSince } from "./core/restore-window";
  * feed and of deleted chats), erase deleted files and forget deleted todos past their restore window
  * (RESTORE_WINDOW_SECONDS), remove ended sessions and spent reset links, purge
  * expired OAuth grants and tokens, todo changes past the sync horizon (30 days) and Idempotency-Key
- * answers past 24 h.
+ * answers past 24 h, audit entries past ORG_AUDIT_RETENTION_DAYS (365).
  * Each job runs even when another fails; all are idempotent.
  */
 export async function runHourlyJobs(env: Env, logger: Logger): Promise<void> {
@@ -34,6 +36,7 @@ export async function runHourlyJobs(env: Env, logger: Logger): Promise<void> {
     ["oauth", () => purgeExpiredGrants(env)],
     ["todo-changes", () => purgeOldChanges(db)],
     ["idempotency-keys", () => purgeExpiredKeys(db)],
+    ["audit", () => purgeOldAudit(db, auditRetentionDays(env))],
   ];
   for (const [job, run] of jobs) {
     try {

@@ -3,6 +3,7 @@
 export const GUIDE_PAGES = [
   "docs/accounts.md",
   "docs/api-keys-and-oauth.md",
+  "docs/teams.md",
   "docs/files.md",
   "docs/todos.md",
   "docs/agents.md",

@@ -83,6 +83,8 @@ export interface PasswordChange {
   hash: string;
   /** The session that made the change and stays signed in (your own change); absent: every session ends. */
   keepSession?: string;
+  /** The account trail's entry, written in the change's batch after the new hash. */
+  audit?: BatchItem<"sqlite">;
 }
 
 /**
@@ -113,6 +115,7 @@ export async function updateUser(
             .update(userCredentialsTable)
             .set({ passwordHash: password.hash, updatedAt: NOW })
             .where(eq(userCredentialsTable.userId, id)),
+          ...(password.audit ? [password.audit] : []),
         ];
   const statements: BatchItem<"sqlite">[] = [...endByRole, ...endByPassword, profile, ...credentials];
   const results = await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);

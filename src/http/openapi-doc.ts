@@ -44,6 +44,12 @@ export const OPENAPI_CONFIG = {
     },
     { name: "Users", description: "Profiles: your own, other users' public fields, and admin management" },
     {
+      name: "Teams",
+      description:
+        "Organisations with four roles: create, members, e-mailed invitations, ownership transfer with consent",
+    },
+    { name: "Audit", description: "Append-only trails: a team's changes, and your account's own events" },
+    {
       name: "Files",
       description:
         "Upload to R2, public download by key (private uploads: their owner only), your files, their deletion " +

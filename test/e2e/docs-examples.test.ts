@@ -32,6 +32,8 @@ const FILL: Record<string, (url: string) => Promise<string>> = {
   "<token from the e-mail>": async (url) => tokenIn(url, "grace@example.com", "Reset your password"),
   "<token from the confirmation e-mail>": async (url) =>
     tokenIn(url, "grace.hopper@example.com", "Confirm your new e-mail address"),
+  "<token from the invitation e-mail>": async (url) =>
+    tokenIn(url, "katherine@example.com", "Join Research lab"),
 };
 
 /** A file of `size` bytes that starts like its kind. */

@@ -13,6 +13,7 @@ import { api, request, expectData } from "../helpers/http";
 import { createLink, linkPath } from "../helpers/files";
 import { addPasskey } from "../helpers/passkeys";
 import { createChat } from "../helpers/chats";
+import { createTeam } from "../helpers/orgs";
 import { grantFor, grantIdOf } from "../helpers/oauth";
 import { multipartBody } from "../helpers/multipart";
 import { snapshotState, stateDiff, type StoredState } from "../helpers/state";
@@ -140,6 +141,12 @@ async function buildFixture(): Promise<Fixture> {
     createLink(alice.token, storedKey),
     createLink(bob.token, bobFileKey),
   ]);
+  // Teams: Alice's, the delete operation's own, and Bob's for foreign ids.
+  const [aliceOrg, doomedOrg, bobOrg] = await Promise.all([
+    createTeam(alice.token),
+    createTeam(alice.token),
+    createTeam(bob.token),
+  ]);
 
   const t = alice.token;
   const claims = claimsFor(alice.userId, alice.username);
@@ -184,6 +191,8 @@ async function buildFixture(): Promise<Fixture> {
         return encodeURIComponent(op.id === "POST /api/files/{key}/delete" ? doomedKey : storedKey);
       }
       if (name === "linkId") return doomedLink.id;
+      if (name === "orgId")
+        return String((op.id === "POST /api/orgs/{orgId}/delete" ? doomedOrg : aliceOrg).id);
       if (name === "token") return linkPath(link.url).split("/").at(-1)!;
       if (op.path.startsWith("/api/auth/sessions/")) return sessionOf(spareSession.token);
       if (op.path.startsWith("/api/keys/")) return String(aliceKey.id);
@@ -199,6 +208,7 @@ async function buildFixture(): Promise<Fixture> {
     foreignParams(op, name) {
       if (name === "key") return [encodeURIComponent(bobFileKey)];
       if (name === "linkId") return [bobLink.id];
+      if (name === "orgId") return [String(bobOrg.id), "2147483647"];
       if (name === "token" || name === "uploadId") return [];
       const users = name === "userId" || op.path.startsWith("/api/users/");
       if (op.path.startsWith("/api/keys/")) return [String(bobKey.id), "2147483647"];
@@ -340,7 +350,18 @@ describe("openapi fuzz", () => {
       // authenticator's answer to a fresh challenge; so is an e-mail link with the fixture's token,
       // a reset link's (400): a real one comes by e-mail.
       const refused = ["POST /api/passkeys", "POST /api/auth/email/confirm"];
-      const expected = refused.includes(op.id) ? [400] : [200, 201, 202, 401];
+      // On a team the fixture's user owns: her own role is fixed (409), a made-up member is 404, and so is
+      // a made-up invitation token.
+      const teamState = [
+        "POST /api/orgs/{orgId}/transfer",
+        "POST /api/orgs/{orgId}/members/{userId}",
+        "POST /api/invitations/accept",
+      ];
+      const expected = refused.includes(op.id)
+        ? [400]
+        : teamState.includes(op.id)
+          ? [404, 409]
+          : [200, 201, 202, 401];
       expect(expected, `${op.id}: ${res.status} ${await res.text()}`).toContain(res.status);
     }
     state = await snapshotState();

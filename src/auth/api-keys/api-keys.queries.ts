@@ -1,3 +1,4 @@
+import type { BatchItem } from "drizzle-orm/batch";
 import { and, count, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { apiKeysTable, type ApiKeyScope } from "../../db/credentials-schema";
@@ -40,9 +41,10 @@ export async function countUsableKeys(db: Db, userId: number, nowIso: string): P
   return row?.n ?? 0;
 }
 
-export async function insertApiKey(db: Db, key: NewApiKey): Promise<ApiKeyView> {
-  const [row] = await db.insert(apiKeysTable).values(key).returning(VIEW);
-  return row as ApiKeyView;
+/** The key, with `audit` (an entry of the account's trail) in the same batch. */
+export async function insertApiKey(db: Db, key: NewApiKey, audit: BatchItem<"sqlite">): Promise<ApiKeyView> {
+  const [rows] = await db.batch([db.insert(apiKeysTable).values(key).returning(VIEW), audit]);
+  return rows[0] as ApiKeyView;
 }
 
 /** A user's keys, newest first, revoked and expired ones included. */
@@ -56,13 +58,21 @@ export async function listApiKeys(db: Db, userId: number, offset: number, limit:
 }
 
 /** Revokes one of the user's keys (a second revoke keeps the first time); null when not theirs. */
-export async function revokeApiKey(db: Db, id: number, userId: number): Promise<ApiKeyView | null> {
-  const [row] = await db
-    .update(apiKeysTable)
-    .set({ revokedAt: sql`coalesce(${apiKeysTable.revokedAt}, ${NOW})` })
-    .where(and(eq(apiKeysTable.id, id), eq(apiKeysTable.userId, userId)))
-    .returning(VIEW);
-  return row ?? null;
+export async function revokeApiKey(
+  db: Db,
+  id: number,
+  userId: number,
+  audit: BatchItem<"sqlite">,
+): Promise<ApiKeyView | null> {
+  const [rows] = await db.batch([
+    db
+      .update(apiKeysTable)
+      .set({ revokedAt: sql`coalesce(${apiKeysTable.revokedAt}, ${NOW})` })
+      .where(and(eq(apiKeysTable.id, id), eq(apiKeysTable.userId, userId)))
+      .returning(VIEW),
+    audit,
+  ]);
+  return rows[0] ?? null;
 }
 
 /** Records a use unless one was recorded after `staleBefore` (at most one write a minute per key). */

@@ -1,3 +1,4 @@
+import type { BatchItem } from "drizzle-orm/batch";
 import { Failure } from "../../core/failures";
 import type { Db } from "../../db/client";
 import type { ApiKeyScope } from "../../db/credentials-schema";
@@ -35,17 +36,22 @@ export async function createApiKey(
   db: Db,
   userId: number,
   request: KeyRequest,
+  audit: BatchItem<"sqlite">,
   now = new Date(),
 ): Promise<{ view: ApiKeyView; key: string }> {
   if ((await countUsableKeys(db, userId, now.toISOString())) >= MAX_USABLE_KEYS) throw new TooManyKeysError();
   const key = `${API_KEY_PREFIX}${randomSecret()}`;
-  const view = await insertApiKey(db, {
-    userId,
-    name: request.name,
-    scopes: [...new Set(request.scopes)],
-    expiresAt: request.expiresAt ?? null,
-    keyHash: await sha256Hex(key),
-    lastFour: key.slice(-4),
-  });
+  const view = await insertApiKey(
+    db,
+    {
+      userId,
+      name: request.name,
+      scopes: [...new Set(request.scopes)],
+      expiresAt: request.expiresAt ?? null,
+      keyHash: await sha256Hex(key),
+      lastFour: key.slice(-4),
+    },
+    audit,
+  );
   return { view, key };
 }

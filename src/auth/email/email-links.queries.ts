@@ -1,3 +1,4 @@
+import type { BatchItem } from "drizzle-orm/batch";
 import { and, count, eq, gt, isNotNull, isNull, lte, or } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { emailLinksTable, passwordResetsTable, type EmailLinkPurpose } from "../../db/credentials-schema";
@@ -91,7 +92,12 @@ export interface ConfirmedEmail {
  * (they went to the old address). Null when nothing matched; a UNIQUE violation (the address was
  * taken meanwhile) rejects the whole batch.
  */
-export async function useLink(db: Db, link: EmailLink, nowIso: string): Promise<ConfirmedEmail | null> {
+export async function useLink(
+  db: Db,
+  link: EmailLink,
+  nowIso: string,
+  audit: BatchItem<"sqlite">,
+): Promise<ConfirmedEmail | null> {
   const stillUsable = and(eq(emailLinksTable.tokenHash, link.tokenHash), usable(nowIso));
   const holder = db.select({ id: emailLinksTable.userId }).from(emailLinksTable).where(stillUsable);
   const [before] = await db
@@ -136,6 +142,8 @@ export async function useLink(db: Db, link: EmailLink, nowIso: string): Promise<
       : [];
   const [changed] = await db.batch([
     proves.returning({ id: usersTable.id, username: usersTable.username, email: usersTable.email }),
+    // Right after the change, so it is written only when the change was made.
+    audit,
     ...resetsSpent,
     // Last: the statements above still find the link usable.
     spendLinks(db, link.userId, link.purpose),

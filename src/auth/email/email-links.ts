@@ -1,3 +1,4 @@
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Logger } from "../../core/logger";
 import type { Db } from "../../db/client";
 import type { EmailLinkPurpose } from "../../db/credentials-schema";
@@ -135,16 +136,26 @@ export async function requestEmailChange(
   return { notify };
 }
 
+export type LinkAudit = (userId: number, purpose: EmailLinkPurpose) => BatchItem<"sqlite">;
+
 export type EmailConfirmation =
   | { ok: true; purpose: EmailLinkPurpose; confirmed: ConfirmedEmail }
   | { ok: false; reason: "invalid" };
 
-/** Uses a verification or change link; `invalid` when it is unknown, spent, expired or out of date. */
-export async function confirmEmailLink(db: Db, token: string, now = new Date()): Promise<EmailConfirmation> {
+/**
+ * Uses a verification or change link; `invalid` when it is unknown, spent, expired or out of date.
+ * `audit` makes the account trail's entry for the link's user and purpose, written in the same batch.
+ */
+export async function confirmEmailLink(
+  db: Db,
+  token: string,
+  audit: LinkAudit,
+  now = new Date(),
+): Promise<EmailConfirmation> {
   const nowIso = now.toISOString();
   const link = await findUsableLink(db, await sha256Hex(token), nowIso);
   if (!link) return { ok: false, reason: "invalid" };
-  const confirmed = await useLink(db, link, nowIso);
+  const confirmed = await useLink(db, link, nowIso, audit(link.userId, link.purpose));
   return confirmed ? { ok: true, purpose: link.purpose, confirmed } : { ok: false, reason: "invalid" };
 }
 

@@ -1,4 +1,4 @@
-// The one place e-mailed links are built (password reset, e-mail confirmation; team invitations next).
+// The one place e-mailed links are built (password reset, e-mail confirmation, team invitations).
 // By default a link opens the React client that the service serves on its own origin at /app/, so a
 // link works on whichever origin the request came to (wrangler dev on any port, workers.dev, a custom
 // domain). A configured page (PASSWORD_RESET_URL, ...) takes precedence: a frontend hosted elsewhere.
@@ -7,7 +7,7 @@
 export const CLIENT_PATH = "/app/";
 
 /** The vars that may point an e-mailed link at another page; each must say where its token goes. */
-export const LINK_SETTINGS = ["PASSWORD_RESET_URL", "EMAIL_CONFIRM_URL"] as const;
+export const LINK_SETTINGS = ["PASSWORD_RESET_URL", "EMAIL_CONFIRM_URL", "ORG_INVITE_URL"] as const;
 type LinkSetting = (typeof LINK_SETTINGS)[number];
 
 export interface PageLink {

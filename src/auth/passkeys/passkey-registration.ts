@@ -1,3 +1,4 @@
+import type { BatchItem } from "drizzle-orm/batch";
 import { Failure } from "../../core/failures";
 import type { Db } from "../../db/client";
 import { uniqueViolation } from "../../db/errors";
@@ -66,6 +67,7 @@ export async function finishRegistration(
   rp: RelyingParty,
   userId: number,
   input: { response: RegistrationResponseJSON; name?: string },
+  audit: BatchItem<"sqlite">,
   now = new Date(),
 ): Promise<RegistrationOutcome> {
   if ((await countPasskeys(db, userId)) >= MAX_PASSKEYS) throw new TooManyPasskeysError();
@@ -81,7 +83,7 @@ export async function finishRegistration(
     name: input.name ?? defaultName(now),
   };
   try {
-    return { ok: true, passkey: await insertPasskey(db, passkey, judged.accepted) };
+    return { ok: true, passkey: await insertPasskey(db, passkey, judged.accepted, audit) };
   } catch (err) {
     const column = uniqueViolation(err);
     if (column === "used_passkey_challenges_table.challenge") return { ok: false, reason: "used_challenge" };

@@ -1,3 +1,4 @@
+import type { BatchItem } from "drizzle-orm/batch";
 import { and, count, desc, eq, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { passkeysTable, usedPasskeyChallengesTable } from "../../db/credentials-schema";
@@ -73,10 +74,12 @@ export async function insertPasskey(
   db: Db,
   passkey: NewPasskey,
   challenge: { challenge: string; expiresAt: Date },
+  audit: BatchItem<"sqlite">,
 ): Promise<PasskeyView> {
   const [, rows] = await db.batch([
     spend(db, challenge.challenge, challenge.expiresAt),
     db.insert(passkeysTable).values(passkey).returning(VIEW),
+    audit,
   ]);
   return rows[0] as PasskeyView;
 }
@@ -132,10 +135,10 @@ export async function renamePasskey(db: Db, id: number, userId: number, name: st
   return row ?? null;
 }
 
-/** Deletes one of the user's passkeys; null when it is not theirs. */
-export async function deletePasskey(db: Db, id: number, userId: number) {
-  const [row] = await db.delete(passkeysTable).where(mine(id, userId)).returning(VIEW);
-  return row ?? null;
+/** Deletes one of the user's passkeys, `audit` in the same batch; null when it is not theirs. */
+export async function deletePasskey(db: Db, id: number, userId: number, audit: BatchItem<"sqlite">) {
+  const [rows] = await db.batch([db.delete(passkeysTable).where(mine(id, userId)).returning(VIEW), audit]);
+  return rows[0] ?? null;
 }
 
 /** Used challenges past their expiry: a replay of one would be refused as expired anyway. */

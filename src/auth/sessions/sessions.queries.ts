@@ -1,3 +1,4 @@
+import type { BatchItem } from "drizzle-orm/batch";
 import { and, desc, eq, isNull, lte, ne, notInArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { refreshTokensTable, sessionsTable } from "../../db/credentials-schema";
@@ -15,6 +16,7 @@ export async function insertSession(
   session: SessionRow,
   tokenHash: string,
   keep: number,
+  audit?: BatchItem<"sqlite">,
 ): Promise<void> {
   const newest = db
     .select({ id: sessionsTable.id })
@@ -29,6 +31,7 @@ export async function insertSession(
     db
       .delete(sessionsTable)
       .where(and(eq(sessionsTable.userId, session.userId), notInArray(sessionsTable.id, newest))),
+    ...(audit ? [audit] : []),
   ]);
 }
 
@@ -73,13 +76,24 @@ export async function rotateRefreshToken(
   ]);
 }
 
-/** Ends one session (its refresh tokens go by cascade); with `userId`, only if it is that user's. */
-export async function deleteSession(db: Db, sessionId: string, userId?: number): Promise<boolean> {
+/**
+ * Ends one session (its refresh tokens go by cascade); with `userId`, only if it is that user's; with
+ * `audit`, the account's trail records it in the same batch.
+ */
+export async function deleteSession(
+  db: Db,
+  sessionId: string,
+  userId?: number,
+  audit?: BatchItem<"sqlite">,
+): Promise<boolean> {
   const mine = userId === undefined ? undefined : eq(sessionsTable.userId, userId);
-  const rows = await db
-    .delete(sessionsTable)
-    .where(and(eq(sessionsTable.id, sessionId), mine))
-    .returning({ id: sessionsTable.id });
+  const [rows] = await db.batch([
+    db
+      .delete(sessionsTable)
+      .where(and(eq(sessionsTable.id, sessionId), mine))
+      .returning({ id: sessionsTable.id }),
+    ...(audit ? [audit] : []),
+  ]);
   return rows.length > 0;
 }
 

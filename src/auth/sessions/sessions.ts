@@ -1,3 +1,4 @@
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../db/client";
 import type { AuthUser } from "../credentials";
 import { derivedKey } from "../../core/derived-keys";
@@ -35,6 +36,7 @@ export async function startSession(
   db: Db,
   userId: number,
   userAgent: string | null,
+  audit?: BatchItem<"sqlite">,
   now = new Date(),
 ): Promise<SessionTokens> {
   const sessionId = crypto.randomUUID();
@@ -47,7 +49,7 @@ export async function startSession(
     lastUsedAt: now.toISOString(),
     expiresAt: new Date(now.getTime() + SESSION_MAX_SECONDS * 1000).toISOString(),
   };
-  await insertSession(db, session, await sha256Hex(refreshToken), MAX_SESSIONS);
+  await insertSession(db, session, await sha256Hex(refreshToken), MAX_SESSIONS, audit);
   return { sessionId, refreshToken };
 }
 

@@ -1,3 +1,4 @@
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../db/client";
 import { startSession, type SessionTokens } from "./sessions";
 import { issueToken, TOKEN_TTL_SECONDS, type TokenIdentity } from "../tokens";
@@ -24,13 +25,17 @@ export async function sessionResult(
   };
 }
 
-/** Signs `user` in: a new session (recording the client's User-Agent) and its first tokens. */
+/**
+ * Signs `user` in: a new session (recording the client's User-Agent) and its first tokens, with `audit`
+ * (the account trail's entry) in the session's batch.
+ */
 export async function signIn(
   db: Db,
   secret: string,
   user: Omit<TokenIdentity, "sessionId" | "apiKeyId">,
   headers: Headers,
+  audit?: BatchItem<"sqlite">,
 ) {
   const userAgent = headers.get("User-Agent")?.slice(0, USER_AGENT_MAX) ?? null;
-  return sessionResult(secret, user, await startSession(db, user.id, userAgent));
+  return sessionResult(secret, user, await startSession(db, user.id, userAgent, audit));
 }

@@ -1,4 +1,5 @@
 import { created, ok } from "../../http/envelope";
+import { accountEntry } from "../../http/audit-actor";
 import { ApiError } from "../../http/errors";
 import type { AppRouteContext, AuthedRouteContext } from "../../http/types";
 import { limitAuthAttempt } from "../../auth/passwords/attempt-limits";
@@ -37,7 +38,8 @@ export async function register(c: AppRouteContext<RegisterRoute>) {
   logger.info("auth_registered", { userId: user.id });
   const { mail } = await verifyNewAccount(c.env, c.get("db"), user, new URL(c.req.url).origin, logger);
   c.executionCtx.waitUntil(mail);
-  return created(c, await signIn(c.get("db"), secret, user, c.req.raw.headers));
+  const audit = accountEntry(c, user.id, { action: "account.signed_in", detail: { method: "register" } });
+  return created(c, await signIn(c.get("db"), secret, user, c.req.raw.headers, audit));
 }
 
 export async function login(c: AppRouteContext<LoginRoute>) {
@@ -51,7 +53,11 @@ export async function login(c: AppRouteContext<LoginRoute>) {
     throw new ApiError(401, "Invalid username or password");
   }
   c.get("logger").info("auth_login", { userId: checked.user.id });
-  return created(c, await signIn(c.get("db"), secret, checked.user, c.req.raw.headers));
+  const audit = accountEntry(c, checked.user.id, {
+    action: "account.signed_in",
+    detail: { method: "password" },
+  });
+  return created(c, await signIn(c.get("db"), secret, checked.user, c.req.raw.headers, audit));
 }
 
 const REFRESH_FAILURES = {
@@ -83,7 +89,13 @@ export async function logout(c: AuthedRouteContext<LogoutRoute>) {
   const credential = c.get("credential");
   if (credential.kind !== "session") throw new ApiError(400, "This token has no session to end");
   const user = c.get("user");
-  await deleteSession(c.get("db"), credential.sessionId, user.id);
+  const audit = accountEntry(
+    c,
+    user.id,
+    { action: "session.ended", detail: { by: "logout" } },
+    { ifChanged: true },
+  );
+  await deleteSession(c.get("db"), credential.sessionId, user.id, audit);
   forgetAuthUser(user.id);
   endSocketsOf(c, user.id);
   c.get("logger").info("auth_logout", { userId: user.id, sessionId: credential.sessionId });

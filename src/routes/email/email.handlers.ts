@@ -2,6 +2,7 @@ import { forgetAuthUser } from "../../auth/auth-user-cache";
 import { confirmEmailLink, noticeEmailChanged, sendVerification } from "../../auth/email/email-links";
 import { asUserConflict } from "../../auth/usernames";
 import { findUserById } from "../../auth/users.queries";
+import { accountEntry } from "../../http/audit-actor";
 import { accepted, ok } from "../../http/envelope";
 import { ApiError } from "../../http/errors";
 import type { AppRouteContext, AuthedRouteContext } from "../../http/types";
@@ -11,7 +12,14 @@ export async function confirm(c: AppRouteContext<ConfirmRoute>) {
   const { token } = c.req.valid("json");
   let outcome;
   try {
-    outcome = await confirmEmailLink(c.get("db"), token);
+    outcome = await confirmEmailLink(c.get("db"), token, (userId, purpose) =>
+      accountEntry(
+        c,
+        userId,
+        { action: purpose === "change" ? "email.changed" : "email.verified" },
+        { ifChanged: true, credential: null },
+      ),
+    );
   } catch (err) {
     throw asUserConflict(err);
   }

@@ -9,6 +9,7 @@ import type { AuthedRouteContext } from "../../http/types";
 import type { CreateRoute, ListRoute, RevokeRoute } from "./keys.routes";
 import { WRITE_KEY_NEEDS_PASSWORD, writesData } from "./keys.schemas";
 import { requireCurrentPassword } from "../../http/current-password";
+import { accountEntry } from "../../http/audit-actor";
 
 export async function create(c: AuthedRouteContext<CreateRoute>) {
   const user = c.get("user");
@@ -17,7 +18,8 @@ export async function create(c: AuthedRouteContext<CreateRoute>) {
     if (currentPassword === undefined) throw new ApiError(400, WRITE_KEY_NEEDS_PASSWORD);
     await requireCurrentPassword(c, user.id, currentPassword);
   }
-  const { view, key } = await createApiKey(c.get("db"), user.id, input);
+  const audit = accountEntry(c, user.id, { action: "api_key.created", detail: { name: input.name } });
+  const { view, key } = await createApiKey(c.get("db"), user.id, input, audit);
   c.get("logger").info("api_key_created", { userId: user.id, keyId: view.id, scopes: view.scopes });
   return created(c, { ...view, key });
 }
@@ -36,7 +38,13 @@ export async function list(c: AuthedRouteContext<ListRoute>) {
 export async function revoke(c: AuthedRouteContext<RevokeRoute>) {
   const { id } = c.req.valid("param");
   const user = c.get("user");
-  const key = await revokeApiKey(c.get("db"), id, user.id);
+  const audit = accountEntry(
+    c,
+    user.id,
+    { action: "api_key.revoked", target: `key-${id}` },
+    { ifChanged: true },
+  );
+  const key = await revokeApiKey(c.get("db"), id, user.id, audit);
   if (!key) throw new ApiError(404, "API key not found");
   forgetAuthUser(user.id);
   endSocketsOf(c, user.id);

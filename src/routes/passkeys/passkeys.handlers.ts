@@ -1,4 +1,5 @@
 import { limitAuthAttempt } from "../../auth/passwords/attempt-limits";
+import { accountEntry } from "../../http/audit-actor";
 import { finishRegistration, startRegistration } from "../../auth/passkeys/passkey-registration";
 import { finishSignIn, startSignIn, type SignInFailure } from "../../auth/passkeys/passkey-sign-in";
 import { deletePasskey, listPasskeys, renamePasskey } from "../../auth/passkeys/passkeys.queries";
@@ -62,7 +63,8 @@ export async function register(c: AuthedRouteContext<RegisterRoute>) {
   const rp = relyingParty(c.env, c.req.url);
   let outcome;
   try {
-    outcome = await finishRegistration(c.get("db"), secret, rp, user.id, c.req.valid("json"));
+    const audit = accountEntry(c, user.id, { action: "passkey.added" });
+    outcome = await finishRegistration(c.get("db"), secret, rp, user.id, c.req.valid("json"), audit);
   } catch (err) {
     throw userGoneOr(err, user.id);
   }
@@ -100,7 +102,13 @@ export async function rename(c: AuthedRouteContext<RenameRoute>) {
 export async function remove(c: AuthedRouteContext<RemoveRoute>) {
   const { id } = c.req.valid("param");
   const user = c.get("user");
-  const passkey = await deletePasskey(c.get("db"), id, user.id);
+  const audit = accountEntry(
+    c,
+    user.id,
+    { action: "passkey.removed", target: `passkey-${id}` },
+    { ifChanged: true },
+  );
+  const passkey = await deletePasskey(c.get("db"), id, user.id, audit);
   if (!passkey) throw notFound();
   c.get("logger").info("passkey_deleted", { userId: user.id, passkeyId: id });
   return ok(c, passkey);
@@ -123,7 +131,11 @@ export async function signIn(c: AppRouteContext<SignInRoute>) {
   }
   logger.info("auth_passkey_login", { userId: outcome.user.id, passkeyId: outcome.passkeyId });
   try {
-    return created(c, await startSession(db, secret, outcome.user, c.req.raw.headers));
+    const audit = accountEntry(c, outcome.user.id, {
+      action: "account.signed_in",
+      detail: { method: "passkey" },
+    });
+    return created(c, await startSession(db, secret, outcome.user, c.req.raw.headers, audit));
   } catch (err) {
     throw userGoneOr(err, outcome.user.id);
   }

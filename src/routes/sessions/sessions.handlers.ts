@@ -1,4 +1,5 @@
 import { forgetAuthUser } from "../../auth/auth-user-cache";
+import { accountEntry } from "../../http/audit-actor";
 import { endSocketsOf } from "../../agents/end-sockets";
 import { deleteSession, listSessions } from "../../auth/sessions/sessions.queries";
 import { ok } from "../../http/envelope";
@@ -20,7 +21,13 @@ export async function list(c: AuthedRouteContext<ListRoute>) {
 export async function revoke(c: AuthedRouteContext<RevokeRoute>) {
   const { id } = c.req.valid("param");
   const user = c.get("user");
-  if (!(await deleteSession(c.get("db"), id, user.id))) throw new ApiError(404, "Session not found");
+  const audit = accountEntry(
+    c,
+    user.id,
+    { action: "session.ended", detail: { by: "revoke" } },
+    { ifChanged: true },
+  );
+  if (!(await deleteSession(c.get("db"), id, user.id, audit))) throw new ApiError(404, "Session not found");
   forgetAuthUser(user.id);
   endSocketsOf(c, user.id);
   c.get("logger").info("session_revoked", { userId: user.id, sessionId: id });

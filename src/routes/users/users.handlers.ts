@@ -17,6 +17,8 @@ import { forgetAuthUser } from "../../auth/auth-user-cache";
 import { endSocketsOf } from "../../agents/end-sockets";
 import { eraseNowIfSmall, queueUserObjects } from "../../files/erasure";
 import { queueUserAgents, wipeNowIfFew } from "../../chats/agent-wipes";
+import { ownedOrgsGoingWith } from "../../orgs/account-orgs";
+import { accountEntry } from "../../http/audit-actor";
 
 const notFound = () => new ApiError(404, "User not found");
 
@@ -118,7 +120,9 @@ export async function update(c: AuthedRouteContext<UpdateRoute>) {
     // Your own change keeps the session you made it from; an admin's reset ends every session.
     const credential = c.get("credential");
     const keepSession = actor.id === id && credential.kind === "session" ? credential.sessionId : undefined;
-    passwordChange = { hash: await hashPassword(password), keepSession };
+    const event = { action: "password.changed", detail: { by: actor.id === id ? "self" : "admin" } };
+    const audit = accountEntry(c, id, event, { ifChanged: true, actorId: actor.id });
+    passwordChange = { hash: await hashPassword(password), keepSession, audit };
   }
 
   const profile =
@@ -157,7 +161,12 @@ export async function remove(c: AuthedRouteContext<RemoveRoute>) {
   const db = c.get("db");
   // Their objects and agents are queued in the delete's own batch, so none is forgotten if this request stops.
   const erasureId = crypto.randomUUID();
-  const queued = [...queueUserObjects(db, id, erasureId), ...queueUserAgents(db, id, erasureId)];
+  const { statement: soleOwnedOrgs } = await ownedOrgsGoingWith(db, id);
+  const queued = [
+    ...queueUserObjects(db, id, erasureId),
+    ...queueUserAgents(db, id, erasureId),
+    soleOwnedOrgs,
+  ];
   if (!(await queries.deleteUser(db, id, queued))) throw notFound();
   forgetAuthUser(id);
   endSocketsOf(c, id);

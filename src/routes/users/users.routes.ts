@@ -88,11 +88,12 @@ export const remove = createRoute({
   description:
     "Their todos, attachment metadata and file records go with them, and their files are erased from R2 " +
     "(in this request for up to 100, else by the hourly cron), unfinished resumable uploads included. " +
-    "Another user's id answers 403 for non-admins.",
+    "Teams the account owns alone go with it; one it owns with other members makes this 409, naming " +
+    "the teams, until their ownership moves or they are deleted. Another user's id answers 403 for non-admins.",
   request: { params: IdParams },
   responses: {
     200: okContent(DeletedUserSchema, "The id of the deleted user"),
-    ...errorResponses(400, 401, 403, 404),
+    ...errorResponses(400, 401, 403, 404, 409),
   },
 });
 

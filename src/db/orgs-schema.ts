@@ -1,0 +1,111 @@
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { NOW, usersTable } from "./schema";
+
+// Teams (organisations), their members, invitations and the audit trail. Beside schema.ts
+// (drizzle.config.ts reads both). The roles and what each may do are in src/orgs/org-roles.ts.
+
+export const ORG_ROLES = ["owner", "admin", "member", "viewer"] as const;
+export type OrgRole = (typeof ORG_ROLES)[number];
+/** What an invitation or a role change may give: owner moves only by transfer. */
+export const GRANTABLE_ROLES = ["admin", "member", "viewer"] as const;
+export type GrantableRole = (typeof GRANTABLE_ROLES)[number];
+
+export const orgsTable = sqliteTable("orgs_table", {
+  id: integer().primaryKey({ autoIncrement: true }),
+  name: text().notNull(),
+  // An ownership offer the owner made: to this member, until this time (accepted by them alone).
+  transferTo: integer().references(() => usersTable.id, { onDelete: "set null" }),
+  transferExpiresAt: text(),
+  createdAt: text().notNull().default(NOW),
+  updatedAt: text().notNull().default(NOW),
+});
+
+const orgId = () =>
+  integer()
+    .notNull()
+    .references(() => orgsTable.id, { onDelete: "cascade" });
+
+export const orgMembersTable = sqliteTable(
+  "org_members_table",
+  {
+    orgId: orgId(),
+    userId: integer()
+      .notNull()
+      .references(() => usersTable.id, { onDelete: "cascade" }),
+    role: text({ enum: ORG_ROLES }).notNull(),
+    joinedAt: text().notNull().default(NOW),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.userId] }),
+    index("org_members_user_idx").on(t.userId, t.orgId),
+    // At most one owner per team, whatever the code does; the transfer's batch demotes before it promotes.
+    uniqueIndex("org_members_one_owner")
+      .on(t.orgId)
+      .where(sql`"role" = 'owner'`),
+  ],
+);
+
+// Stored statuses; a pending invitation past its expiresAt is answered as "expired" before it is stored so.
+export const INVITATION_STATUSES = ["pending", "accepted", "revoked", "declined", "expired"] as const;
+export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
+
+export const orgInvitationsTable = sqliteTable(
+  "org_invitations_table",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    orgId: orgId(),
+    // Lower-cased: the address the token was e-mailed to and the account that may accept it.
+    email: text().notNull(),
+    role: text({ enum: GRANTABLE_ROLES }).notNull(),
+    // SHA-256 of the e-mailed token: the token itself is never stored.
+    tokenHash: text().notNull(),
+    status: text({ enum: INVITATION_STATUSES }).notNull().default("pending"),
+    invitedBy: integer().references(() => usersTable.id, { onDelete: "set null" }),
+    acceptedBy: integer().references(() => usersTable.id, { onDelete: "set null" }),
+    expiresAt: text().notNull(),
+    createdAt: text().notNull().default(NOW),
+    respondedAt: text(),
+  },
+  (t) => [
+    uniqueIndex("org_invitations_token_unique").on(t.tokenHash),
+    // One pending invitation per address per team: a second is a UNIQUE failure (409).
+    uniqueIndex("org_invitations_one_pending")
+      .on(t.orgId, t.email)
+      .where(sql`"status" = 'pending'`),
+    index("org_invitations_org_idx").on(t.orgId, t.id),
+    index("org_invitations_email_idx").on(t.email, t.status),
+  ],
+);
+
+export const AUDIT_DOORS = ["rest", "mcp", "agent", "operator"] as const;
+export const AUDIT_CREDENTIALS = ["session", "api_key", "oauth"] as const;
+
+/**
+ * The audit trail, append-only: a team's events (orgId set) and an account's own (subjectId set).
+ * Written in the batch of the change it records. A deleted actor's rows stay, without the actor
+ * (actorId set null, so no name can be joined); a deleted team's or account's rows go with it.
+ */
+export const auditLogTable = sqliteTable(
+  "audit_log_table",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    at: text().notNull().default(NOW),
+    orgId: integer().references(() => orgsTable.id, { onDelete: "cascade" }),
+    subjectId: integer().references(() => usersTable.id, { onDelete: "cascade" }),
+    actorId: integer().references(() => usersTable.id, { onDelete: "set null" }),
+    door: text({ enum: AUDIT_DOORS }).notNull(),
+    credential: text({ enum: AUDIT_CREDENTIALS }),
+    ip: text(),
+    requestId: text(),
+    action: text().notNull(),
+    target: text(),
+    // A small JSON object (roles, names), never a secret.
+    detail: text({ mode: "json" }).$type<Record<string, string | number | boolean | null>>(),
+  },
+  (t) => [
+    index("audit_org_idx").on(t.orgId, t.id),
+    index("audit_subject_idx").on(t.subjectId, t.id),
+    index("audit_at_idx").on(t.at),
+  ],
+);

@@ -1,0 +1,27 @@
+import { and, eq } from "drizzle-orm";
+import { cachedLookup, forgetLookup, rememberLookup } from "../auth/auth-user-cache";
+import type { Db } from "../db/client";
+import { orgMembersTable, type OrgRole } from "../db/orgs-schema";
+
+const cacheKey = (orgId: number, userId: number) => `org:${orgId}:${userId}`;
+
+/**
+ * The user's role in the team, or null: read on every request of a team (one primary-key read),
+ * remembered for a moment like the user row (src/auth/auth-user-cache.ts). A change in this isolate
+ * forgets it at once (forgetMembership), other isolates see it within AUTH_USER_TTL_MS. Non-members
+ * are not remembered, so an accepted invitation works on the next request.
+ */
+export async function memberRole(db: Db, orgId: number, userId: number): Promise<OrgRole | null> {
+  const key = cacheKey(orgId, userId);
+  const known = cachedLookup<OrgRole>(key);
+  if (known) return known;
+  const [row] = await db
+    .select({ role: orgMembersTable.role })
+    .from(orgMembersTable)
+    .where(and(eq(orgMembersTable.orgId, orgId), eq(orgMembersTable.userId, userId)));
+  return row ? rememberLookup(key, userId, row.role) : null;
+}
+
+export function forgetMembership(orgId: number, ...userIds: number[]): void {
+  for (const userId of userIds) forgetLookup(cacheKey(orgId, userId));
+}

@@ -1,0 +1,53 @@
+import { createRoute, type RouteConfig, type RouteHandler } from "@hono/zod-openapi";
+import { createMiddleware } from "hono/factory";
+import type { OrgRole } from "../../db/orgs-schema";
+import { ApiError } from "../../http/errors";
+import type { AuthedEnv } from "../../http/types";
+import { memberRole } from "../../orgs/membership";
+import { ORG_PERMISSIONS, can, type OrgAction } from "../../orgs/org-roles";
+
+/** Routes of one team: the caller's role in it is set by the gate. */
+export interface OrgEnv extends AuthedEnv {
+  Variables: AuthedEnv["Variables"] & { orgRole: OrgRole };
+}
+
+export const TEAM_NOT_FOUND = "Team not found";
+const ORG_ID = /^[1-9][0-9]{0,15}$/;
+
+/**
+ * The gate of a team's routes: the caller's membership, read on every request; a non-member gets 404
+ * for everything of the team (as for a team that does not exist), a member whose role lacks `action`
+ * 403. A malformed id passes on to the route's own validation (400).
+ */
+export function orgAccess(action: OrgAction) {
+  return createMiddleware<OrgEnv>(async (c, next) => {
+    const raw = c.req.param("orgId");
+    if (!raw || !ORG_ID.test(raw)) return next();
+    const role = await memberRole(c.get("db"), Number(raw), c.get("user").id);
+    if (!role) throw new ApiError(404, TEAM_NOT_FOUND);
+    if (!can(role, action)) throw new ApiError(403, `Your role (${role}) may not do this (${action})`);
+    c.set("orgRole", role);
+    await next();
+  });
+}
+
+const rolesThatCan = (action: OrgAction) =>
+  (Object.keys(ORG_PERMISSIONS) as OrgRole[]).filter((role) => can(role, action));
+
+/**
+ * createRoute() for a route of one team: its gate, and its action in the document (`x-org-action`,
+ * and in words) from the one table of roles (src/orgs/org-roles.ts). Needs a sign-in.
+ */
+export function orgRoute<R extends Omit<RouteConfig, "middleware">>(action: OrgAction, route: R) {
+  return createRoute({
+    ...route,
+    description:
+      `${route.description ?? ""} Roles: ${rolesThatCan(action).join(", ")} (\`${action}\`); other ` +
+      "members 403, anyone else 404. Needs a sign-in.",
+    "x-org-action": action,
+    middleware: [orgAccess(action)] as const,
+  });
+}
+
+/** What a handler of team route R is given. */
+export type OrgRouteContext<R extends RouteConfig> = Parameters<RouteHandler<R, OrgEnv>>[0];
