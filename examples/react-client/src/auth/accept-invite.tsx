@@ -4,6 +4,7 @@ import { Button } from "../ui/button";
 import { ErrorMessage } from "../ui/error-message";
 import { toast } from "../ui/toast";
 import { navigate } from "../ui/use-hash-route";
+import { TEAMS_PATH } from "../teams/roles";
 import { AuthLayout, LinkButton } from "./auth-layout";
 import { logOut } from "./refresh";
 import type { Session } from "./session";
@@ -23,7 +24,7 @@ export function AcceptInvite({ token, session }: { token: string; session: Sessi
     try {
       const team = await unwrap(api.POST("/api/invitations/accept", { body: { token } }));
       toast({ title: `You joined ${team.name}`, description: `Your role: ${team.role}.` });
-      navigate(`teams?team=${team.id}`);
+      navigate(`${TEAMS_PATH}?team=${team.id}`);
     } catch (err) {
       setError(err);
     } finally {
