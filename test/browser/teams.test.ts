@@ -10,6 +10,7 @@ import {
   newContext,
   registerUser,
   signInThroughUi,
+  toastWith,
 } from "./browser";
 import { checkState, networkSettler, type Finding } from "./screen-checks";
 
@@ -69,7 +70,10 @@ describe("teams", () => {
     await page.reload();
     const members = page.getByRole("list", { name: "Members" });
     await members.getByText(invitee.name).waitFor();
-    expect(await page.getByLabel(`Role of ${invitee.name}`).inputValue()).toBe("member");
+    const role = page.getByLabel(`Role of ${invitee.name}`);
+    expect(await role.inputValue()).toBe("member");
+    await role.selectOption("viewer");
+    await toastWith(page, `${invitee.name} is now viewer`).waitFor();
     await invitations.getByText("accepted").waitFor();
     await page.getByRole("list", { name: "Activity" }).getByText("accepted an invitation").waitFor();
     await settle();

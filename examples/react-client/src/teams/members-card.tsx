@@ -72,7 +72,7 @@ export function MembersCard({
                     aria-label={`Role of ${member.name}`}
                     value={member.role}
                     onChange={(event) => void setRole(member, event.target.value as GrantableRole)}
-                    className={`${inputClass} w-auto`}
+                    className={`${inputClass} w-auto!`}
                   >
                     {roles.map((role) => (
                       <option key={role} value={role}>
