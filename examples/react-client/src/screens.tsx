@@ -73,6 +73,12 @@ export const SCREENS: Screen[] = [
     component: load(() => import("./account/usage-screen"), "UsageScreen"),
   },
   {
+    path: "account/teams",
+    label: "Teams",
+    menu: "account",
+    component: load(() => import("./teams/teams-screen"), "TeamsScreen"),
+  },
+  {
     path: "account/notes",
     label: "Notes",
     menu: "account",

@@ -11,8 +11,11 @@ import { signIn, signOutNotice } from "./session";
 
 type RegisterBody = components["schemas"]["RegisterBody"];
 
-/** Sign in, or create an account (which signs in too: register answers with a token). */
-export function AuthScreen() {
+/**
+ * Sign in, or create an account (which signs in too: register answers with a token). `invited`: opened
+ * from a team invitation link, which comes back once signed in (its token stays in the URL).
+ */
+export function AuthScreen({ invited = false }: { invited?: boolean }) {
   const [mode, setMode] = useState<"login" | "register" | "forgot">("login");
   const [error, setError] = useState<unknown>(null);
   // Said under the passkey button, not in the password form above it.
@@ -79,6 +82,12 @@ export function AuthScreen() {
         </>
       }
     >
+      {invited && (
+        <p role="status" className="mb-4 rounded-lg bg-orange-50 px-3 py-2 text-sm text-orange-950">
+          You were invited to a team. Sign in, or create an account, with the address the invitation was sent
+          to; then you can accept it.
+        </p>
+      )}
       {notice && (
         <p role="status" className="mb-4 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-800">
           {notice}
