@@ -12,8 +12,8 @@ CREATE TABLE `audit_log_table` (
 	`target` text,
 	`detail` text,
 	FOREIGN KEY (`orgId`) REFERENCES `orgs_table`(`id`) ON UPDATE no action ON DELETE cascade,
-	FOREIGN KEY (`subjectId`) REFERENCES `users_table`(`id`) ON UPDATE no action ON DELETE cascade,
-	FOREIGN KEY (`actorId`) REFERENCES `users_table`(`id`) ON UPDATE no action ON DELETE set null
+	FOREIGN KEY (`subjectId`) REFERENCES `users_table`(`id`) ON UPDATE cascade ON DELETE cascade,
+	FOREIGN KEY (`actorId`) REFERENCES `users_table`(`id`) ON UPDATE cascade ON DELETE set null
 );
 --> statement-breakpoint
 CREATE INDEX `audit_org_idx` ON `audit_log_table` (`orgId`,`id`);--> statement-breakpoint
@@ -32,8 +32,8 @@ CREATE TABLE `org_invitations_table` (
 	`createdAt` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL,
 	`respondedAt` text,
 	FOREIGN KEY (`orgId`) REFERENCES `orgs_table`(`id`) ON UPDATE no action ON DELETE cascade,
-	FOREIGN KEY (`invitedBy`) REFERENCES `users_table`(`id`) ON UPDATE no action ON DELETE set null,
-	FOREIGN KEY (`acceptedBy`) REFERENCES `users_table`(`id`) ON UPDATE no action ON DELETE set null
+	FOREIGN KEY (`invitedBy`) REFERENCES `users_table`(`id`) ON UPDATE cascade ON DELETE set null,
+	FOREIGN KEY (`acceptedBy`) REFERENCES `users_table`(`id`) ON UPDATE cascade ON DELETE set null
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `org_invitations_token_unique` ON `org_invitations_table` (`tokenHash`);--> statement-breakpoint
@@ -47,7 +47,7 @@ CREATE TABLE `org_members_table` (
 	`joinedAt` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL,
 	PRIMARY KEY(`orgId`, `userId`),
 	FOREIGN KEY (`orgId`) REFERENCES `orgs_table`(`id`) ON UPDATE no action ON DELETE cascade,
-	FOREIGN KEY (`userId`) REFERENCES `users_table`(`id`) ON UPDATE no action ON DELETE cascade
+	FOREIGN KEY (`userId`) REFERENCES `users_table`(`id`) ON UPDATE cascade ON DELETE cascade
 );
 --> statement-breakpoint
 CREATE INDEX `org_members_user_idx` ON `org_members_table` (`userId`,`orgId`);--> statement-breakpoint
@@ -59,5 +59,5 @@ CREATE TABLE `orgs_table` (
 	`transferExpiresAt` text,
 	`createdAt` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL,
 	`updatedAt` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL,
-	FOREIGN KEY (`transferTo`) REFERENCES `users_table`(`id`) ON UPDATE no action ON DELETE set null
+	FOREIGN KEY (`transferTo`) REFERENCES `users_table`(`id`) ON UPDATE cascade ON DELETE set null
 );

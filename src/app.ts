@@ -69,11 +69,11 @@ app
   .route("/", todosRouter)
   .route("/", agentsRouter)
   .route("/", chatsRouter)
-  .route("/", usageRouter)
-  .route("/", notesRouter)
   .route("/", orgsRouter)
   .route("/", orgMembersRouter)
   .route("/", invitationsRouter)
-  .route("/", auditRouter);
+  .route("/", auditRouter)
+  .route("/", usageRouter)
+  .route("/", notesRouter);
 
 export default app;

@@ -15,7 +15,7 @@ export const orgsTable = sqliteTable("orgs_table", {
   id: integer().primaryKey({ autoIncrement: true }),
   name: text().notNull(),
   // An ownership offer the owner made: to this member, until this time (accepted by them alone).
-  transferTo: integer().references(() => usersTable.id, { onDelete: "set null" }),
+  transferTo: integer().references(() => usersTable.id, { onDelete: "set null", onUpdate: "cascade" }),
   transferExpiresAt: text(),
   createdAt: text().notNull().default(NOW),
   updatedAt: text().notNull().default(NOW),
@@ -32,7 +32,7 @@ export const orgMembersTable = sqliteTable(
     orgId: orgId(),
     userId: integer()
       .notNull()
-      .references(() => usersTable.id, { onDelete: "cascade" }),
+      .references(() => usersTable.id, { onDelete: "cascade", onUpdate: "cascade" }),
     role: text({ enum: ORG_ROLES }).notNull(),
     joinedAt: text().notNull().default(NOW),
   },
@@ -61,8 +61,8 @@ export const orgInvitationsTable = sqliteTable(
     // SHA-256 of the e-mailed token: the token itself is never stored.
     tokenHash: text().notNull(),
     status: text({ enum: INVITATION_STATUSES }).notNull().default("pending"),
-    invitedBy: integer().references(() => usersTable.id, { onDelete: "set null" }),
-    acceptedBy: integer().references(() => usersTable.id, { onDelete: "set null" }),
+    invitedBy: integer().references(() => usersTable.id, { onDelete: "set null", onUpdate: "cascade" }),
+    acceptedBy: integer().references(() => usersTable.id, { onDelete: "set null", onUpdate: "cascade" }),
     expiresAt: text().notNull(),
     createdAt: text().notNull().default(NOW),
     respondedAt: text(),
@@ -92,8 +92,8 @@ export const auditLogTable = sqliteTable(
     id: integer().primaryKey({ autoIncrement: true }),
     at: text().notNull().default(NOW),
     orgId: integer().references(() => orgsTable.id, { onDelete: "cascade" }),
-    subjectId: integer().references(() => usersTable.id, { onDelete: "cascade" }),
-    actorId: integer().references(() => usersTable.id, { onDelete: "set null" }),
+    subjectId: integer().references(() => usersTable.id, { onDelete: "cascade", onUpdate: "cascade" }),
+    actorId: integer().references(() => usersTable.id, { onDelete: "set null", onUpdate: "cascade" }),
     door: text({ enum: AUDIT_DOORS }).notNull(),
     credential: text({ enum: AUDIT_CREDENTIALS }),
     ip: text(),

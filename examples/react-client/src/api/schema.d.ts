@@ -1004,70 +1004,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/ai/usage": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Your model usage: totals, by day, by chat and by model
-         * @description Tokens of every model call made for you (chat turns, one row per step, and chat titles), as the model reported them, between two UTC days (this month by default). A range where `from` is after `to` is 400 (from must not be after to), and so is one longer than a year (at most 366 days at once). `today` is where you stand against the daily output-token budget (`CHAT_USER_DAILY_OUTPUT_TOKENS`) over all your chats. Only your own: `userId` of another user is 403, unless you are an admin signed in (an API key is 403 there too); an unknown user is then 404. An API key needs `chats:read`: the report names your chats by title.
-         */
-        get: operations["getAiUsage"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/notes": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List your notes, newest first
-         * @description All of them (at most 100). Needs a sign-in, not an API key. Another user's note answers 404, as an unknown id does.
-         */
-        get: operations["listNotes"];
-        put?: never;
-        /**
-         * Write a note
-         * @description Up to 1,000 characters. At most 100 notes each (409). Needs a sign-in, not an API key. Another user's note answers 404, as an unknown id does.
-         */
-        post: operations["createNote"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/notes/{id}/delete": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Delete a note
-         * @description Needs a sign-in, not an API key. Another user's note answers 404, as an unknown id does.
-         */
-        post: operations["deleteNote"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/orgs": {
         parameters: {
             query?: never;
@@ -1394,6 +1330,70 @@ export interface paths {
         get: operations["listMyAudit"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ai/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your model usage: totals, by day, by chat and by model
+         * @description Tokens of every model call made for you (chat turns, one row per step, and chat titles), as the model reported them, between two UTC days (this month by default). A range where `from` is after `to` is 400 (from must not be after to), and so is one longer than a year (at most 366 days at once). `today` is where you stand against the daily output-token budget (`CHAT_USER_DAILY_OUTPUT_TOKENS`) over all your chats. Only your own: `userId` of another user is 403, unless you are an admin signed in (an API key is 403 there too); an unknown user is then 404. An API key needs `chats:read`: the report names your chats by title.
+         */
+        get: operations["getAiUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your notes, newest first
+         * @description All of them (at most 100). Needs a sign-in, not an API key. Another user's note answers 404, as an unknown id does.
+         */
+        get: operations["listNotes"];
+        put?: never;
+        /**
+         * Write a note
+         * @description Up to 1,000 characters. At most 100 notes each (409). Needs a sign-in, not an API key. Another user's note answers 404, as an unknown id does.
+         */
+        post: operations["createNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notes/{id}/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a note
+         * @description Needs a sign-in, not an API key. Another user's note answers 404, as an unknown id does.
+         */
+        post: operations["deleteNote"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2226,100 +2226,6 @@ export interface components {
             /** @description True when wiping the chat's agent storage failed for now: the hourly cron finishes it. The chat is gone from your list and unreachable either way. */
             pending: boolean;
         };
-        AiUsage: {
-            userId: number;
-            /**
-             * Format: date
-             * @example 2026-11-01
-             */
-            from: string;
-            /**
-             * Format: date
-             * @example 2026-11-30
-             */
-            to: string;
-            totals: {
-                /**
-                 * @description Model calls (a turn's steps and titles)
-                 * @example 12
-                 */
-                calls: number;
-                /** @example 5120 */
-                inputTokens: number;
-                /** @example 3400 */
-                outputTokens: number;
-            };
-            byDay: {
-                /** Format: date */
-                day: string;
-                /**
-                 * @description Model calls (a turn's steps and titles)
-                 * @example 12
-                 */
-                calls: number;
-                /** @example 5120 */
-                inputTokens: number;
-                /** @example 3400 */
-                outputTokens: number;
-            }[];
-            /** @description The 100 chats that spent the most output tokens, most first */
-            byChat: {
-                /** @description The chat's id (or its `user-<id>` name) */
-                chatId: string;
-                /** @description Null once the chat is deleted (its usage stays) */
-                title: string | null;
-                /**
-                 * @description Model calls (a turn's steps and titles)
-                 * @example 12
-                 */
-                calls: number;
-                /** @example 5120 */
-                inputTokens: number;
-                /** @example 3400 */
-                outputTokens: number;
-            }[];
-            /** @description Chats with usage in the range beyond `byChat` */
-            moreChats: number;
-            byModel: {
-                model: string;
-                /**
-                 * @description Model calls (a turn's steps and titles)
-                 * @example 12
-                 */
-                calls: number;
-                /** @example 5120 */
-                inputTokens: number;
-                /** @example 3400 */
-                outputTokens: number;
-            }[];
-            /** @description Today's output tokens (UTC) against the daily budget, whatever the range */
-            today: {
-                /** Format: date */
-                day: string;
-                outputTokens: number;
-                /** @description CHAT_USER_DAILY_OUTPUT_TOKENS */
-                budget: number;
-                left: number;
-            };
-        };
-        Note: {
-            /** @example 1 */
-            id: number;
-            /** @example Call the bank before Friday */
-            text: string;
-            /** @example 2026-11-28T09:00:00.000Z */
-            createdAt: string;
-        };
-        CreateNoteBody: {
-            /** @example Call the bank */
-            text: string;
-        };
-        NoteList: {
-            items: components["schemas"]["Note"][];
-        };
-        DeletedNote: {
-            id: number;
-        };
         /** @description A team, with your role in it. */
         Org: {
             id: number;
@@ -2459,6 +2365,100 @@ export interface components {
             detail: {
                 [key: string]: string | number | boolean | null;
             } | null;
+        };
+        AiUsage: {
+            userId: number;
+            /**
+             * Format: date
+             * @example 2026-11-01
+             */
+            from: string;
+            /**
+             * Format: date
+             * @example 2026-11-30
+             */
+            to: string;
+            totals: {
+                /**
+                 * @description Model calls (a turn's steps and titles)
+                 * @example 12
+                 */
+                calls: number;
+                /** @example 5120 */
+                inputTokens: number;
+                /** @example 3400 */
+                outputTokens: number;
+            };
+            byDay: {
+                /** Format: date */
+                day: string;
+                /**
+                 * @description Model calls (a turn's steps and titles)
+                 * @example 12
+                 */
+                calls: number;
+                /** @example 5120 */
+                inputTokens: number;
+                /** @example 3400 */
+                outputTokens: number;
+            }[];
+            /** @description The 100 chats that spent the most output tokens, most first */
+            byChat: {
+                /** @description The chat's id (or its `user-<id>` name) */
+                chatId: string;
+                /** @description Null once the chat is deleted (its usage stays) */
+                title: string | null;
+                /**
+                 * @description Model calls (a turn's steps and titles)
+                 * @example 12
+                 */
+                calls: number;
+                /** @example 5120 */
+                inputTokens: number;
+                /** @example 3400 */
+                outputTokens: number;
+            }[];
+            /** @description Chats with usage in the range beyond `byChat` */
+            moreChats: number;
+            byModel: {
+                model: string;
+                /**
+                 * @description Model calls (a turn's steps and titles)
+                 * @example 12
+                 */
+                calls: number;
+                /** @example 5120 */
+                inputTokens: number;
+                /** @example 3400 */
+                outputTokens: number;
+            }[];
+            /** @description Today's output tokens (UTC) against the daily budget, whatever the range */
+            today: {
+                /** Format: date */
+                day: string;
+                outputTokens: number;
+                /** @description CHAT_USER_DAILY_OUTPUT_TOKENS */
+                budget: number;
+                left: number;
+            };
+        };
+        Note: {
+            /** @example 1 */
+            id: number;
+            /** @example Call the bank before Friday */
+            text: string;
+            /** @example 2026-11-28T09:00:00.000Z */
+            createdAt: string;
+        };
+        CreateNoteBody: {
+            /** @example Call the bank */
+            text: string;
+        };
+        NoteList: {
+            items: components["schemas"]["Note"][];
+        };
+        DeletedNote: {
+            id: number;
         };
     };
     responses: never;
@@ -6710,250 +6710,6 @@ export interface operations {
             };
         };
     };
-    getAiUsage: {
-        parameters: {
-            query?: {
-                /** @description First UTC day counted. Omitted: the first day of `to`'s month. */
-                from?: string;
-                /** @description Last UTC day counted (at most 366 days after `from`). Omitted: today. */
-                to?: string;
-                /** @description Admins (signed in, not with an API key): another user's usage. Anyone else: only your own id. Must be a positive integer. */
-                userId?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The usage in that range */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["AiUsage"];
-                    };
-                };
-            };
-            /** @description Invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing or invalid bearer token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not allowed for this user */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    listNotes: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Your notes */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["NoteList"];
-                    };
-                };
-            };
-            /** @description Missing or invalid bearer token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not allowed for this user */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    createNote: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["CreateNoteBody"];
-            };
-        };
-        responses: {
-            /** @description The note */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["Note"];
-                    };
-                };
-            };
-            /** @description Invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing or invalid bearer token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not allowed for this user */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflicts with an existing resource, or a request with this Idempotency-Key is still in progress */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Payload too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    deleteNote: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Deleted */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["DeletedNote"];
-                    };
-                };
-            };
-            /** @description Invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing or invalid bearer token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not allowed for this user */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     listOrgs: {
         parameters: {
             query?: {
@@ -8263,6 +8019,250 @@ export interface operations {
             };
             /** @description Not allowed for this user */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAiUsage: {
+        parameters: {
+            query?: {
+                /** @description First UTC day counted. Omitted: the first day of `to`'s month. */
+                from?: string;
+                /** @description Last UTC day counted (at most 366 days after `from`). Omitted: today. */
+                to?: string;
+                /** @description Admins (signed in, not with an API key): another user's usage. Anyone else: only your own id. Must be a positive integer. */
+                userId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The usage in that range */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["AiUsage"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listNotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your notes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["NoteList"];
+                    };
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateNoteBody"];
+            };
+        };
+        responses: {
+            /** @description The note */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Note"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with an existing resource, or a request with this Idempotency-Key is still in progress */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["DeletedNote"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
