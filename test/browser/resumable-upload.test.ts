@@ -75,7 +75,7 @@ describe("resumable upload in the React client", () => {
     await setOffline(false);
     await form
       .getByRole("list", { name: "Files to attach" })
-      .getByText("holiday.mp4 (12.0 MiB)")
+      .getByText("holiday.mp4 (12 MiB)")
       .waitFor({ timeout: 40_000 });
     expect(await notice.count()).toBe(0);
 
