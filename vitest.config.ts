@@ -114,7 +114,9 @@ export default defineConfig(async () => {
   return {
     test: {
       projects: [
-        workersProject(migrations, "workers", ["test/{api,agents,unit,fuzz}/**/*.test.ts"], {}),
+        workersProject(migrations, "workers", ["test/{api,agents,unit}/**/*.test.ts"], {}),
+        // The fuzzer alone: a quarter of the workerd time, run beside the others by `npm test`.
+        workersProject(migrations, "workers-fuzz", ["test/fuzz/**/*.test.ts"], {}),
         // The same, with AGENTS_REQUIRE_AUTH=true inside the agents too: owned chats with tools, reminders;
         // and a chat model that takes images.
         workersProject(migrations, "workers-owned", ["test/owned/**/*.test.ts"], {

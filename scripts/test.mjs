@@ -1,9 +1,11 @@
-// `npm test`: the workerd projects (workers, workers-owned) and the e2e project (real clients against
-// `wrangler dev --local`) in two vitest runs side by side. vitest runs its projects one after another on
-// a 2-core machine, and e2e spends most of its time waiting on servers it starts: side by side, the
-// suite takes about as long as the workerd projects alone. The e2e run's output follows the other's.
-// With arguments (`npm test -- test/api/todos.test.ts`, `npm test -- --project e2e`), one `vitest run`
-// with those arguments.
+// `npm test`: three lanes of vitest runs side by side. vitest runs projects one after another, and
+// much of each project's time is waiting (on servers, sockets, timers), so on a 2-core machine the
+// lanes take about as long as the longest alone: the workerd projects (workers, workers-owned,
+// workers-demo); the fuzzer (workers-fuzz); the e2e project (real clients against `wrangler dev
+// --local`), then with TEST_BROWSER=1 (as CI sets) the browser tests (vitest.browser.config.ts),
+// which must not overlap e2e: both rebuild dist/ for the servers they start. The other lanes'
+// output follows the first's. With arguments (`npm test -- test/api/todos.test.ts`, `npm test --
+// --project e2e`), one `vitest run` with those arguments.
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 
@@ -29,7 +31,7 @@ function vitest(args, quiet = false) {
     }
   }
   const exited = new Promise((resolve) =>
-    child.on("exit", (code, signal) => resolve(signal ? 1 : (code ?? 1))),
+    child.on("close", (code, signal) => resolve(signal ? 1 : (code ?? 1))),
   );
   return {
     exited,
@@ -43,11 +45,28 @@ function vitest(args, quiet = false) {
 if (given.length > 0) {
   process.exitCode = await vitest(given).exited;
 } else {
-  const workerd = vitest(["--project", "workers", "--project", "workers-owned"]);
-  const e2e = vitest(["--project", "e2e"], true);
-  const first = await workerd.exited;
-  process.stdout.write("\n");
-  e2e.release();
-  const second = await e2e.exited;
-  process.exitCode = first || second;
+  /** Runs each step's vitest after the one before; resolves with every run and its exit code. */
+  const lane = async (...steps) => {
+    const done = [];
+    for (const args of steps) {
+      const run = vitest(args, true);
+      done.push([run, await run.exited]);
+    }
+    return done;
+  };
+  const workerd = vitest(["--project", "workers", "--project", "workers-owned", "--project", "workers-demo"]);
+  const others = [
+    lane(["--project", "workers-fuzz"]),
+    lane(
+      ["--project", "e2e"],
+      ...(process.env.TEST_BROWSER === "1" ? [["-c", "vitest.browser.config.ts"]] : []),
+    ),
+  ];
+  const codes = [await workerd.exited];
+  for (const [run, code] of (await Promise.all(others)).flat()) {
+    process.stdout.write("\n");
+    run.release();
+    codes.push(code);
+  }
+  process.exitCode = codes.find((code) => code !== 0) ?? 0;
 }
