@@ -1,4 +1,5 @@
 import type { TestProject } from "vitest/node";
+import { buildServedClient, ensureClientInstalled } from "../../scripts/lib/react-client.mjs";
 import { startWranglerDev } from "../../scripts/lib/wrangler-dev.mjs";
 
 declare module "vitest" {
@@ -13,6 +14,10 @@ declare module "vitest" {
  * and workerd's start-up, some 10 s on a busy machine, which eight files used to pay one after another.
  */
 export default async function setup(project: TestProject) {
+  // The client `npm run dev` serves at /app/, installed and built here, outside any server's start-up
+  // deadline: on a fresh clone its `npm install` alone takes about a minute.
+  ensureClientInstalled({ quiet: true });
+  await buildServedClient();
   const worker = await startWranglerDev();
   project.provide("sharedWorker", { url: worker.url, persistTo: worker.persistTo });
   return () => worker.stop();
