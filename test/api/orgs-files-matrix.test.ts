@@ -1,4 +1,4 @@
-// docs/security.md F-T1: every file route by team role (owner, admin, member, viewer, outsider).
+// docs/security.md F7: every file route by team role (owner, admin, member, viewer, outsider).
 import { describe, expect, it } from "vitest";
 import { FileLinkListSchema, FileLinkSchema } from "../../src/routes/file-links/file-links.schemas";
 import { DeletedFileSchema, FilePageSchema, FileRecordSchema } from "../../src/routes/files/files.schemas";

@@ -1,4 +1,4 @@
-// docs/security.md F-T2..F-T7: a team's files apart from its members' own, its quota, trail and erasure.
+// docs/security.md F8..F13: a team's files apart from its members' own, its quota, trail and erasure.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { AuditPageSchema } from "../../src/routes/audit/audit.schemas";
@@ -24,7 +24,7 @@ async function teamOfTwo() {
 }
 
 describe("team files apart from personal files", () => {
-  it("F-T2: the personal list never shows team files, the team's list never personal ones", async () => {
+  it("F8: the personal list never shows team files, the team's list never personal ones", async () => {
     const { org, member } = await teamOfTwo();
     const mine = await storeText(member.token, "mine", "mine.txt");
     const theirs = await teamFileKey(member.token, org.id);
@@ -37,7 +37,7 @@ describe("team files apart from personal files", () => {
     expect(team.usage).toMatchObject({ files: 1, bytes: "team notes".length, quotaBytes: 10 * 1024 ** 3 });
   });
 
-  it("F-T3: team uploads count against the team's quota, not the uploader's, and the other way round", async () => {
+  it("F9: team uploads count against the team's quota, not the uploader's, and the other way round", async () => {
     const { org, member } = await teamOfTwo();
     const post = (quotas: { user?: number; org?: number }, orgId: number | undefined, text: string) =>
       withQuotas(quotas, "/api/upload", { method: "POST", token: member.token, body: teamForm(orgId, text) });
@@ -66,7 +66,7 @@ describe("team files apart from personal files", () => {
     });
   });
 
-  it("F-T4: refuses a malformed or contradictory team upload with 400", async () => {
+  it("F10: refuses a malformed or contradictory team upload with 400", async () => {
     const { org, member } = await teamOfTwo();
     const late = new FormData();
     late.append("file", new Blob(["x"]), "x.txt");
@@ -99,7 +99,7 @@ describe("team files apart from personal files", () => {
     );
   });
 
-  it("F-T5: a team file attaches to no personal todo; a public personal file still does", async () => {
+  it("F11: a team file attaches to no personal todo; a public personal file still does", async () => {
     const { org, member } = await teamOfTwo();
     const team = await teamFileKey(member.token, org.id);
     const mine = await storeText(member.token, "mine", "mine.txt");
@@ -113,7 +113,7 @@ describe("team files apart from personal files", () => {
     ]);
   });
 
-  it("F-T6: team writes are in the team's trail, with the door and the credential", async () => {
+  it("F12: team writes are in the team's trail, with the door and the credential", async () => {
     const { org, owner, member } = await teamOfTwo();
     const key = await teamFileKey(member.token, org.id);
     const link = await createLink(member.token, key);
@@ -162,7 +162,7 @@ describe("team files apart from personal files", () => {
 });
 
 describe("team files and erasure", () => {
-  it("F-T7: deleting a team erases its objects in R2, records, links and usage; members keep their own", async () => {
+  it("F13: deleting a team erases its objects in R2, records, links and usage; members keep their own", async () => {
     const { org, owner, member } = await teamOfFour();
     const kept = await teamFileKey(member.token, org.id, "kept");
     const binned = await teamFileKey(owner.token, org.id, "binned");
@@ -202,7 +202,7 @@ describe("team files and erasure", () => {
     expect((await listFiles(member.token)).items.map((f) => f.key)).toEqual([personal.key]);
   });
 
-  it("F-T7: a member who leaves keeps nothing of the team; the team keeps their files, after their account goes too", async () => {
+  it("F13: a member who leaves keeps nothing of the team; the team keeps their files, after their account goes too", async () => {
     const { org, owner, member } = await teamOfTwo();
     const key = await teamFileKey(member.token, org.id, "their work");
     const left = await api(`/api/orgs/${org.id}/members/${member.userId}/delete`, {
@@ -225,7 +225,7 @@ describe("team files and erasure", () => {
     expect(page.items.map((f) => f.key)).toEqual([key]);
   });
 
-  it("F-T7: an owner deleting their account with a team of their own erases the team's objects too", async () => {
+  it("F13: an owner deleting their account with a team of their own erases the team's objects too", async () => {
     const owner = await signUp();
     const org = await createTeam(owner.token);
     const res = await uploadToTeam(owner.token, org.id, "solo");
