@@ -57,14 +57,15 @@ export const UploadFormSchema: SchemaObject = {
       description:
         "`public` (default): anyone with the key downloads it. `private`: only you, with your bearer token, " +
         "or whoever holds a share link. Before or after `file` (after it, a file over 8 MiB is copied once). " +
-        "A team's files are always private (`public` with `orgId` is 400).",
+        "A team's files are private to the team: `public` with `orgId` is 400.",
     },
     orgId: {
       type: "integer",
       minimum: 1,
       description:
         "Upload for this team (members and up; viewers 403, anyone else 404): the file is the team's, private to " +
-        "its members, and counts against its quota. Before `file`, or as the `?orgId=` query parameter.",
+        "its members, and counts against its quota. Before `file` (after it, 400 `orgId must come before file (or " +
+        "be sent as ?orgId=)`), or as the `?orgId=` query parameter; one other than the query's is 400 `Invalid orgId`.",
       example: 7,
     },
   },

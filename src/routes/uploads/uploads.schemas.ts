@@ -57,7 +57,7 @@ export const CreateUploadBody = z
       }),
     visibility: VisibilitySchema.optional().openapi({
       description:
-        "`public` when omitted; a team's files are always `private` (`public` with `orgId` is 400).",
+        "`public` when omitted. A team's files are private to the team: `public` with `orgId` is 400.",
     }),
     orgId: z
       .number()
