@@ -8,6 +8,7 @@ import { UploadSessionSchema } from "../../src/routes/uploads/uploads.schemas";
 import { TodoWithAttachmentsSchema } from "../../src/todos/todos.schemas";
 import { DeletedUserSchema } from "../../src/routes/users/users.schemas";
 import { signUp } from "../helpers/auth";
+import { createKey } from "../helpers/credentials";
 import { createLink, deleteFile, listFiles } from "../helpers/files";
 import { api, expectData, expectError } from "../helpers/http";
 import { createTeam, join, teamOfFour } from "../helpers/orgs";
@@ -158,6 +159,30 @@ describe("team files apart from personal files", () => {
       AuditPageSchema,
     );
     expect(again.items).toHaveLength(1);
+  });
+});
+
+describe("team files through an API key", () => {
+  it("F12: a key with files scopes works with its user's role; its writes are in the trail as api_key", async () => {
+    const { org, owner, member } = await teamOfTwo();
+    const { key: secret } = await createKey(member.token, ["files:read", "files:write"]);
+    const { key } = expectData(
+      await uploadToTeam(secret, org.id, "by key", "query"),
+      201,
+      UploadResultSchema,
+    );
+    const download = await api(downloadPath(key), { token: secret });
+    expect([download.status, download.text]).toEqual([200, "by key"]);
+    const trail = expectData(
+      await api(`/api/orgs/${org.id}/audit?action=file.uploaded`, { token: owner.token }),
+      200,
+      AuditPageSchema,
+    );
+    expect(trail.items).toEqual([
+      expect.objectContaining({ actorId: member.userId, credential: "api_key", target: key }),
+    ]);
+    const readOnly = await createKey(member.token, ["files:read"]);
+    expectError(await uploadToTeam(readOnly.key, org.id), 403);
   });
 });
 
