@@ -30,15 +30,18 @@ export function queueUserObjects(
   const deleted = deletedFilesTable;
   // Drizzle lists every column of the table for INSERT ... SELECT: id, erasureId, key, r2UploadId.
   const from = (select: SQL) => db.insert(queue).select(select);
+  // Uploads in progress for a team that goes too are queued with the team's objects, once.
+  const notGoing = (orgId: SQLiteColumn) => sql`(${orgId} IS NULL OR ${orgId} NOT IN ${soleOwnedOrgs})`;
   return [
     from(
       sql`SELECT NULL, ${erasureId}, ${files.key}, NULL FROM ${files} WHERE ${files.userId} = ${userId} AND ${files.orgId} IS NULL`,
     ),
     from(
-      sql`SELECT NULL, ${erasureId}, ${uploads.key}, ${uploads.r2UploadId} FROM ${uploads} WHERE ${uploads.userId} = ${userId}`,
+      sql`SELECT NULL, ${erasureId}, ${uploads.key}, ${uploads.r2UploadId} FROM ${uploads} WHERE ${uploads.userId} = ${userId}
+        AND ${notGoing(uploads.orgId)}`,
     ),
     from(sql`SELECT NULL, ${erasureId}, ${held.key}, NULL FROM ${held} WHERE ${held.userId} = ${userId}
-      AND NOT EXISTS (SELECT 1 FROM ${uploads} WHERE ${uploads.id} = ${held.id})`),
+      AND ${notGoing(held.orgId)} AND NOT EXISTS (SELECT 1 FROM ${uploads} WHERE ${uploads.id} = ${held.id})`),
     from(
       sql`SELECT NULL, ${erasureId}, ${deleted.key}, NULL FROM ${deleted} WHERE ${deleted.userId} = ${userId} AND ${deleted.orgId} IS NULL`,
     ),

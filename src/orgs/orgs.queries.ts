@@ -110,7 +110,8 @@ export async function deleteOrg(
     ...before,
     db.delete(orgsTable).where(eq(orgsTable.id, orgId)).returning({ id: orgsTable.id }),
   ]);
-  if ((rest.at(-1) as unknown[]).length === 0) return null;
+  const gone = rest.at(-1) as { id: number }[];
+  if (gone.length === 0) return null;
   const erased = {
     members: members.length,
     invitations: invitations[0]?.n ?? 0,

@@ -250,13 +250,16 @@ describe("team files and erasure", () => {
     expect(page.items.map((f) => f.key)).toEqual([key]);
   });
 
-  it("F13: an owner deleting their account with a team of their own erases the team's objects too", async () => {
+  it("F13: an owner deleting their account with a team of their own erases the team's objects too, once", async () => {
     const owner = await signUp();
     const org = await createTeam(owner.token);
     const res = await uploadToTeam(owner.token, org.id, "solo");
     const { key } = expectData(res, 201, UploadResultSchema);
+    const draft = { fileName: "d.bin", orgId: org.id };
+    expect((await api("/api/uploads", { method: "POST", token: owner.token, json: draft })).status).toBe(201);
     const deleted = await api(`/api/users/${owner.userId}/delete`, { method: "POST", token: owner.token });
-    expect(expectData(deleted, 200, DeletedUserSchema).erasure).toMatchObject({ objects: 1, pending: false });
+    // The file and the upload in progress, each once (the upload is both the user's and the team's).
+    expect(expectData(deleted, 200, DeletedUserSchema).erasure).toMatchObject({ objects: 2, pending: false });
     expect(await env.R2_BUCKET.head(key)).toBeNull();
   });
 });
