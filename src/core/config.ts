@@ -11,6 +11,13 @@ export function storageQuotaBytes(env: Env): number {
   return positiveInt(env.STORAGE_QUOTA_BYTES, DEFAULT_STORAGE_QUOTA_BYTES);
 }
 
+export const DEFAULT_ORG_STORAGE_QUOTA_BYTES = 10 * 1024 * 1024 * 1024;
+
+/** Bytes of stored files one team may hold (ORG_STORAGE_QUOTA_BYTES), apart from its members' own. */
+export function orgStorageQuotaBytes(env: Env): number {
+  return positiveInt(env.ORG_STORAGE_QUOTA_BYTES, DEFAULT_ORG_STORAGE_QUOTA_BYTES);
+}
+
 export const DEFAULT_RESTORE_WINDOW_SECONDS = 24 * 60 * 60;
 
 /** How long a deleted todo or file can be restored (RESTORE_WINDOW_SECONDS), in milliseconds. */

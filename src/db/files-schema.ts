@@ -1,10 +1,17 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { orgsTable } from "./orgs-schema";
 import { NOW, ownerId, perUserKey } from "./schema";
 
 // Who owns which stored object, what they may still store, how they share it, and what a deleted
 // user left to erase. Beside schema.ts (drizzle.config.ts reads both).
 
 export const VISIBILITIES = ["public", "private"] as const;
+
+/**
+ * The team a file, reservation or deleted file belongs to; null: its user's own. A team's row goes with
+ * the team. `userId` is then the member who uploaded it, and the team's owner once that account is gone.
+ */
+export const teamId = () => integer().references(() => orgsTable.id, { onDelete: "cascade" });
 
 /**
  * Every completed upload, single or resumable, recorded when its object becomes visible. The id
@@ -23,8 +30,13 @@ export const filesTable = sqliteTable(
     etag: text().notNull(),
     visibility: text({ enum: VISIBILITIES }).notNull().default("public"),
     createdAt: text().notNull().default(NOW),
+    orgId: teamId(),
   },
-  (t) => [uniqueIndex("files_key_unique").on(t.key), index("files_user_id_idx").on(t.userId, t.id)],
+  (t) => [
+    uniqueIndex("files_key_unique").on(t.key),
+    index("files_user_id_idx").on(t.userId, t.id),
+    index("files_org_id_idx").on(t.orgId, t.id),
+  ],
 );
 
 /**
@@ -34,6 +46,15 @@ export const filesTable = sqliteTable(
  */
 export const storageUsageTable = sqliteTable("storage_usage_table", {
   userId: perUserKey(),
+  bytes: integer().notNull(),
+  files: integer().notNull(),
+});
+
+/** Each team's stored bytes and files, kept like storageUsageTable by the triggers of its migration. */
+export const orgStorageUsageTable = sqliteTable("org_storage_usage_table", {
+  orgId: integer()
+    .primaryKey()
+    .references(() => orgsTable.id, { onDelete: "cascade" }),
   bytes: integer().notNull(),
   files: integer().notNull(),
 });
@@ -52,10 +73,12 @@ export const storageReservationsTable = sqliteTable(
     key: text().notNull(),
     bytes: integer().notNull(),
     expiresAt: text().notNull(),
+    orgId: teamId(),
   },
   (t) => [
     index("storage_reservations_user_idx").on(t.userId, t.expiresAt),
     index("storage_reservations_expires_at_idx").on(t.expiresAt),
+    index("storage_reservations_org_idx").on(t.orgId, t.expiresAt),
   ],
 );
 

@@ -125,6 +125,9 @@ export const uploadsTable = sqliteTable(
     // Set by the request completing it (one at a time), until it answers or its claim lapses.
     completingAt: text(),
     createdAt: timestamps.createdAt,
+    // The team it uploads for (null: its user's own). No foreign key: orgs-schema.ts imports this file;
+    // a team's delete removes its uploads in the same batch (src/files/erasure.queries.ts).
+    orgId: integer(),
   },
   (t) => [index("uploads_user_idx").on(t.userId), index("uploads_expires_at_idx").on(t.expiresAt)],
 );

@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { VISIBILITIES } from "./files-schema";
+import { teamId, VISIBILITIES } from "./files-schema";
 import { NOW, ownerId } from "./schema";
 
 // What a delete keeps so that its undo is a real restore (same id, same key), for RESTORE_WINDOW_SECONDS;
@@ -50,10 +50,12 @@ export const deletedFilesTable = sqliteTable(
     links: text().notNull(),
     createdAt: text().notNull(),
     deletedAt: text().notNull().default(NOW),
+    orgId: teamId(),
   },
   (t) => [
     uniqueIndex("deleted_files_key_unique").on(t.key),
     index("deleted_files_user_idx").on(t.userId),
+    index("deleted_files_org_idx").on(t.orgId),
     index("deleted_files_deleted_at_idx").on(t.deletedAt),
   ],
 );

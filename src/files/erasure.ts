@@ -8,7 +8,7 @@ export const ERASE_IN_REQUEST = 100;
 const SWEEP_BATCH = 1000;
 const SWEEP_BATCHES_PER_RUN = 10;
 
-export { queueUserObjects } from "./erasure.queries";
+export { queueOrgObjects, queueUserObjects } from "./erasure.queries";
 
 export interface ErasureOutcome {
   /** Objects and unfinished uploads the user had. */

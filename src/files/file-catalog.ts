@@ -1,9 +1,10 @@
 // Runs in the Worker (/mcp): one user's files as an AI client lists and reads them, by resource URI.
 import { base64 } from "../core/base64url";
+import { userOwner } from "../core/owner";
 import { decodeCursor, encodeCursor } from "../core/paging";
 import type { Db } from "../db/client";
 import { decodeText, isTextLike, ownFile, readHead, sizeLabel } from "./file-content";
-import { listFilesForUser, ownFilesAmong, type FileRow } from "./file-records.queries";
+import { listFilesOf, ownFilesAmong, type FileRow } from "./file-records.queries";
 import { downloadPath, fileResourceUri, keyOfResourceUri } from "./file-urls";
 
 /** Files a resources/list page holds. */
@@ -51,7 +52,7 @@ export function fileCatalog(db: Db, bucket: R2Bucket, userId: number): FileCatal
     async page(cursor) {
       const before = cursor === undefined ? undefined : decodeCursor(cursor);
       if (before === null) return null;
-      const rows = await listFilesForUser(db, userId, before, RESOURCE_PAGE_SIZE);
+      const rows = await listFilesOf(db, userOwner(userId), before, RESOURCE_PAGE_SIZE);
       const page = rows.slice(0, RESOURCE_PAGE_SIZE);
       const more = rows.length > RESOURCE_PAGE_SIZE;
       return { entries: page.map(entry), ...(more ? { nextCursor: encodeCursor(page.at(-1)!.id) } : {}) };

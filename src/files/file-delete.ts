@@ -1,9 +1,11 @@
+import type { BatchItem } from "drizzle-orm/batch";
 import { Failure } from "../core/failures";
+import type { Owner } from "../core/owner";
 import { RestoreWindowPassedError, restorableSince, restorableUntil } from "../core/restore-window";
 import type { Db } from "../db/client";
 import {
   deleteFileRecord,
-  findFileForUser,
+  findFileOf,
   todosAttaching,
   type DetachedTodo,
   type FileRow,
@@ -35,47 +37,51 @@ export interface DeletedFile {
 }
 
 /**
- * Deletes a user's file: its record goes (share links by cascade, usage by trigger) and, with
- * `detach`, its attachment rows, in one D1 batch that keeps the record and links for a restore. The
- * object stays in R2 under its key, refused to every download, until the restore window has passed
- * and the hourly cron erases it. Null when the file went meanwhile.
+ * Deletes a user's or a team's file: its record goes (share links by cascade, usage by trigger) and,
+ * with `detach`, its attachment rows, in one D1 batch that keeps the record and links for a restore
+ * (and appends `audit`, a team's entry). The object stays in R2 under its key, refused to every
+ * download, until the restore window has passed and the hourly cron erases it. Null when the file
+ * went meanwhile.
  */
 export async function deleteFile(
   env: Env,
   db: Db,
   file: FileRow,
   detach: boolean,
+  audit: BatchItem<"sqlite">[] = [],
 ): Promise<DeletedFile | null> {
   const todos = await todosAttaching(db, file.key);
   if (todos.length > 0 && !detach) {
     const yours = todos.filter((todo) => todo.userId === file.userId).map((todo) => todo.id);
     throw new FileAttachedError(yours, todos.length - yours.length);
   }
-  const deleted = await deleteFileRecord(db, file, detach);
+  const deleted = await deleteFileRecord(db, file, detach, audit);
   return deleted && { todos: deleted.todos, restorableUntil: restorableUntil(env, deleted.deletedAt) };
 }
 
 /**
  * Brings a deleted file back within the restore window: the same id, key and object, its share links
  * (those that have not expired meanwhile work again), its bytes counted in the usage again; a file
- * that is not deleted is answered as it stands. Null when `key` is not the user's file, live or
- * deleted. Throws RestoreWindowPassedError, or QuotaExceededError when its size no longer fits.
+ * that is not deleted is answered as it stands. Null when `key` is not the owner's file, live or
+ * deleted. Throws RestoreWindowPassedError, or QuotaExceededError when its size no longer fits the
+ * owner's quota. `audit` (a team's entry) is appended in the restoring batch.
  */
 export async function restoreFile(
   env: Env,
   db: Db,
   key: string,
-  userId: number,
+  owner: Owner,
   quotaBytes: number,
+  audit: BatchItem<"sqlite">[] = [],
 ): Promise<FileRow | null> {
-  const deleted = await findDeletedFile(db, key, userId);
-  if (!deleted) return findFileForUser(db, key, userId);
+  const deleted = await findDeletedFile(db, key, owner);
+  if (!deleted) return findFileOf(db, key, owner);
   const now = new Date();
   const since = restorableSince(env, now.getTime());
   if (deleted.deletedAt <= since) throw new RestoreWindowPassedError("File", env);
-  const file = await restoreDeletedFile(db, deleted, since, quotaBytes, now.toISOString());
+  const file = await restoreDeletedFile(db, deleted, since, quotaBytes, now.toISOString(), audit);
   if (file) return file;
   // Restored by another request meanwhile, or purged; otherwise its size did not fit.
-  if (!(await findDeletedFile(db, key, userId))) return findFileForUser(db, key, userId);
-  throw await refused(db, userId, quotaBytes, deleted.size, "restoring this file");
+  if (!(await findDeletedFile(db, key, owner))) return findFileOf(db, key, owner);
+  throw await refused(db, owner, quotaBytes, deleted.size, "restoring this file");
 }

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gt, isNull, or, lt, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../db/client";
 import { fileLinksTable, filesTable } from "../db/files-schema";
 
@@ -7,8 +8,13 @@ export type NewLink = typeof fileLinksTable.$inferInsert;
 
 const links = fileLinksTable;
 
-export async function insertLink(db: Db, link: NewLink): Promise<LinkRow> {
-  const [row] = await db.insert(links).values(link).returning();
+/** Inserts the link, with `alongside` (a team's audit entry) in its batch. */
+export async function insertLink(
+  db: Db,
+  link: NewLink,
+  alongside: BatchItem<"sqlite">[] = [],
+): Promise<LinkRow> {
+  const [[row]] = await db.batch([db.insert(links).values(link).returning(), ...alongside]);
   return row!;
 }
 
@@ -37,13 +43,33 @@ export function listLinksForFile(db: Db, fileId: number, limit: number): Promise
     .limit(limit);
 }
 
-/** Revokes a link of the file (a second revoke keeps the first time); null when the file has no such link. */
-export async function revokeLink(db: Db, id: string, fileId: number, now: string): Promise<LinkRow | null> {
+/**
+ * Revokes a link of the file (a second revoke keeps the first time), with `alongside` (a team's audit
+ * entry) right after it in one batch; null when the file has no such link.
+ */
+export async function revokeLink(
+  db: Db,
+  id: string,
+  fileId: number,
+  now: string,
+  alongside: BatchItem<"sqlite">[] = [],
+): Promise<LinkRow | null> {
+  const [[row]] = await db.batch([
+    db
+      .update(links)
+      .set({ revokedAt: sql`coalesce(${links.revokedAt}, ${now})` })
+      .where(and(eq(links.id, id), eq(links.fileId, fileId), isNull(links.revokedAt)))
+      .returning(),
+    ...alongside,
+  ]);
+  return row ?? (await findLinkOfFile(db, id, fileId));
+}
+
+async function findLinkOfFile(db: Db, id: string, fileId: number): Promise<LinkRow | null> {
   const [row] = await db
-    .update(links)
-    .set({ revokedAt: sql`coalesce(${links.revokedAt}, ${now})` })
-    .where(and(eq(links.id, id), eq(links.fileId, fileId)))
-    .returning();
+    .select()
+    .from(links)
+    .where(and(eq(links.id, id), eq(links.fileId, fileId)));
   return row ?? null;
 }
 

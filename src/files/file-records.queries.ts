@@ -1,18 +1,21 @@
-import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import { userOwner, type Owner } from "../core/owner";
 import type { Db } from "../db/client";
 import { NOW, todoAttachmentsTable, todosTable } from "../db/schema";
 import { likePattern } from "../todos/todos.queries";
 import { filesTable, storageReservationsTable } from "../db/files-schema";
+import { ownedBy, ownerOfRow } from "./file-owner";
 import { keepDeletedFile } from "./file-trash.queries";
 
 export type FileRow = typeof filesTable.$inferSelect;
 export type RecordedFile = Pick<FileRow, "originalName" | "size" | "contentType" | "etag" | "visibility">;
 
 /**
- * Records a stored object under its reservation's key and owner, and drops the reservation, in one
- * batch with `alongside`. Nothing is recorded when the reservation is gone (expired and swept, or its
- * user deleted): the row then comes back null.
+ * Records a stored object under its reservation's key and owner (its user, and its team if any), and
+ * drops the reservation, in one batch with `alongside`, which runs right after the insert (an audit
+ * entry there may ask `changes()`). Nothing is recorded when the reservation is gone (expired and
+ * swept, or its user or team deleted): the row then comes back null.
  */
 export async function recordFromReservation(
   db: Db,
@@ -26,30 +29,43 @@ export async function recordFromReservation(
     .insert(filesTable)
     .select(
       sql`SELECT NULL, ${r.key}, ${r.userId}, ${file.originalName}, ${file.size}, ${file.contentType},
-        ${file.etag}, ${file.visibility}, ${NOW} FROM ${r} WHERE ${r.id} = ${reservationId}`,
+        ${file.etag}, ${file.visibility}, ${NOW}, ${r.orgId} FROM ${r} WHERE ${r.id} = ${reservationId}`,
     )
     .returning();
-  const [rows] = await db.batch([insert, db.delete(r).where(eq(r.id, reservationId)), ...alongside]);
+  const [rows] = await db.batch([insert, ...alongside, db.delete(r).where(eq(r.id, reservationId))]);
   return rows[0] ?? null;
 }
 
-/** The file if it belongs to the user (ownership in the WHERE clause: anyone else's is not found). */
-export async function findFileForUser(db: Db, key: string, userId: number): Promise<FileRow | null> {
+/**
+ * The file if it belongs to `owner` (ownership in the WHERE clause: anyone else's is not found; a
+ * user's own files never include a team's they uploaded).
+ */
+export async function findFileOf(db: Db, key: string, owner: Owner): Promise<FileRow | null> {
   const [row] = await db
     .select()
     .from(filesTable)
-    .where(and(eq(filesTable.key, key), eq(filesTable.userId, userId)))
+    .where(and(eq(filesTable.key, key), ownedBy(filesTable, owner)))
     .limit(1);
   return row ?? null;
 }
 
+/** The user's own file under `key` (not a team's). */
+export const findFileForUser = (db: Db, key: string, userId: number) =>
+  findFileOf(db, key, userOwner(userId));
+
+/** The file under `key`, whoever owns it: for a route that then decides whether the caller may have it. */
+export async function findFileByKey(db: Db, key: string): Promise<FileRow | null> {
+  const [row] = await db.select().from(filesTable).where(eq(filesTable.key, key)).limit(1);
+  return row ?? null;
+}
+
 /**
- * One page of the user's files, newest first: ids below `beforeId`, names containing `nameContains`
+ * One page of the owner's files, newest first: ids below `beforeId`, names containing `nameContains`
  * when given; one extra row tells whether more follow.
  */
-export function listFilesForUser(
+export function listFilesOf(
   db: Db,
-  userId: number,
+  owner: Owner,
   beforeId: number | undefined,
   limit: number,
   nameContains?: string,
@@ -59,7 +75,7 @@ export function listFilesForUser(
     .from(filesTable)
     .where(
       and(
-        eq(filesTable.userId, userId),
+        ownedBy(filesTable, owner),
         beforeId === undefined ? undefined : lt(filesTable.id, beforeId),
         nameContains === undefined
           ? undefined
@@ -85,23 +101,25 @@ export type DetachedTodo = { id: number; userId: number; version: number };
 
 /**
  * Forgets the file (its share links go by cascade, its usage by trigger) after keeping its record and
- * links for a restore and, with `detach`, drops every attachment row naming its key, in one batch.
+ * links for a restore and, with `detach`, drops every attachment row naming its key, in one batch;
+ * `afterForget` runs right after the delete (an audit entry there may ask `changes()`).
  * Losing an attachment is a write of the todo: its version rises (the change log follows by trigger).
- * The todos so changed and when the file was deleted, or null when the file was not the user's.
+ * The todos so changed and when the file was deleted, or null when the file was gone meanwhile.
  */
 export async function deleteFileRecord(
   db: Db,
   file: FileRow,
   detach: boolean,
+  afterForget: BatchItem<"sqlite">[] = [],
 ): Promise<{ todos: DetachedTodo[]; deletedAt: string } | null> {
   const attachments = todoAttachmentsTable;
   const keep = keepDeletedFile(db, file);
   const forget = db
     .delete(filesTable)
-    .where(and(eq(filesTable.id, file.id), eq(filesTable.userId, file.userId)))
+    .where(and(eq(filesTable.id, file.id), ownedBy(filesTable, ownerOfRow(file))))
     .returning({ id: filesTable.id });
   if (!detach) {
-    const [[kept], gone] = await db.batch([keep, forget]);
+    const [[kept], gone] = await db.batch([keep, forget, ...afterForget]);
     return kept && gone.length > 0 ? { todos: [], deletedAt: kept.deletedAt } : null;
   }
   const attaching = db
@@ -117,6 +135,7 @@ export async function deleteFileRecord(
     db.delete(attachments).where(eq(attachments.fileKey, file.key)),
     keep,
     forget,
+    ...afterForget,
   ]);
   return kept && gone.length > 0 ? { todos: touched, deletedAt: kept.deletedAt } : null;
 }
@@ -134,5 +153,5 @@ export function ownFilesAmong(db: Db, userId: number, keys: string[]): Promise<F
   return db
     .select()
     .from(filesTable)
-    .where(and(eq(filesTable.userId, userId), inArray(filesTable.key, keys)));
+    .where(and(eq(filesTable.userId, userId), isNull(filesTable.orgId), inArray(filesTable.key, keys)));
 }

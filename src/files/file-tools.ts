@@ -1,10 +1,11 @@
 // Runs in the chat's Durable Object: the model looks up and reads the files of the chat's owner.
 import { z } from "@hono/zod-openapi";
+import { userOwner } from "../core/owner";
 import { decodeCursor, encodeCursor } from "../core/paging";
 import type { Db } from "../db/client";
 import { ToolError, type TodoTool } from "../todos/todo-tools";
 import { decodeText, isTextLike, ownFile, readHead, TEXT_INLINE_BYTES } from "./file-content";
-import { listFilesForUser, type FileRow } from "./file-records.queries";
+import { listFilesOf, type FileRow } from "./file-records.queries";
 import { downloadPath } from "./file-urls";
 import { asUntrustedData } from "./untrusted-text";
 
@@ -43,7 +44,7 @@ export function createFileTools(db: Db, bucket: R2Bucket, userId: number): Recor
     async execute({ nameContains, limit, cursor }) {
       const before = cursor === undefined ? undefined : decodeCursor(cursor);
       if (before === null) throw new ToolError("Invalid cursor: pass a nextCursor as given");
-      const rows = await listFilesForUser(db, userId, before, limit, nameContains);
+      const rows = await listFilesOf(db, userOwner(userId), before, limit, nameContains);
       const page = rows.slice(0, limit);
       return {
         items: page.map(view),

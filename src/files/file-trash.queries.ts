@@ -1,9 +1,12 @@
 import { and, eq, gt, inArray, lte, sql } from "drizzle-orm";
+import type { Owner } from "../core/owner";
 import type { Db } from "../db/client";
 import { fileLinksTable, filesTable } from "../db/files-schema";
 import { jsonObjectOf } from "../db/json-rows";
 import { NOW } from "../db/schema";
 import { deletedFilesTable } from "../db/trash-schema";
+import type { BatchItem } from "drizzle-orm/batch";
+import { ownedBy, ownerOfRow } from "./file-owner";
 import type { FileRow } from "./file-records.queries";
 import { usedBytes } from "./quota.queries";
 
@@ -28,7 +31,7 @@ export function keepDeletedFile(db: Db, file: Pick<FileRow, "id" | "userId">) {
     .insert(trash)
     .select(
       sql`SELECT ${f.id}, ${f.key}, ${f.userId}, ${f.originalName}, ${f.size}, ${f.contentType}, ${f.etag},
-        ${f.visibility}, ${links}, ${f.createdAt}, ${NOW}
+        ${f.visibility}, ${links}, ${f.createdAt}, ${NOW}, ${f.orgId}
         FROM ${f} WHERE ${f.id} = ${file.id} AND ${f.userId} = ${file.userId}`,
     )
     .returning({ deletedAt: trash.deletedAt });
@@ -41,19 +44,27 @@ export async function deletedKeysAmong(db: Db, keys: string[]): Promise<Set<stri
   return new Set(rows.map((row) => row.key));
 }
 
-export async function findDeletedFile(db: Db, key: string, userId: number): Promise<DeletedFileRow | null> {
+/** The owner's deleted file under `key` (a user's own never include a team's). */
+export async function findDeletedFile(db: Db, key: string, owner: Owner): Promise<DeletedFileRow | null> {
   const [row] = await db
     .select()
     .from(trash)
-    .where(and(eq(trash.key, key), eq(trash.userId, userId)))
+    .where(and(eq(trash.key, key), ownedBy(trash, owner)))
     .limit(1);
+  return row ?? null;
+}
+
+/** The deleted file under `key`, whoever owns it: for a route that then decides whether the caller may. */
+export async function findDeletedFileByKey(db: Db, key: string): Promise<DeletedFileRow | null> {
+  const [row] = await db.select().from(trash).where(eq(trash.key, key)).limit(1);
   return row ?? null;
 }
 
 /**
  * Puts a deleted file's record back under its id, with its share links, and forgets it, in one batch:
- * only while it was deleted after `since` and its size fits the user's quota (`limit`, checked in the
- * insert itself, as an upload's reservation is). The record, or null when nothing was restored.
+ * only while it was deleted after `since` and its size fits its owner's quota (`limit`, checked in the
+ * insert itself, as an upload's reservation is); `afterInsert` runs right after the insert (an audit
+ * entry there may ask `changes()`). The record, or null when nothing was restored.
  */
 export async function restoreDeletedFile(
   db: Db,
@@ -61,14 +72,15 @@ export async function restoreDeletedFile(
   since: string,
   limit: number,
   now: string,
+  afterInsert: BatchItem<"sqlite">[] = [],
 ): Promise<FileRow | null> {
   const restorable = and(eq(trash.id, file.id), eq(trash.userId, file.userId), gt(trash.deletedAt, since));
   const insert = db
     .insert(filesTable)
     .select(
       sql`SELECT ${trash.id}, ${trash.key}, ${trash.userId}, ${trash.originalName}, ${trash.size},
-        ${trash.contentType}, ${trash.etag}, ${trash.visibility}, ${trash.createdAt} FROM ${trash}
-        WHERE ${restorable} AND ${usedBytes(file.userId, now)} + ${trash.size} <= ${limit}`,
+        ${trash.contentType}, ${trash.etag}, ${trash.visibility}, ${trash.createdAt}, ${trash.orgId} FROM ${trash}
+        WHERE ${restorable} AND ${usedBytes(ownerOfRow(file), now)} + ${trash.size} <= ${limit}`,
     )
     .returning();
   const l = fileLinksTable;
@@ -80,7 +92,12 @@ export async function restoreDeletedFile(
         ${field("downloads")}, ${field("revokedAt")}, ${field("createdAt")}
         FROM json_each(${file.links}) WHERE ${restored}`,
   );
-  const [rows] = await db.batch([insert, links, db.delete(trash).where(and(restorable, restored))]);
+  const [rows] = await db.batch([
+    insert,
+    ...afterInsert,
+    links,
+    db.delete(trash).where(and(restorable, restored)),
+  ]);
   return rows[0] ?? null;
 }
 

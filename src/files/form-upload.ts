@@ -1,5 +1,7 @@
 import { decodeField } from "multipasta";
-import { buildObjectKey, isValidDirectory, MAX_ORIGINAL_NAME_BYTES, utf8Length } from "./file-keys";
+import type { Owner } from "../core/owner";
+import { buildObjectKey, MAX_ORIGINAL_NAME_BYTES, utf8Length } from "./file-keys";
+import { visibilityFor, withField, type FormFields } from "./form-fields";
 import { ObjectWriter } from "./object-writer";
 import { formEvents, type FilePart, type FormEvent } from "./form-events";
 import { invalidUpload as bad, uploadTooLarge as tooLarge } from "./upload-errors";
@@ -15,17 +17,26 @@ export interface UploadResult {
 export interface StoredUpload extends UploadResult {
   originalName: string;
   visibility: Visibility;
+  owner: Owner;
+}
+
+/** Whose the upload will be, and the room its owner has left. */
+export interface Admission {
+  owner: Owner;
+  /** Bytes the owner may still store; past them `overQuota()` is thrown as the body streams. */
+  room: number;
+  overQuota: () => Error;
 }
 
 export interface UploadOptions {
   maxBytes: number;
-  /** The uploader: the owner a private object names. */
-  ownerId: number;
-  /** Bytes the uploader may still store; past them `overQuota()` is thrown as the body streams. */
-  room: number;
-  overQuota: () => Error;
-  /** Runs with the final key and size before the object becomes visible (the quota reservation). */
-  beforeVisible: (key: string, size: number) => Promise<void>;
+  /**
+   * Called when the file part begins, with the form's `orgId` if one came before it: whose the upload
+   * is (throwing when the caller may not upload there) and the room left.
+   */
+  admit: (orgId: number | undefined) => Promise<Admission>;
+  /** Runs with the owner, final key and size before the object becomes visible (the quota reservation). */
+  beforeVisible: (owner: Owner, key: string, size: number) => Promise<void>;
   partSize?: number;
 }
 
@@ -34,19 +45,16 @@ const MULTIPART_OVERHEAD = 64 * 1024;
 const DEFAULT_CONTENT_TYPE = "application/octet-stream";
 
 /** Where the form stands: between parts, inside the one `file` part, or inside another file part (ignored). */
-interface FormState {
+interface FormState extends FormFields {
   at: "between" | "file" | "ignored";
-  directory?: string;
-  visibility?: Visibility;
   upload?: OpenUpload;
+  /** The request's Content-Length, NaN without one. */
+  declared?: number;
 }
 
-const VISIBILITY_VALUES = new Set(["public", "private"]);
+const declaredLength = (state: FormState) => (Number.isFinite(state.declared) ? state.declared! : 0);
 
-/**
- * One transition. Rules: exactly one `file` part, at most one valid `directory` and `visibility`;
- * other fields are ignored.
- */
+/** One transition. Rules: exactly one `file` part; the other fields as withField() reads them. */
 async function step(
   state: FormState,
   event: FormEvent,
@@ -56,31 +64,23 @@ async function step(
   switch (event.type) {
     case "field": {
       if (event.name === "file") throw bad("Invalid file");
-      if (event.name === "visibility") {
-        const visibility = decodeField(event.info, event.value) || "public";
-        if (state.visibility !== undefined || !VISIBILITY_VALUES.has(visibility)) {
-          throw bad("Invalid visibility: public or private");
-        }
-        return { ...state, visibility: visibility as Visibility };
-      }
-      if (event.name !== "directory") return state;
-      if (state.directory !== undefined) throw bad("Invalid directory");
-      const directory = decodeField(event.info, event.value);
-      if (directory !== "" && !isValidDirectory(directory)) throw bad("Invalid directory");
-      return { ...state, directory };
+      const decode = () => decodeField(event.info, event.value);
+      return { ...state, ...withField(state, event.name, decode, state.upload !== undefined) };
     }
     case "file": {
       if (event.part.name !== "file") return { ...state, at: "ignored" };
       if (state.upload) throw bad("Only one file per upload");
-      const upload = openWriter(bucket, event.part, state, options);
+      const admission = await options.admit(state.orgId);
+      if (declaredLength(state) > admission.room + MULTIPART_OVERHEAD) throw admission.overQuota();
+      const upload = openWriter(bucket, event.part, state, admission, options.partSize);
       return { ...state, at: "file", upload };
     }
     case "chunk": {
       if (state.at !== "file" || !state.upload) return state;
-      const { writer } = state.upload;
+      const { writer, admission } = state.upload;
       const size = writer.size + event.chunk.length;
       if (size > options.maxBytes) throw tooLarge();
-      if (size > options.room) throw options.overQuota();
+      if (size > admission.room) throw admission.overQuota();
       await writer.write(event.chunk);
       return state;
     }
@@ -115,21 +115,22 @@ export async function storeUpload(
   }
   const declared = Number(request.headers.get("Content-Length"));
   if (Number.isFinite(declared) && declared > options.maxBytes + MULTIPART_OVERHEAD) throw tooLarge();
-  if (Number.isFinite(declared) && declared > options.room + MULTIPART_OVERHEAD) throw options.overQuota();
   if (!request.body) throw bad("Missing file");
 
-  let state: FormState = { at: "between" };
+  let state: FormState = { at: "between", declared };
   try {
     for await (const event of formEvents(request.body, contentType, options.maxBytes + MULTIPART_OVERHEAD)) {
       state = await step(state, event, bucket, options);
     }
     const { upload, directory } = state;
     if (!upload) throw bad("Missing file");
-    const visibility = state.visibility ?? "public";
-    const customMetadata = objectMetadata(upload.originalName, visibility, options.ownerId);
+    const { owner } = upload.admission;
+    const visibility = visibilityFor(owner, state.visibility);
+    const customMetadata = objectMetadata(upload.originalName, visibility, owner);
     const sameMetadata = JSON.stringify(customMetadata) === JSON.stringify(upload.metadataAtOpen);
     const key = upload.keyIn(directory || undefined, sameMetadata ? upload.uuid : crypto.randomUUID());
-    const object = await upload.writer.finish(key, { customMetadata, beforeVisible: options.beforeVisible });
+    const beforeVisible = (at: string, size: number) => options.beforeVisible(owner, at, size);
+    const object = await upload.writer.finish(key, { customMetadata, beforeVisible });
     return {
       key: object.key,
       etag: object.etag,
@@ -137,6 +138,7 @@ export async function storeUpload(
       contentType: object.httpMetadata?.contentType ?? DEFAULT_CONTENT_TYPE,
       originalName: upload.originalName,
       visibility,
+      owner,
     };
   } catch (err) {
     await state.upload?.writer.abort().catch(() => {});
@@ -147,6 +149,7 @@ export async function storeUpload(
 
 /** A writer under the key and metadata of the fields known so far, and how to name the final key. */
 interface OpenUpload {
+  admission: Admission;
   writer: ObjectWriter;
   originalName: string;
   uuid: string;
@@ -154,19 +157,26 @@ interface OpenUpload {
   keyIn: (directory: string | undefined, uuid: string) => string;
 }
 
-function openWriter(bucket: R2Bucket, part: FilePart, sofar: FormState, options: UploadOptions): OpenUpload {
+function openWriter(
+  bucket: R2Bucket,
+  part: FilePart,
+  sofar: FormState,
+  admission: Admission,
+  partSize: number | undefined,
+): OpenUpload {
   const originalName = part.filename ?? "";
   if (utf8Length(originalName) > MAX_ORIGINAL_NAME_BYTES) {
     throw bad(`Invalid file: filename longer than ${MAX_ORIGINAL_NAME_BYTES} bytes`);
   }
   const uuid = crypto.randomUUID();
   const keyIn = (directory: string | undefined, id: string) => buildObjectKey(originalName, directory, id);
-  const metadataAtOpen = objectMetadata(originalName, sofar.visibility ?? "public", options.ownerId);
+  const visibility = visibilityFor(admission.owner, sofar.visibility);
+  const metadataAtOpen = objectMetadata(originalName, visibility, admission.owner);
   const writer = new ObjectWriter(bucket, {
     key: keyIn(sofar.directory || undefined, uuid),
     contentType: part.contentType || DEFAULT_CONTENT_TYPE,
     customMetadata: metadataAtOpen,
-    partSize: options.partSize,
+    partSize,
   });
-  return { writer, originalName, uuid, metadataAtOpen, keyIn };
+  return { admission, writer, originalName, uuid, metadataAtOpen, keyIn };
 }

@@ -1,5 +1,8 @@
-import { maxUploadBytes, storageQuotaBytes } from "../core/config";
+import type { BatchItem } from "drizzle-orm/batch";
+import { maxUploadBytes } from "../core/config";
+import type { Owner } from "../core/owner";
 import type { Db } from "../db/client";
+import { quotaOf } from "./file-owner";
 import { recordObject } from "./file-records";
 import { storeUpload, type StoredUpload } from "./form-upload";
 import {
@@ -11,36 +14,65 @@ import {
   usageOf,
 } from "./quota";
 
+export interface UploadFor {
+  /** The uploader. */
+  userId: number;
+  /**
+   * Whose the upload is, given the form's `orgId` (undefined when none came before the file): the
+   * user's own, or a team's, after checking that the caller may upload there (or throwing).
+   */
+  ownerFor: (orgId: number | undefined) => Promise<Owner>;
+  /** Statements for the batch that records the file (a team's audit entry). */
+  alongsideRecord: (file: StoredUpload) => BatchItem<"sqlite">[];
+}
+
 /**
- * POST /api/upload for a user: the form streamed into R2 (form-upload.ts) within the user's quota,
- * then recorded. The quota is checked twice: against the room left when the body starts, so an
- * oversized body stops early, and atomically in D1 once the size is known, before the object is
- * visible, so parallel uploads cannot share the last room.
+ * POST /api/upload: the form streamed into R2 (form-upload.ts) within its owner's quota (the user's,
+ * or the team's for an upload with `orgId`), then recorded. The quota is checked twice: against the
+ * room left when the file part starts, so an oversized body stops early, and atomically in D1 once the
+ * size is known, before the object is visible, so parallel uploads cannot share the last room.
  */
 export async function storeOwnedUpload(
   env: Env,
   db: Db,
-  userId: number,
   request: Request,
+  uploader: UploadFor,
 ): Promise<StoredUpload> {
-  const quotaBytes = storageQuotaBytes(env);
-  const room = roomLeft(await usageOf(db, userId, quotaBytes));
   const reservationId = crypto.randomUUID();
   let reserved = false;
   try {
     const stored = await storeUpload(env.R2_BUCKET, request, {
       maxBytes: maxUploadBytes(env),
-      ownerId: userId,
-      room,
-      overQuota: () =>
-        new QuotaExceededError(quotaBytes, quotaBytes - room, `more than the ${room} bytes left`),
-      beforeVisible: async (key, size) => {
+      admit: async (orgId) => {
+        const owner = await uploader.ownerFor(orgId);
+        const quotaBytes = quotaOf(env, owner);
+        const room = roomLeft(await usageOf(db, owner, quotaBytes));
+        const overQuota = () =>
+          new QuotaExceededError(
+            quotaBytes,
+            quotaBytes - room,
+            `more than the ${room} bytes left`,
+            undefined,
+            owner,
+          );
+        return { owner, room, overQuota };
+      },
+      beforeVisible: async (owner, key, size) => {
         const expiresAt = new Date(Date.now() + RESERVATION_TTL_MS).toISOString();
-        await reserve(db, { id: reservationId, userId, key, bytes: size, expiresAt }, quotaBytes);
+        const orgId = owner.kind === "org" ? owner.orgId : null;
+        const reservation = {
+          id: reservationId,
+          userId: uploader.userId,
+          orgId,
+          key,
+          bytes: size,
+          expiresAt,
+        };
+        await reserve(db, reservation, quotaOf(env, owner));
         reserved = true;
       },
     });
-    await recordObject(env.R2_BUCKET, db, reservationId, stored);
+    await recordObject(env.R2_BUCKET, db, reservationId, stored, uploader.alongsideRecord(stored));
     return stored;
   } catch (err) {
     // A put that failed after the reservation: give the room back now rather than at its expiry.

@@ -1,17 +1,30 @@
 import { eq, sql } from "drizzle-orm";
+import type { Owner } from "../core/owner";
 import type { Db } from "../db/client";
 import { uploadPartsTable } from "../db/schema";
-import { storageReservationsTable, storageUsageTable } from "../db/files-schema";
+import { orgStorageUsageTable, storageReservationsTable, storageUsageTable } from "../db/files-schema";
+import { ownedBySql, ownerOfRow } from "./file-owner";
 
 export type NewReservation = typeof storageReservationsTable.$inferInsert;
 
-const usage = storageUsageTable;
 const held = storageReservationsTable;
 
-/** Bytes a user holds: recorded files (one row kept by triggers) plus unexpired reservations. */
-export function usedBytes(userId: number, now: string) {
-  return sql`(coalesce((SELECT ${usage.bytes} FROM ${usage} WHERE ${usage.userId} = ${userId}), 0)
-    + coalesce((SELECT sum(${held.bytes}) FROM ${held} WHERE ${held.userId} = ${userId} AND ${held.expiresAt} > ${now}), 0))`;
+/** The one row the triggers keep of the owner's recorded files: `column` of it, or 0. */
+function stored(owner: Owner, column: "bytes" | "files") {
+  if (owner.kind === "user") {
+    const usage = storageUsageTable;
+    return sql`coalesce((SELECT ${usage[column]} FROM ${usage} WHERE ${usage.userId} = ${owner.userId}), 0)`;
+  }
+  const usage = orgStorageUsageTable;
+  return sql`coalesce((SELECT ${usage[column]} FROM ${usage} WHERE ${usage.orgId} = ${owner.orgId}), 0)`;
+}
+
+const reserved = (owner: Owner, now: string) =>
+  sql`coalesce((SELECT sum(${held.bytes}) FROM ${held} WHERE ${ownedBySql(held, owner)} AND ${held.expiresAt} > ${now}), 0)`;
+
+/** Bytes an owner holds: recorded files (one row kept by triggers) plus unexpired reservations. */
+export function usedBytes(owner: Owner, now: string) {
+  return sql`(${stored(owner, "bytes")} + ${reserved(owner, now)})`;
 }
 
 export interface UsageRow {
@@ -20,16 +33,15 @@ export interface UsageRow {
   reserved: number;
 }
 
-export function readUsage(db: Db, userId: number, now: string) {
-  return db.all<UsageRow>(sql`SELECT
-    coalesce((SELECT ${usage.bytes} FROM ${usage} WHERE ${usage.userId} = ${userId}), 0) AS stored,
-    coalesce((SELECT ${usage.files} FROM ${usage} WHERE ${usage.userId} = ${userId}), 0) AS files,
-    coalesce((SELECT sum(${held.bytes}) FROM ${held} WHERE ${held.userId} = ${userId} AND ${held.expiresAt} > ${now}), 0) AS reserved`);
+export function readUsage(db: Db, owner: Owner, now: string) {
+  return db.all<UsageRow>(sql`SELECT ${stored(owner, "bytes")} AS stored, ${stored(owner, "files")} AS files,
+    ${reserved(owner, now)} AS reserved`);
 }
 
 /**
- * Inserts the reservation only if the user's bytes in use plus its own stay within `limit`. One
- * statement, so two uploads racing for the last room cannot both get it (D1 runs writes one at a time).
+ * Inserts the reservation only if its owner's bytes in use (the team's, for a team's upload) plus its
+ * own stay within `limit`. One statement, so two uploads racing for the last room cannot both get it
+ * (D1 runs writes one at a time).
  */
 export async function insertReservationWithin(
   db: Db,
@@ -37,10 +49,10 @@ export async function insertReservationWithin(
   limit: number,
   now: string,
 ): Promise<boolean> {
-  const { id, userId, key, bytes, expiresAt } = reservation;
-  const rows = await db.all(sql`INSERT INTO ${held} (id, userId, key, bytes, expiresAt)
-    SELECT ${id}, ${userId}, ${key}, ${bytes}, ${expiresAt}
-    WHERE ${usedBytes(userId, now)} + ${bytes} <= ${limit} RETURNING id`);
+  const { id, userId, key, bytes, expiresAt, orgId = null } = reservation;
+  const rows = await db.all(sql`INSERT INTO ${held} (id, userId, key, bytes, expiresAt, orgId)
+    SELECT ${id}, ${userId}, ${key}, ${bytes}, ${expiresAt}, ${orgId}
+    WHERE ${usedBytes(ownerOfRow({ userId, orgId }), now)} + ${bytes} <= ${limit} RETURNING id`);
   return rows.length > 0;
 }
 
@@ -50,7 +62,7 @@ export async function insertReservationWithin(
  */
 export async function growReservationForPart(
   db: Db,
-  upload: { id: string; userId: number },
+  upload: { id: string; userId: number; orgId: number | null },
   partNumber: number,
   length: number,
   limit: number,
@@ -60,7 +72,7 @@ export async function growReservationForPart(
   const added = sql`max(0, ${length} - coalesce((SELECT ${parts.size} FROM ${parts}
     WHERE ${parts.uploadId} = ${upload.id} AND ${parts.partNumber} = ${partNumber}), 0))`;
   const rows = await db.all(sql`UPDATE ${held} SET bytes = bytes + ${added}
-    WHERE id = ${upload.id} AND ${usedBytes(upload.userId, now)} + ${added} <= ${limit} RETURNING id`);
+    WHERE id = ${upload.id} AND ${usedBytes(ownerOfRow(upload), now)} + ${added} <= ${limit} RETURNING id`);
   return rows.length > 0;
 }
 

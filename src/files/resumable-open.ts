@@ -1,6 +1,7 @@
-import { storageQuotaBytes } from "../core/config";
+import type { Owner } from "../core/owner";
 import type { Db } from "../db/client";
 import { buildObjectKey } from "./file-keys";
+import { quotaOf } from "./file-owner";
 import { releaseReservation, reserve } from "./quota";
 import { UPLOAD_TTL_MS } from "./resumable-expiry";
 import { partSizeFor } from "./resumable-parts";
@@ -18,27 +19,29 @@ export interface ResumableInput {
 
 /**
  * Opens a resumable upload: its quota reservation (the declared size, or nothing yet: then each part
- * reserves its own bytes), the R2 multipart upload, and the row that lets its owner drive it. The
- * reservation comes first, so an upload that cannot fit costs no R2 call; a later failure undoes
- * what came before it.
+ * reserves its own bytes) against its owner's quota (the uploader's, or the team's it is for), the R2
+ * multipart upload, and the row that lets its uploader drive it. The reservation comes first, so an
+ * upload that cannot fit costs no R2 call; a later failure undoes what came before it.
  */
 export async function openResumableUpload(
   env: Env,
   db: Db,
   userId: number,
+  owner: Owner,
   input: ResumableInput,
   now = new Date(),
 ): Promise<UploadRow> {
   const key = buildObjectKey(input.fileName, input.directory || undefined);
   const id = crypto.randomUUID();
   const expiresAt = new Date(now.getTime() + UPLOAD_TTL_MS).toISOString();
-  await reserve(db, { id, userId, key, bytes: input.size ?? 0, expiresAt }, storageQuotaBytes(env), now);
+  const orgId = owner.kind === "org" ? owner.orgId : null;
+  await reserve(db, { id, userId, orgId, key, bytes: input.size ?? 0, expiresAt }, quotaOf(env, owner), now);
   let multipart: R2MultipartUpload | undefined;
   try {
     multipart = await callStorage("createMultipartUpload", () =>
       env.R2_BUCKET.createMultipartUpload(key, {
         httpMetadata: { contentType: input.contentType },
-        customMetadata: objectMetadata(input.fileName, input.visibility, userId),
+        customMetadata: objectMetadata(input.fileName, input.visibility, owner),
       }),
     );
     const upload = {
@@ -52,6 +55,7 @@ export async function openResumableUpload(
       expiresAt,
       completingAt: null,
       createdAt: now.toISOString(),
+      orgId,
     };
     // Without its row nobody could finish or abort the R2 upload, so it is dropped if the insert fails.
     await insertUpload(db, upload);

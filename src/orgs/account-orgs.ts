@@ -1,11 +1,12 @@
 import type { Db } from "../db/client";
 import { OrgConflict } from "./org-failures";
-import { deleteSoleOwnedOrgs, ownedOrgs } from "./orgs.queries";
+import { deleteSoleOwnedOrgs, ownedOrgs, soleOwnedOrgIds } from "./orgs.queries";
 
 /**
  * Before an account is deleted: 409 naming the teams it owns that have other members (their ownership
  * must move, or the team be deleted, first); otherwise the statement that deletes the teams it owns
- * alone, for the delete's own batch (wrapped: a query builder awaited on its own would run).
+ * alone, for the delete's own batch (wrapped: a query builder awaited on its own would run), and a
+ * subquery of their ids (to erase their files in that batch first).
  */
 export async function ownedOrgsGoingWith(db: Db, userId: number) {
   const blocking = (await ownedOrgs(db, userId)).filter((org) => org.otherMembers > 0);
@@ -15,5 +16,5 @@ export async function ownedOrgsGoingWith(db: Db, userId: number) {
       `This account owns teams with other members: ${names}. Transfer their ownership or delete them first`,
     );
   }
-  return { statement: deleteSoleOwnedOrgs(db, userId) };
+  return { statement: deleteSoleOwnedOrgs(db, userId), orgIds: soleOwnedOrgIds(userId) };
 }

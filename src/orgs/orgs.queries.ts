@@ -1,7 +1,10 @@
 import { and, asc, count, eq, gt, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../db/client";
+import { filesTable } from "../db/files-schema";
 import { auditLogTable, orgInvitationsTable, orgMembersTable, orgsTable } from "../db/orgs-schema";
 import { usersTable } from "../db/schema";
+import { deletedFilesTable } from "../db/trash-schema";
 import { auditInsert, auditInsertWhen, type AuditActor } from "./audit.queries";
 
 export type OrgRow = typeof orgsTable.$inferSelect;
@@ -82,27 +85,38 @@ export interface OrgErasure {
   members: number;
   invitations: number;
   auditEntries: number;
+  files: number;
 }
 
-/** Deletes the team and, by cascade, everything it owns; answers what went (null: no such team). */
+/**
+ * Deletes the team and, by cascade, everything it owns, after `before` (the statements that queue its
+ * objects for erasure); answers what went (null: no such team).
+ */
 export async function deleteOrg(
   db: Db,
   orgId: number,
+  before: BatchItem<"sqlite">[] = [],
 ): Promise<{ erased: OrgErasure; memberIds: number[] } | null> {
-  const [members, invitations, audit, gone] = await db.batch([
+  const files = sql<number>`(SELECT count(*) FROM ${filesTable} WHERE ${filesTable.orgId} = ${orgId})
+    + (SELECT count(*) FROM ${deletedFilesTable} WHERE ${deletedFilesTable.orgId} = ${orgId})`;
+  const [members, invitations, audit, fileCount, ...rest] = await db.batch([
     db
       .select({ userId: orgMembersTable.userId })
       .from(orgMembersTable)
       .where(eq(orgMembersTable.orgId, orgId)),
     db.select({ n: count() }).from(orgInvitationsTable).where(eq(orgInvitationsTable.orgId, orgId)),
     db.select({ n: count() }).from(auditLogTable).where(eq(auditLogTable.orgId, orgId)),
+    db.select({ n: files }).from(orgsTable).where(eq(orgsTable.id, orgId)),
+    ...before,
     db.delete(orgsTable).where(eq(orgsTable.id, orgId)).returning({ id: orgsTable.id }),
   ]);
+  const gone = rest.at(-1) as { id: number }[];
   if (gone.length === 0) return null;
   const erased = {
     members: members.length,
     invitations: invitations[0]?.n ?? 0,
     auditEntries: audit[0]?.n ?? 0,
+    files: fileCount[0]?.n ?? 0,
   };
   return { erased, memberIds: members.map((m) => m.userId) };
 }
@@ -117,12 +131,15 @@ export async function ownedOrgs(db: Db, userId: number) {
     .where(and(eq(orgMembersTable.userId, userId), eq(orgMembersTable.role, "owner")));
 }
 
+/** A subquery of the teams whose only member is `userId`, their owner. */
+export function soleOwnedOrgIds(userId: number) {
+  return sql`(SELECT m."orgId" FROM ${orgMembersTable} m WHERE m."userId" = ${userId} AND m."role" = 'owner'
+    AND NOT EXISTS (SELECT 1 FROM ${orgMembersTable} o WHERE o."orgId" = m."orgId" AND o."userId" <> ${userId}))`;
+}
+
 /** Deletes the teams whose only member is `userId`, their owner: run in the batch that deletes the account. */
 export function deleteSoleOwnedOrgs(db: Db, userId: number) {
-  return db.delete(orgsTable).where(
-    sql`${orgsTable.id} IN (SELECT m."orgId" FROM ${orgMembersTable} m WHERE m."userId" = ${userId} AND m."role" = 'owner'
-        AND NOT EXISTS (SELECT 1 FROM ${orgMembersTable} o WHERE o."orgId" = m."orgId" AND o."userId" <> ${userId}))`,
-  );
+  return db.delete(orgsTable).where(sql`${orgsTable.id} IN ${soleOwnedOrgIds(userId)}`);
 }
 
 /** The ownership offer: to `userId` until `expiresAt`. */

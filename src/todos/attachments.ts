@@ -1,5 +1,6 @@
+import { userOwner } from "../core/owner";
+import { mayAttachTo } from "../files/attachable";
 import { fileNameFromKey, isStorableKey } from "../files/file-keys";
-import { privateOwner } from "../files/visibility";
 
 /** Attachments one create or update may submit. */
 export const MAX_ATTACHMENTS = 20;
@@ -15,9 +16,7 @@ export interface AttachmentFile {
 
 /** An object the writer may attach: a public one (its key is the capability), or a private one of theirs. */
 function attachable(object: R2Object | null, writerId: number): object is R2Object {
-  if (!object) return false;
-  const owner = privateOwner(object);
-  return owner === undefined || owner === writerId;
+  return object !== null && mayAttachTo(object, userOwner(writerId));
 }
 
 /**

@@ -44,6 +44,7 @@ describe("GET /api/files", () => {
         etag: expect.any(String),
         visibility: "public",
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        orgId: null,
       },
       {
         key: single.key,
@@ -53,6 +54,7 @@ describe("GET /api/files", () => {
         etag: single.etag,
         visibility: "public",
         createdAt: expect.any(String),
+        orgId: null,
       },
     ]);
     expect(page.nextCursor).toBeNull();

@@ -466,6 +466,20 @@ function uploadCases(op: Operation, fixture: Fixture): FuzzCase[] {
       ),
     },
     {
+      // Not a team id, a team the fixture's user is not in (404), or a team named after the file (400).
+      name: "invalid, foreign or late orgId",
+      expect: "reject",
+      arbitrary: fc.oneof(
+        fc
+          .oneof(
+            fc.constantFrom("", "0", "-1", "1.5", "01", "1e3", "x", " 1", "99999999999999999"),
+            fc.integer({ min: 1_000_000, max: 2 ** 40 }).map(String),
+          )
+          .map((orgId) => request([{ name: "orgId", body: orgId }, file])),
+        fc.constant(request([file, { name: "orgId", body: "1" }])),
+      ),
+    },
+    {
       // Other form fields are ignored (documented), so these are valid uploads.
       name: "unknown form fields",
       expect: "any",

@@ -117,9 +117,11 @@ describe("Content-Type", () => {
           expect(
             storeUpload(bucket, request(), {
               maxBytes: 1024,
-              ownerId: 1,
-              room: 1024,
-              overQuota: () => new Error("over quota"),
+              admit: async () => ({
+                owner: { kind: "user", userId: 1 },
+                room: 1024,
+                overQuota: () => new Error("over quota"),
+              }),
               beforeVisible: async () => {},
             }),
           ).rejects.toThrow(InvalidUploadError),

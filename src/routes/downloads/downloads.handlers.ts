@@ -10,18 +10,25 @@ import { peekLink, redeemLink, type LinkUse } from "../../files/file-links";
 import { deletedKeysAmong } from "../../files/file-trash.queries";
 import { privateOwner } from "../../files/visibility";
 import { createDb } from "../../db/client";
+import { memberRole } from "../../orgs/membership";
+import { can } from "../../orgs/org-roles";
 import type { DownloadByLinkRoute, DownloadRoute } from "./downloads.routes";
 import { fileNotFound, serveObject } from "./serve-object";
 
 /**
- * A public object: anyone. A private one: its owner, by a sign-in or an API key with `files:read`
- * (anyone else finds nothing).
+ * A public object: anyone. A private one: its owner, by a sign-in or an API key with `files:read`; a
+ * team's: every member whose role reads the team's data, the same way (anyone else finds nothing).
  */
 async function ownerOrPublic(c: Context<AppEnv>, object: R2Object): Promise<boolean> {
   const owner = privateOwner(object);
   if (owner === undefined) return true;
-  const result = await authenticateHeader(c.env, c.req.header("Authorization"), c.get("db"));
-  return result.ok && result.user.id === owner && missingScope(result.credential, ["files:read"]) === null;
+  if (owner === null) return false;
+  const db = c.get("db");
+  const result = await authenticateHeader(c.env, c.req.header("Authorization"), db);
+  if (!result.ok || missingScope(result.credential, ["files:read"]) !== null) return false;
+  if (owner.kind === "user") return result.user.id === owner.userId;
+  const role = await memberRole(db, owner.orgId, result.user.id);
+  return role !== null && can(role, "data:read");
 }
 
 export async function download(c: AppRouteContext<DownloadRoute>) {

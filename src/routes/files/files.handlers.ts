@@ -1,23 +1,39 @@
-import { storageQuotaBytes } from "../../core/config";
 import { created, ok } from "../../http/envelope";
 import { ApiError } from "../../http/errors";
 import { encodeCursor } from "../../core/paging";
 import type { AuthedRouteContext } from "../../http/types";
 import { deleteFile, restoreFile } from "../../files/file-delete";
+import { ownerOfRow, quotaOf } from "../../files/file-owner";
 import * as queries from "../../files/file-records.queries";
+import { findDeletedFileByKey } from "../../files/file-trash.queries";
 import { storeOwnedUpload } from "../../files/owned-upload";
 import { usageOf } from "../../files/quota";
 import { wakeTodoFeed } from "../../todos/todo-events";
+import { accessibleFile, fileNotFound, ownerNamed, requireOwnerAccess } from "./file-access";
 import type { GetOneRoute, ListRoute, RemoveRoute, RestoreRoute, UploadRoute } from "./files.routes";
+import { teamFileEntry } from "./team-audit";
 import { uploadFailure } from "./upload-failures";
 
-const notFound = () => new ApiError(404, "File not found");
-
 export async function upload(c: AuthedRouteContext<UploadRoute>) {
+  const { orgId: queryOrgId } = c.req.valid("query");
   const userId = c.get("user").id;
   let stored;
   try {
-    stored = await storeOwnedUpload(c.env, c.get("db"), userId, c.req.raw);
+    stored = await storeOwnedUpload(c.env, c.get("db"), c.req.raw, {
+      userId,
+      ownerFor: (formOrgId) => {
+        if (formOrgId !== undefined && queryOrgId !== undefined && formOrgId !== queryOrgId) {
+          throw new ApiError(400, "Invalid orgId: the form and the query name different teams");
+        }
+        return ownerNamed(c, formOrgId ?? queryOrgId, "data:write");
+      },
+      alongsideRecord: (file) =>
+        teamFileEntry(c, file.owner, {
+          action: "file.uploaded",
+          target: file.key,
+          detail: { name: file.originalName, size: file.size },
+        }),
+    });
   } catch (err) {
     throw await uploadFailure(c.get("db"), err, userId);
   }
@@ -26,16 +42,16 @@ export async function upload(c: AuthedRouteContext<UploadRoute>) {
   return created(c, { key, etag, size, contentType });
 }
 
-/** The record without its row id and owner (the caller is the owner). */
+/** The record without its row id and uploader (the caller, or a member of the team it names). */
 const recordView = ({ id: _id, userId: _userId, ...file }: queries.FileRow) => file;
 
 export async function list(c: AuthedRouteContext<ListRoute>) {
-  const { cursor, limit } = c.req.valid("query");
+  const { cursor, limit, orgId } = c.req.valid("query");
   const db = c.get("db");
-  const userId = c.get("user").id;
+  const owner = await ownerNamed(c, orgId, "data:read");
   const [rows, usage] = await Promise.all([
-    queries.listFilesForUser(db, userId, cursor, limit),
-    usageOf(db, userId, storageQuotaBytes(c.env)),
+    queries.listFilesOf(db, owner, cursor, limit),
+    usageOf(db, owner, quotaOf(c.env, owner)),
   ]);
   const page = rows.slice(0, limit);
   const nextCursor = rows.length > limit ? encodeCursor(page.at(-1)!.id) : null;
@@ -44,19 +60,17 @@ export async function list(c: AuthedRouteContext<ListRoute>) {
 
 export async function getOne(c: AuthedRouteContext<GetOneRoute>) {
   const { key } = c.req.valid("param");
-  const file = await queries.findFileForUser(c.get("db"), key, c.get("user").id);
-  if (!file) throw notFound();
-  return ok(c, recordView(file));
+  return ok(c, recordView(await accessibleFile(c, key, "data:read")));
 }
 
 export async function remove(c: AuthedRouteContext<RemoveRoute>) {
   const { key } = c.req.valid("param");
   const { detach } = c.req.valid("query");
   const db = c.get("db");
-  const file = await queries.findFileForUser(db, key, c.get("user").id);
-  if (!file) throw notFound();
-  const deleted = await deleteFile(c.env, db, file, detach);
-  if (!deleted) throw notFound();
+  const file = await accessibleFile(c, key, "data:write");
+  const audit = teamFileEntry(c, ownerOfRow(file), { action: "file.deleted", target: key });
+  const deleted = await deleteFile(c.env, db, file, detach, audit);
+  if (!deleted) throw fileNotFound();
   const { todos, restorableUntil } = deleted;
   const logger = c.get("logger");
   logger.info("file_deleted", { key, detached: todos.length });
@@ -68,8 +82,15 @@ export async function remove(c: AuthedRouteContext<RemoveRoute>) {
 
 export async function restore(c: AuthedRouteContext<RestoreRoute>) {
   const { key } = c.req.valid("param");
-  const file = await restoreFile(c.env, c.get("db"), key, c.get("user").id, storageQuotaBytes(c.env));
-  if (!file) throw notFound();
+  const db = c.get("db");
+  // Deleted or not, the file's owner decides who may restore it.
+  const found = (await findDeletedFileByKey(db, key)) ?? (await queries.findFileByKey(db, key));
+  if (!found) throw fileNotFound();
+  const owner = ownerOfRow(found);
+  await requireOwnerAccess(c, owner, "data:write");
+  const audit = teamFileEntry(c, owner, { action: "file.restored", target: key });
+  const file = await restoreFile(c.env, db, key, owner, quotaOf(c.env, owner), audit);
+  if (!file) throw fileNotFound();
   c.get("logger").info("file_restored", { key });
   return ok(c, recordView(file));
 }

@@ -5,6 +5,20 @@ import { createSelectSchema } from "../../db/zod";
 import { DIRECTORY_PATTERN, MAX_KEY_BYTES } from "../../files/file-keys";
 import { CursorQuery } from "../../core/paging";
 
+/** `?orgId=`: a team's files rather than your own. */
+export const OrgIdQuery = z
+  .string()
+  .regex(/^[1-9][0-9]{0,15}$/, "Must be a positive integer")
+  .transform(Number)
+  .optional()
+  .openapi({
+    param: { name: "orgId", in: "query" },
+    type: "integer",
+    minimum: 1,
+    description: "A team you belong to: its files instead of your own (`GET /api/orgs` lists your teams).",
+    example: 7,
+  });
+
 export const UploadResultSchema = z
   .object({
     key: z.string().openapi({ example: "reports/3f0c2a9e-8d7b-4c1e-9a55-6b2f7d1e0c44-q3.pdf" }),
@@ -42,10 +56,22 @@ export const UploadFormSchema: SchemaObject = {
       enum: [...VISIBILITIES],
       description:
         "`public` (default): anyone with the key downloads it. `private`: only you, with your bearer token, " +
-        "or whoever holds a share link. Before or after `file` (after it, a file over 8 MiB is copied once).",
+        "or whoever holds a share link. Before or after `file` (after it, a file over 8 MiB is copied once). " +
+        "A team's files are private to the team: `public` with `orgId` is 400.",
+    },
+    orgId: {
+      type: "integer",
+      minimum: 1,
+      description:
+        "Upload for this team (members and up; viewers 403, anyone else 404): the file is the team's, private to " +
+        "its members, and counts against its quota. Before `file` (after it, 400 `orgId must come before file (or " +
+        "be sent as ?orgId=)`), or as the `?orgId=` query parameter; one other than the query's is 400 `Invalid orgId`.",
+      example: 7,
     },
   },
 };
+
+export const UploadQuery = z.object({ orgId: OrgIdQuery });
 
 /** A stored object's key as one path segment. */
 export const FileKeyParams = z.object({
@@ -64,16 +90,24 @@ export const VisibilitySchema = z.enum(VISIBILITIES).openapi({
     "`public`: anyone with the key downloads it. `private`: its owner (bearer token) or a share link.",
 });
 
-export const FileRecordSchema = createSelectSchema(filesTable, { visibility: VisibilitySchema })
+export const FileRecordSchema = createSelectSchema(filesTable, {
+  visibility: VisibilitySchema,
+  orgId: (schema) => schema.openapi({ description: "The team the file belongs to; null: your own" }),
+})
   .omit({ id: true, userId: true })
   .openapi("FileRecord");
 
 export const StorageUsageSchema = z
   .object({
-    bytes: z.number().int().openapi({ description: "Bytes of your recorded files" }),
+    bytes: z.number().int().openapi({ description: "Bytes of your (or the team's) recorded files" }),
     files: z.number().int(),
-    reservedBytes: z.number().int().openapi({ description: "Bytes held by your uploads in progress" }),
-    quotaBytes: z.number().int().openapi({ description: "Your limit (STORAGE_QUOTA_BYTES)" }),
+    reservedBytes: z
+      .number()
+      .int()
+      .openapi({ description: "Bytes held by uploads in progress (yours, or the team's)" }),
+    quotaBytes: z.number().int().openapi({
+      description: "The limit: STORAGE_QUOTA_BYTES for your own files, ORG_STORAGE_QUOTA_BYTES for a team's",
+    }),
   })
   .openapi("StorageUsage");
 
@@ -88,7 +122,7 @@ export const FilePageSchema = z
   })
   .openapi("FilePage");
 
-export const FileListQuery = CursorQuery;
+export const FileListQuery = CursorQuery.extend({ orgId: OrgIdQuery });
 
 export const DeleteFileQuery = z.object({
   detach: z

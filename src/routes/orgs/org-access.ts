@@ -1,6 +1,7 @@
 import { createRoute, type RouteConfig, type RouteHandler } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
 import type { OrgRole } from "../../db/orgs-schema";
+import type { Db } from "../../db/client";
 import { ApiError } from "../../http/errors";
 import type { AuthedEnv } from "../../http/types";
 import { memberRole } from "../../orgs/membership";
@@ -15,6 +16,23 @@ export const TEAM_NOT_FOUND = "Team not found";
 const ORG_ID = /^[1-9][0-9]{0,15}$/;
 
 /**
+ * The user's role in the team, when it may do `action`: a non-member gets `notFound()` (by default
+ * 404 Team not found; a team's file answers as a file that does not exist), a role that may not 403.
+ */
+export async function requireOrgAction(
+  db: Db,
+  orgId: number,
+  userId: number,
+  action: OrgAction,
+  notFound = () => new ApiError(404, TEAM_NOT_FOUND),
+): Promise<OrgRole> {
+  const role = await memberRole(db, orgId, userId);
+  if (!role) throw notFound();
+  if (!can(role, action)) throw new ApiError(403, `Your role (${role}) may not do this (${action})`);
+  return role;
+}
+
+/**
  * The gate of a team's routes: the caller's membership, read on every request; a non-member gets 404
  * for everything of the team (as for a team that does not exist), a member whose role lacks `action`
  * 403. A malformed id passes on to the route's own validation (400).
@@ -23,10 +41,7 @@ export function orgAccess(action: OrgAction) {
   return createMiddleware<OrgEnv>(async (c, next) => {
     const raw = c.req.param("orgId");
     if (!raw || !ORG_ID.test(raw)) return next();
-    const role = await memberRole(c.get("db"), Number(raw), c.get("user").id);
-    if (!role) throw new ApiError(404, TEAM_NOT_FOUND);
-    if (!can(role, action)) throw new ApiError(403, `Your role (${role}) may not do this (${action})`);
-    c.set("orgRole", role);
+    c.set("orgRole", await requireOrgAction(c.get("db"), Number(raw), c.get("user").id, action));
     await next();
   });
 }

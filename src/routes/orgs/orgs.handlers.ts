@@ -1,6 +1,7 @@
 import { created, ok } from "../../http/envelope";
 import { ApiError } from "../../http/errors";
 import { auditActorOf } from "../../http/audit-actor";
+import { eraseNowIfSmall, queueOrgObjects } from "../../files/erasure";
 import type { AuthedRouteContext } from "../../http/types";
 import { forgetMembership, memberRole } from "../../orgs/membership";
 import * as queries from "../../orgs/orgs.queries";
@@ -49,11 +50,17 @@ export async function rename(c: OrgRouteContext<R.RenameRoute>) {
 
 export async function remove(c: OrgRouteContext<R.RemoveRoute>) {
   const { orgId } = c.req.valid("param");
-  const deleted = await queries.deleteOrg(c.get("db"), orgId);
+  const db = c.get("db");
+  // Its objects are queued in the delete's own batch, so none is forgotten if this request stops.
+  const erasureId = crypto.randomUUID();
+  const deleted = await queries.deleteOrg(db, orgId, queueOrgObjects(db, orgId, erasureId));
   if (!deleted) throw teamGone();
   forgetMembership(orgId, ...deleted.memberIds);
-  c.get("logger").info("org_deleted", { orgId, by: c.get("user").id, ...deleted.erased });
-  return ok(c, { id: orgId, erased: deleted.erased });
+  const logger = c.get("logger");
+  const objects = await eraseNowIfSmall(c.env.R2_BUCKET, db, erasureId, logger);
+  const erased = { ...deleted.erased, filesPending: objects.pending };
+  logger.info("org_deleted", { orgId, by: c.get("user").id, ...erased, objects: objects.objects });
+  return ok(c, { id: orgId, erased });
 }
 
 export async function offerTransfer(c: OrgRouteContext<R.OfferTransferRoute>) {

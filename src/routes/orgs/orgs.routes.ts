@@ -79,8 +79,9 @@ export const remove = orgRoute("org:delete", {
   tags,
   summary: "Delete a team and everything it owns",
   description:
-    "Erases the team, its memberships, invitations and audit trail at once, and answers how many of each " +
-    "went. Members are refused at their next request (404).",
+    "Erases the team, its memberships, invitations and audit trail at once, and its files (R2 objects, records, " +
+    "share links, uploads in progress), and answers how many of each went (`filesPending`: some objects are " +
+    "left to the hourly cron). Members are refused at their next request (404).",
   request: { params: OrgIdParams },
   responses: {
     200: okContent(DeletedOrgSchema, "What was erased"),

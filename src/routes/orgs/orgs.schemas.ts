@@ -53,6 +53,13 @@ export const DeletedOrgSchema = z
       members: z.number().int(),
       invitations: z.number().int(),
       auditEntries: z.number().int(),
+      files: z
+        .number()
+        .int()
+        .openapi({ description: "The team's files, deleted ones still restorable included" }),
+      filesPending: z.boolean().openapi({
+        description: "Some of their objects are left to the hourly cron (many, or R2 failed meanwhile)",
+      }),
     }),
   })
   .openapi("DeletedOrg", { description: "What the delete erased, by kind." });

@@ -4,7 +4,8 @@ import { created, ok } from "../../http/envelope";
 import { ApiError } from "../../http/errors";
 import type { AuthedEnv, AuthedRouteContext } from "../../http/types";
 import { userGoneOr } from "../../http/require-auth";
-import { storageQuotaBytes } from "../../core/config";
+import { orgOwner } from "../../core/owner";
+import { ownerOfRow, quotaOf } from "../../files/file-owner";
 import { recordObject } from "../../files/file-records";
 import { reservePart } from "../../files/quota";
 import { callStorage } from "../../files/storage-errors";
@@ -14,6 +15,8 @@ import { completionUnderWay, whileCompleting } from "../../files/resumable-compl
 import { completionProblem, partSizeProblem } from "../../files/resumable-parts";
 import { visibilityOf } from "../../files/visibility";
 import * as queries from "../../files/resumable.queries";
+import { ownerNamed, requireOwnerAccess } from "../files/file-access";
+import { teamFileEntry } from "../files/team-audit";
 import { uploadFailure } from "../files/upload-failures";
 import type { AbortRoute, CompleteRoute, CreateRoute, UploadPartRoute } from "./uploads.routes";
 
@@ -27,10 +30,20 @@ const beingCompleted = () =>
     "Retry-After": "5",
   });
 
-/** The caller's unexpired upload that no other request is completing; an expired one is aborted now and answered 410. */
-async function activeUpload(c: Context<AuthedEnv>, db: Db, uploadId: string): Promise<queries.UploadRow> {
+/**
+ * The caller's upload; for a team's, only while their role there may still upload (a member removed
+ * meanwhile finds nothing, one made viewer gets 403).
+ */
+async function ownUpload(c: Context<AuthedEnv>, db: Db, uploadId: string): Promise<queries.UploadRow> {
   const upload = await queries.findUploadForUser(db, uploadId, c.get("user").id);
   if (!upload) throw notFound();
+  if (upload.orgId !== null) await requireOwnerAccess(c, orgOwner(upload.orgId), "data:write", notFound);
+  return upload;
+}
+
+/** The caller's unexpired upload that no other request is completing; an expired one is aborted now and answered 410. */
+async function activeUpload(c: Context<AuthedEnv>, db: Db, uploadId: string): Promise<queries.UploadRow> {
+  const upload = await ownUpload(c, db, uploadId);
   if (completionUnderWay(upload)) throw beingCompleted();
   if (isExpired(upload)) {
     await callStorage("abortMultipartUpload", () => discardUpload(c.env.R2_BUCKET, db, upload));
@@ -40,9 +53,14 @@ async function activeUpload(c: Context<AuthedEnv>, db: Db, uploadId: string): Pr
 }
 
 export async function create(c: AuthedRouteContext<CreateRoute>) {
-  const { contentType = DEFAULT_CONTENT_TYPE, visibility = "public", ...input } = c.req.valid("json");
+  const { contentType = DEFAULT_CONTENT_TYPE, orgId, visibility: asked, ...input } = c.req.valid("json");
   const db = c.get("db");
   const userId = c.get("user").id;
+  const owner = await ownerNamed(c, orgId, "data:write");
+  if (owner.kind === "org" && asked === "public") {
+    throw new ApiError(400, "A team's files are private to the team: share one with a link instead");
+  }
+  const visibility = asked ?? (owner.kind === "org" ? "private" : "public");
   const now = new Date();
   if ((await queries.countOpenUploadsForUser(db, userId, now.toISOString())) >= MAX_OPEN_UPLOADS) {
     throw new ApiError(
@@ -52,7 +70,7 @@ export async function create(c: AuthedRouteContext<CreateRoute>) {
   }
   let upload;
   try {
-    upload = await openResumableUpload(c.env, db, userId, { ...input, contentType, visibility }, now);
+    upload = await openResumableUpload(c.env, db, userId, owner, { ...input, contentType, visibility }, now);
   } catch (err) {
     throw userGoneOr(err, userId);
   }
@@ -78,7 +96,9 @@ export async function uploadPart(c: AuthedRouteContext<UploadPartRoute>) {
   const body = c.req.raw.body;
   if (!body) throw new ApiError(400, "Empty part");
   // A declared size was reserved whole when the upload opened; otherwise each part reserves its bytes.
-  if (upload.size === null) await reservePart(db, upload, partNumber, length, storageQuotaBytes(c.env));
+  if (upload.size === null) {
+    await reservePart(db, upload, partNumber, length, quotaOf(c.env, ownerOfRow(upload)));
+  }
   const part = await callStorage("uploadPart", () =>
     c.env.R2_BUCKET.resumeMultipartUpload(upload.key, upload.r2UploadId).uploadPart(partNumber, body),
   );
@@ -108,7 +128,12 @@ async function completeClaimed(c: Context<AuthedEnv>, db: Db, upload: queries.Up
       parts.map(({ partNumber, etag }) => ({ partNumber, etag })),
     ),
   );
-  // The record takes the upload's reservation and row with it, in one batch.
+  // The record takes the upload's reservation and row with it, and a team's audit entry, in one batch.
+  const audit = teamFileEntry(c, ownerOfRow(upload), {
+    action: "file.uploaded",
+    target: object.key,
+    detail: { name: object.customMetadata?.originalName ?? "", size: object.size },
+  });
   const record = recordObject(
     c.env.R2_BUCKET,
     db,
@@ -121,7 +146,7 @@ async function completeClaimed(c: Context<AuthedEnv>, db: Db, upload: queries.Up
       etag: object.etag,
       visibility: visibilityOf(object),
     },
-    [queries.deleteUploadRow(db, uploadId)],
+    [...audit, queries.deleteUploadRow(db, uploadId)],
   );
   await record.catch(async (err: unknown) => {
     throw await uploadFailure(db, err, upload.userId);
@@ -138,8 +163,7 @@ async function completeClaimed(c: Context<AuthedEnv>, db: Db, upload: queries.Up
 export async function abort(c: AuthedRouteContext<AbortRoute>) {
   const { uploadId } = c.req.valid("param");
   const db = c.get("db");
-  const upload = await queries.findUploadForUser(db, uploadId, c.get("user").id);
-  if (!upload) throw notFound();
+  const upload = await ownUpload(c, db, uploadId);
   if (completionUnderWay(upload)) throw beingCompleted();
   await callStorage("abortMultipartUpload", () => discardUpload(c.env.R2_BUCKET, db, upload));
   return ok(c, { uploadId });

@@ -25,12 +25,14 @@ export const create = createRoute({
     "Opens an R2 multipart upload owned by you. Send the file in parts of `partSize` bytes with " +
     "`PUT /api/uploads/{uploadId}/parts/{partNumber}` (any order, retries allowed), then complete it. " +
     "The key follows the same rules as `POST /api/upload`. Unfinished uploads expire after 24 hours. A declared " +
-    "`size` is held against your storage quota from the start (413 if it cannot fit); without one, each part is.",
+    "`size` is held against your storage quota from the start (413 if it cannot fit); without one, each part is. " +
+    "With `orgId` the file will be the team's (members and up; viewers 403, anyone else 404) and counts against " +
+    "the team's quota; its parts, completion and abort stay yours, while your role there still allows uploads.",
   middleware: [idempotent("POST /api/uploads")] as const,
   request: { headers: IdempotencyHeaders, body: jsonBody(CreateUploadBody) },
   responses: {
     201: okContent(UploadSessionSchema, "Started; send the parts"),
-    ...errorResponses(400, 401, 403, 409, 413, 422, 429, 503),
+    ...errorResponses(400, 401, 403, 404, 409, 413, 422, 429, 503),
   },
 });
 

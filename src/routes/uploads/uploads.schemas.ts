@@ -55,7 +55,22 @@ export const CreateUploadBody = z
           "about 48 GiB, and your storage quota is checked now (413) rather than part by part.",
         example: 734003200,
       }),
-    visibility: VisibilitySchema.optional().openapi({ description: "`public` when omitted." }),
+    visibility: VisibilitySchema.optional().openapi({
+      description:
+        "`public` when omitted. A team's files are private to the team: `public` with `orgId` is 400.",
+    }),
+    orgId: z
+      .number()
+      .int()
+      .min(1)
+      .max(Number.MAX_SAFE_INTEGER)
+      .optional()
+      .openapi({
+        description:
+          "Upload for this team (members and up; viewers 403, anyone else 404): the file is the team's, private to " +
+          "its members, and its bytes count against the team's quota (`ORG_STORAGE_QUOTA_BYTES`), not yours.",
+        example: 7,
+      }),
   })
   .openapi("CreateUploadBody");
 

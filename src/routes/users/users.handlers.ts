@@ -161,9 +161,9 @@ export async function remove(c: AuthedRouteContext<RemoveRoute>) {
   const db = c.get("db");
   // Their objects and agents are queued in the delete's own batch, so none is forgotten if this request stops.
   const erasureId = crypto.randomUUID();
-  const { statement: soleOwnedOrgs } = await ownedOrgsGoingWith(db, id);
+  const { statement: soleOwnedOrgs, orgIds } = await ownedOrgsGoingWith(db, id);
   const queued = [
-    ...queueUserObjects(db, id, erasureId),
+    ...queueUserObjects(db, id, erasureId, orgIds),
     ...queueUserAgents(db, id, erasureId),
     soleOwnedOrgs,
   ];

@@ -551,7 +551,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a file to R2
-         * @description Streams the multipart body into R2 without buffering the file: files under 8 MiB are stored with one put, larger ones with an R2 multipart upload that is aborted on any failure. `directory` and `file` may come in either order. Filenames may be raw UTF-8 or RFC 8187 `filename*`. The size limit is `MAX_UPLOAD_BYTES` (90 MiB by default, under Cloudflare's 100 MB body cap; larger files go through `POST /api/uploads`). The key is `[<directory>/]<uuid>-<filename>`; use it as `attachments[].fileKey`. The file is recorded as yours (`GET /api/files`) and counts against your storage quota (`STORAGE_QUOTA_BYTES`): an upload that would pass it is 413, naming the limit and your usage. With `Idempotency-Key`, the body's SHA-256 (its multipart boundary left out, so a rebuilt form matches) is computed as it streams.
+         * @description Streams the multipart body into R2 without buffering the file: files under 8 MiB are stored with one put, larger ones with an R2 multipart upload that is aborted on any failure. `directory` and `file` may come in either order. Filenames may be raw UTF-8 or RFC 8187 `filename*`. The size limit is `MAX_UPLOAD_BYTES` (90 MiB by default, under Cloudflare's 100 MB body cap; larger files go through `POST /api/uploads`). The key is `[<directory>/]<uuid>-<filename>`; use it as `attachments[].fileKey`. The file is recorded as yours (`GET /api/files`) and counts against your storage quota (`STORAGE_QUOTA_BYTES`): an upload that would pass it is 413, naming the limit and your usage. With `Idempotency-Key`, the body's SHA-256 (its multipart boundary left out, so a rebuilt form matches) is computed as it streams. With `orgId` (form field before `file`, or query parameter) the file is the team's: private to its members, listed with `GET /api/files?orgId=`, counted against the team's quota (`ORG_STORAGE_QUOTA_BYTES`), not yours; members and up may upload (viewers 403, anyone else 404 `Team not found`).
          */
         post: operations["upload"];
         delete?: never;
@@ -568,8 +568,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List your files, newest first, and your storage usage
-         * @description Keyset paging: pass `nextCursor` back as `cursor`. Files uploaded while you page appear on a first page, never in the pages still to come, so none is skipped or repeated. Uploads from before files were recorded are not listed.
+         * List your files (or a team's), newest first, and the storage usage
+         * @description Keyset paging: pass `nextCursor` back as `cursor`. Files uploaded while you page appear on a first page, never in the pages still to come, so none is skipped or repeated. Uploads from before files were recorded are not listed. Without `orgId`, your own files only (never a team's, even those you uploaded); with it, the team's files and usage, for every member (anyone else 404 `Team not found`).
          */
         get: operations["listFiles"];
         put?: never;
@@ -589,7 +589,7 @@ export interface paths {
         };
         /**
          * Read one of your files' record
-         * @description Yours only: another user's key answers 404 `File not found`, as an unknown one does.
+         * @description Yours only: another user's key answers 404 `File not found`, as an unknown one does. A team's file: members and up may change it (viewers 403), every member may read it, anyone else 404.
          */
         get: operations["getFile"];
         put?: never;
@@ -611,7 +611,7 @@ export interface paths {
         put?: never;
         /**
          * Delete one of your files
-         * @description Gone at once from your files, usage, download and links (404). A file attached to todos answers 409 naming them, unless `detach=true`, which removes those attachments too. Restorable until `restorableUntil`.
+         * @description Gone at once from your files, usage, download and links (404). A file attached to todos answers 409 naming them, unless `detach=true`, which removes those attachments too. Restorable until `restorableUntil`. A team's file: members and up may change it (viewers 403), every member may read it, anyone else 404.
          */
         post: operations["deleteFile"];
         delete?: never;
@@ -631,7 +631,7 @@ export interface paths {
         put?: never;
         /**
          * Restore one of your files you deleted (undo a delete)
-         * @description Until `restorableUntil`: the same key, bytes and share links; 413 if it no longer fits your quota. Detached attachments stay removed. A file not deleted is answered unchanged. Past the window: 410, then 404.
+         * @description Until `restorableUntil`: the same key, bytes and share links; 413 if it no longer fits your quota. Detached attachments stay removed. A file not deleted is answered unchanged. Past the window: 410, then 404. A team's file: members and up may change it (viewers 403), every member may read it, anyone else 404. A team's file counts against the team's quota.
          */
         post: operations["restoreFile"];
         delete?: never;
@@ -739,7 +739,7 @@ export interface paths {
         put?: never;
         /**
          * Start a resumable upload (files of any size)
-         * @description Opens an R2 multipart upload owned by you. Send the file in parts of `partSize` bytes with `PUT /api/uploads/{uploadId}/parts/{partNumber}` (any order, retries allowed), then complete it. The key follows the same rules as `POST /api/upload`. Unfinished uploads expire after 24 hours. A declared `size` is held against your storage quota from the start (413 if it cannot fit); without one, each part is.
+         * @description Opens an R2 multipart upload owned by you. Send the file in parts of `partSize` bytes with `PUT /api/uploads/{uploadId}/parts/{partNumber}` (any order, retries allowed), then complete it. The key follows the same rules as `POST /api/upload`. Unfinished uploads expire after 24 hours. A declared `size` is held against your storage quota from the start (413 if it cannot fit); without one, each part is. With `orgId` the file will be the team's (members and up; viewers 403, anyone else 404) and counts against the team's quota; its parts, completion and abort stay yours, while your role there still allows uploads.
          */
         post: operations["createUpload"];
         delete?: never;
@@ -1063,7 +1063,7 @@ export interface paths {
         put?: never;
         /**
          * Delete a team and everything it owns
-         * @description Erases the team, its memberships, invitations and audit trail at once, and answers how many of each went. Members are refused at their next request (404). Roles: owner (`org:delete`); other members 403, anyone else 404. Needs a sign-in.
+         * @description Erases the team, its memberships, invitations and audit trail at once, and its files (R2 objects, records, share links, uploads in progress), and answers how many of each went (`filesPending`: some objects are left to the hourly cron). Members are refused at their next request (404). Roles: owner (`org:delete`); other members 403, anyone else 404. Needs a sign-in.
          */
         post: operations["deleteOrg"];
         delete?: never;
@@ -1974,14 +1974,16 @@ export interface components {
              */
             visibility: "public" | "private";
             createdAt: string;
+            /** @description The team the file belongs to; null: your own */
+            orgId: number | null;
         };
         StorageUsage: {
-            /** @description Bytes of your recorded files */
+            /** @description Bytes of your (or the team's) recorded files */
             bytes: number;
             files: number;
-            /** @description Bytes held by your uploads in progress */
+            /** @description Bytes held by uploads in progress (yours, or the team's) */
             reservedBytes: number;
-            /** @description Your limit (STORAGE_QUOTA_BYTES) */
+            /** @description The limit: STORAGE_QUOTA_BYTES for your own files, ORG_STORAGE_QUOTA_BYTES for a team's */
             quotaBytes: number;
         };
         DeletedFile: {
@@ -2060,10 +2062,15 @@ export interface components {
              */
             size?: number;
             /**
-             * @description `public` when omitted.
+             * @description `public` when omitted. A team's files are private to the team: `public` with `orgId` is 400.
              * @enum {string}
              */
             visibility?: "public" | "private";
+            /**
+             * @description Upload for this team (members and up; viewers 403, anyone else 404): the file is the team's, private to its members, and its bytes count against the team's quota (`ORG_STORAGE_QUOTA_BYTES`), not yours.
+             * @example 7
+             */
+            orgId?: number;
         };
         UploadedPart: {
             partNumber: number;
@@ -2263,6 +2270,10 @@ export interface components {
                 members: number;
                 invitations: number;
                 auditEntries: number;
+                /** @description The team's files, deleted ones still restorable included */
+                files: number;
+                /** @description Some of their objects are left to the hourly cron (many, or R2 failed meanwhile) */
+                filesPending: boolean;
             };
         };
         TransferOrgBody: {
@@ -4421,7 +4432,10 @@ export interface operations {
     };
     upload: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A team you belong to: its files instead of your own (`GET /api/orgs` lists your teams). */
+                orgId?: number;
+            };
             header?: {
                 /** @description Makes a retry safe: the same key with the same request (method, path and body) from the same credential (session or API key) answers the first request's answer again, with `Idempotent-Replayed: true`, for 24 h; another credential's key is its own; with another request 422; while the first is still running 409. Only 2xx answers are kept: after a failure the key may be reused. A UUID per logical request is a good key. */
                 "idempotency-key"?: string;
@@ -4443,10 +4457,15 @@ export interface operations {
                      */
                     directory?: string;
                     /**
-                     * @description `public` (default): anyone with the key downloads it. `private`: only you, with your bearer token, or whoever holds a share link. Before or after `file` (after it, a file over 8 MiB is copied once).
+                     * @description `public` (default): anyone with the key downloads it. `private`: only you, with your bearer token, or whoever holds a share link. Before or after `file` (after it, a file over 8 MiB is copied once). A team's files are private to the team: `public` with `orgId` is 400.
                      * @enum {string}
                      */
                     visibility?: "public" | "private";
+                    /**
+                     * @description Upload for this team (members and up; viewers 403, anyone else 404): the file is the team's, private to its members, and counts against its quota. Before `file` (after it, 400 `orgId must come before file (or be sent as ?orgId=)`), or as the `?orgId=` query parameter; one other than the query's is 400 `Invalid orgId`.
+                     * @example 7
+                     */
+                    orgId?: number;
                 };
             };
         };
@@ -4484,6 +4503,15 @@ export interface operations {
             };
             /** @description Not allowed for this user */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4544,6 +4572,8 @@ export interface operations {
                 /** @description The `nextCursor` of the previous page; omitted for the first page. Opaque: any value this server did not give is 400 "Invalid cursor: pass a nextCursor as given". */
                 cursor?: string;
                 limit?: number;
+                /** @description A team you belong to: its files instead of your own (`GET /api/orgs` lists your teams). */
+                orgId?: number;
             };
             header?: never;
             path?: never;
@@ -4551,7 +4581,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One page of your files and your usage */
+            /** @description One page of the files and the usage */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4584,6 +4614,15 @@ export interface operations {
             };
             /** @description Not allowed for this user */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5356,6 +5395,15 @@ export interface operations {
             };
             /** @description Not allowed for this user */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
