@@ -17,6 +17,8 @@ export const STAND_INS = {
 export const FILE_STAND_INS = {
   "agents/dist/mcp/client/do-oauth-client-provider.js": "src/shims/mcp-oauth-provider.ts",
   "agents/dist/client-DMWujQJ1.js": "src/shims/mcp-client-manager.ts",
+  "zod/v4/core/compile.js": "src/shims/zod-compile.ts",
+  "zod/v4/classic/from-json-schema.js": "src/shims/zod-from-json-schema.ts",
 };
 
 /** The stand-in for `specifier` imported from a module in `fromDir` (a path in the project), if any. */
