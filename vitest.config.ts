@@ -29,7 +29,8 @@ const standIns = {
   name: "stand-ins",
   enforce: "pre" as const,
   resolveId(source: string, importer: string | undefined) {
-    const standIn = standInFor(source, dirname(importer?.split("?")[0] ?? "."));
+    const from = importer?.split("?")[0];
+    const standIn = standInFor(source, dirname(from ?? "."), from);
     return standIn ? resolve(standIn) : null;
   },
 };

@@ -19,7 +19,7 @@ const standIns = (used) => ({
   name: "stand-ins",
   setup(bundler) {
     bundler.onResolve({ filter: /.*/ }, (args) => {
-      const standIn = standInFor(args.path, args.resolveDir);
+      const standIn = standInFor(args.path, args.resolveDir, args.importer);
       if (!standIn) return undefined;
       used.add(standIn);
       return { path: join(ROOT, standIn) };
