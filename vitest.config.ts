@@ -1,9 +1,11 @@
 import { readFileSync } from "node:fs";
 import { stripTypeScriptTypes } from "node:module";
+import { dirname, resolve } from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import agents from "agents/vite";
 import { defineConfig } from "vitest/config";
 import { unstable_readConfig } from "wrangler";
+import { standInFor } from "./scripts/lib/stand-ins.mjs";
 
 // A fixed test-only signing key; real deployments set JWT_SECRET with `wrangler secret put`.
 const TEST_JWT_SECRET = "test-only-secret-that-is-long-enough-for-hs256-0123456789abcdef";
@@ -22,6 +24,17 @@ const DECLARED_VARS = Object.fromEntries(
   ]),
 );
 
+/** The build's stand-ins (scripts/lib/stand-ins.mjs), so that the tests run the dependencies that ship. */
+const standIns = {
+  name: "stand-ins",
+  enforce: "pre" as const,
+  resolveId(source: string, importer: string | undefined) {
+    const from = importer?.split("?")[0];
+    const standIn = standInFor(source, dirname(from ?? "."), from);
+    return standIn ? resolve(standIn) : null;
+  },
+};
+
 /** An auxiliary worker from a self-contained TypeScript file (types stripped by Node 22). */
 function auxWorker(name: string, path: string, extra: Record<string, unknown> = {}) {
   const script = stripTypeScriptTypes(readFileSync(path, "utf8"));
@@ -39,6 +52,7 @@ function workersProject(
   const runnerScript = `vitest-plugin-runner-${name}`;
   return {
     plugins: [
+      standIns,
       agents(),
       cloudflareTest({
         wrangler: { configPath: "./wrangler.jsonc" },

@@ -8,37 +8,24 @@ import { builtinModules } from "node:module";
 import { join } from "node:path";
 import * as esbuild from "esbuild";
 import { writeLlmsTexts } from "./lib/llms-txt.mjs";
+import { ALL_STAND_INS, standInFor } from "./lib/stand-ins.mjs";
 
 // The project whose src/ is built: where wrangler (or npm) runs this script.
 const ROOT = process.cwd();
 export const OUT_DIR = join(ROOT, "dist", "worker");
 
-/**
- * Dependencies this Worker never calls, replaced by small stand-ins (each file says why). Exact
- * import paths only: a package's subpath stays real unless listed itself.
- */
-export const STAND_INS = {
-  "@ai-sdk/gateway": "src/shims/ai-gateway.ts",
-  capnweb: "src/shims/capnweb.ts",
-  "@modelcontextprotocol/client": "src/shims/mcp-client.ts",
-  "@modelcontextprotocol/client/validators/cf-worker": "src/shims/mcp-client-validator.ts",
-  mimetext: "src/shims/mimetext.ts",
-  "@oslojs/crypto/sha2": "src/shims/oslo-sha2.ts",
-  "cron-schedule": "src/shims/cron-schedule.ts",
-  "@modelcontextprotocol/server/_shims": "src/shims/mcp-server-shims.ts",
-  // The SDK's own module, as its chunks import it.
-  "./mcp/client/do-oauth-client-provider.js": "src/shims/mcp-oauth-provider.ts",
-};
-
-const escape = (name) => name.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
-
-const standIns = {
+/** Swaps each dependency listed in scripts/lib/stand-ins.mjs for its stand-in, noting it in `used`. */
+const standIns = (used) => ({
   name: "stand-ins",
   setup(bundler) {
-    const filter = new RegExp(`^(${Object.keys(STAND_INS).map(escape).join("|")})$`);
-    bundler.onResolve({ filter }, (args) => ({ path: join(ROOT, STAND_INS[args.path]) }));
+    bundler.onResolve({ filter: /.*/ }, (args) => {
+      const standIn = standInFor(args.path, args.resolveDir, args.importer);
+      if (!standIn) return undefined;
+      used.add(standIn);
+      return { path: join(ROOT, standIn) };
+    });
   },
-};
+});
 
 // Node's built-ins come from workerd (the nodejs_compat flag), with or without the `node:` prefix.
 const nodeBuiltins = builtinModules.flatMap((name) => [name, `node:${name}`]);
@@ -48,6 +35,7 @@ export async function buildWorker({ minify = true, metafile = false } = {}) {
   const mode = JSON.stringify("production");
   // Chunk names carry content hashes: without this, wrangler would upload the previous builds' too.
   rmSync(OUT_DIR, { recursive: true, force: true });
+  const used = new Set();
   const result = await esbuild.build({
     absWorkingDir: ROOT,
     entryPoints: { index: "src/index.ts" },
@@ -72,9 +60,13 @@ export async function buildWorker({ minify = true, metafile = false } = {}) {
     sourcemap: true,
     metafile,
     chunkNames: "chunks/[name]-[hash]",
-    plugins: [standIns],
+    plugins: [standIns(used)],
     logLevel: "warning",
   });
+  // A dependency's update can rename or drop what a stand-in replaces: fail rather than ship it whole.
+  const unused = ALL_STAND_INS.filter((path) => !used.has(path));
+  if (unused.length)
+    throw new Error(`Stand-ins that replaced nothing: ${unused.join(", ")} (scripts/lib/stand-ins.mjs)`);
   // `wrangler types` names the Durable Object classes by the entry it uploads; their types are the source's.
   const source = '"../../src/index"';
   writeFileSync(

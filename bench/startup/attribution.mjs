@@ -18,7 +18,8 @@ export function sourceModuleOf(path) {
 function moduleLines(code) {
   const markers = [];
   code.split("\n").forEach((line, i) => {
-    const marker = /^\/\/ ((?:\.\.\/)*(?:node_modules|src)\/\S+)$/.exec(line);
+    // A worktree's node_modules may be a link to another checkout's: `../main/node_modules/...`.
+    const marker = /^\/\/ ((?:\.\.\/)*(?:[^\s/]+\/)*?(?:node_modules|src)\/\S+)$/.exec(line);
     if (marker) markers.push([i + 1, marker[1]]);
   });
   return (line) => {

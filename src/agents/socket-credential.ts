@@ -1,5 +1,6 @@
 // Runs in both: the Worker gate states which credential opened a socket; the agent keeps it.
-import { z } from "@hono/zod-openapi";
+// zod itself, not @hono/zod-openapi's: loaded at every agent's start-up (see src/auth/tokens.ts).
+import { z } from "zod";
 import type { AuthUser, Credential } from "../auth/credentials";
 import type { CredentialIdentity } from "../auth/credential-liveness";
 

@@ -1,4 +1,6 @@
-import { z } from "@hono/zod-openapi";
+// zod itself, not @hono/zod-openapi's: every agent imports this at start-up (the credential re-check),
+// and these claims are never documented, so the OpenAPI layer and hono's app stay on first use.
+import { z } from "zod";
 import { decode, sign, verify } from "hono/jwt";
 
 export const TOKEN_TTL_SECONDS = 3600;
