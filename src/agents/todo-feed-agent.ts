@@ -1,12 +1,16 @@
-// Runs in the Durable Object: one TodoFeedAgent per user (`user-<id>`), the live feed of their todo writes.
+// Runs in the Durable Object: one TodoFeedAgent per user (`user-<id>`), the live feed of their todo
+// writes and of their teams', and one per team (`org-<id>`), which passes the team's on to its members'.
 import { Agent, type Connection, type ConnectionContext } from "agents";
 import { createLogger } from "../core/logger";
+import type { Owner } from "../core/owner";
 import { errorBody } from "../http/errors";
-import { feedOwner, WAKE_WINDOW_MS, type TodoEvent } from "../todos/todo-events";
+import { feedName, feedOwner, WAKE_WINDOW_MS, type TodoEvent } from "../todos/todo-events";
 import { closedSubAgentRoute } from "./agent-paths";
 import { destroyAndReset } from "../chats/agent-reset";
+import { teamsOf } from "./feed-teams.queries";
 import { readLog } from "./feed-log";
 import { closeForDelete, SocketGuard } from "./socket-guard";
+import { TeamListeners, type PresenceFrame } from "./team-listeners";
 
 // Events kept for RPC subscribers that poll (eventsSince); older ones are dropped, delta sync has them all.
 export const KEPT_EVENTS = 1_000;
@@ -32,6 +36,16 @@ export interface FeedPage {
 
 // A todo's version is raised by every write, so a todo id and version name one change.
 const changeKey = (event: { id: number; version: number }) => `${event.id}:${event.version}`;
+// The teams a user's feed listens to while its sockets are open (storage.kv: it outlives hibernation).
+const TEAMS = "todo-feed:teams";
+// WebSocket.OPEN
+const OPEN = 1;
+
+/** What a member's sockets receive when they leave the team (or it is deleted): nothing more of it comes. */
+export interface TeamLeftFrame {
+  type: "team.left";
+  orgId: number;
+}
 
 /**
  * The live feed of one user's todo writes, read from the change log (D1) that every write adds to in
@@ -40,6 +54,14 @@ const changeKey = (event: { id: number; version: number }) => `${event.id}:${eve
  * calling eventsSince() over a Durable Object binding. Writes only wake it (src/todos/todo-events.ts);
  * a feed that was evicted or restarting reads what it missed when it starts. Clients only listen: no
  * callables, no client state.
+ *
+ * Teams: a team's writes wake the team's feed (`org-<id>`, never opened by a socket), which reads the
+ * team's log once and passes each batch of events to the feeds of the members who have sockets open
+ * (TeamListeners), one RPC each; those send them on with the team's `orgId`. So a team write costs the
+ * writer what a personal one does (one wake), and its fan-out one log read plus one RPC per online
+ * member, whatever the team's size. A member's feed subscribes to its teams when a socket opens and
+ * unsubscribes when the last closes; leaving or being removed drops them at once (dropMember()).
+ * Presence: who of the team has a socket open, sent to each member's sockets when it changes.
  */
 export class TodoFeedAgent extends Agent<Env> {
   private tableReady = false;
@@ -76,6 +98,20 @@ export class TodoFeedAgent extends Agent<Env> {
   // --- Sockets end with their credential (src/agents/socket-guard.ts).
   private guard?: SocketGuard;
 
+  private get owner(): Owner | null {
+    return feedOwner(this.name);
+  }
+
+  private teamListeners?: TeamListeners;
+
+  /** The listeners, when this is a team's feed. */
+  private get team(): TeamListeners | null {
+    const owner = this.owner;
+    if (owner?.kind !== "org") return null;
+    this.teamListeners ??= new TeamListeners(this.env, this.ctx.storage, owner.orgId);
+    return this.teamListeners;
+  }
+
   private get sockets(): SocketGuard {
     this.guard ??= new SocketGuard({
       agent: "todo-feed-agent",
@@ -89,8 +125,10 @@ export class TodoFeedAgent extends Agent<Env> {
     return this.guard;
   }
 
-  onClose(connection: Connection): void {
+  async onClose(connection: Connection): Promise<void> {
     this.sockets.closed(connection);
+    const open = [...this.getConnections()].some((c) => c.id !== connection.id && c.readyState === OPEN);
+    if (!open) await this.stopListeningToTeams();
   }
 
   /** RPC from a credential-ending write (src/agents/socket-sweep.ts): answers how many sockets closed. */
@@ -128,7 +166,132 @@ export class TodoFeedAgent extends Agent<Env> {
     // sockets already open get what is new, as at any read.
     await this.readNews();
     if (Date.now() < this.followUntil) void this.follow();
+    await this.listenToTeams(connection);
   }
+
+  // --- A member's feed and its teams.
+
+  private userId(): number | null {
+    const owner = this.owner;
+    return owner?.kind === "user" ? owner.userId : null;
+  }
+
+  private listenedTeams(): number[] {
+    return this.ctx.storage.kv.get<number[]>(TEAMS) ?? [];
+  }
+
+  /** Subscribes to the feed of each team the user belongs to now; the new socket gets each team's presence. */
+  private async listenToTeams(connection: Connection): Promise<void> {
+    const userId = this.userId();
+    if (userId === null) return;
+    const orgIds = await teamsOf(this.env.DB, userId);
+    this.ctx.storage.kv.put(TEAMS, orgIds);
+    const frames = await Promise.all(orgIds.map((orgId) => this.subscribe(orgId, userId)));
+    for (const frame of frames) if (frame) this.sendTo([connection], JSON.stringify(frame));
+  }
+
+  private async subscribe(orgId: number, userId: number): Promise<PresenceFrame | null> {
+    try {
+      return await this.env.TodoFeedAgent.getByName(feedName({ kind: "org", orgId })).addListener(userId);
+    } catch (err) {
+      this.log("team_feed_subscribe_failed", { orgId, error: String(err) });
+      return null;
+    }
+  }
+
+  private async stopListeningToTeams(): Promise<void> {
+    const userId = this.userId();
+    const orgIds = this.listenedTeams();
+    if (userId === null || orgIds.length === 0) return;
+    this.ctx.storage.kv.delete(TEAMS);
+    await Promise.all(
+      orgIds.map((orgId) =>
+        this.env.TodoFeedAgent.getByName(feedName({ kind: "org", orgId }))
+          .removeListener(userId)
+          .catch((err: unknown) => this.log("team_feed_unsubscribe_failed", { orgId, error: String(err) })),
+      ),
+    );
+  }
+
+  /** RPC from a team's feed: its frames, for this user's open sockets; false once this feed no longer listens. */
+  async deliver(orgId: number, frames: string[]): Promise<boolean> {
+    const sockets = this.openSockets();
+    if (sockets.length === 0 || !this.listenedTeams().includes(orgId)) return false;
+    for (const frame of frames) this.sendTo(sockets, frame);
+    return true;
+  }
+
+  /** RPC: the user joined a team (created it, accepted an invitation); open sockets start to hear it. */
+  async joinTeam(orgId: number): Promise<void> {
+    const userId = this.userId();
+    const sockets = this.openSockets();
+    if (userId === null || sockets.length === 0) return;
+    this.ctx.storage.kv.put(TEAMS, [...new Set([...this.listenedTeams(), orgId])]);
+    const frame = await this.subscribe(orgId, userId);
+    if (frame) this.sendTo(this.openSockets(), JSON.stringify(frame));
+  }
+
+  /** RPC from a team's feed: the user left the team, was removed, or it was deleted. Nothing more of it comes. */
+  async leaveTeam(orgId: number): Promise<void> {
+    const teams = this.listenedTeams();
+    if (!teams.includes(orgId)) return;
+    this.ctx.storage.kv.put(
+      TEAMS,
+      teams.filter((id) => id !== orgId),
+    );
+    this.sendTo(this.openSockets(), JSON.stringify({ type: "team.left", orgId } satisfies TeamLeftFrame));
+  }
+
+  // --- A team's feed and its members' feeds (src/agents/team-listeners.ts).
+
+  private requireTeam(): TeamListeners {
+    const team = this.team;
+    if (!team) throw new TypeError("Not a team's feed");
+    return team;
+  }
+
+  /** RPC from a member's feed as its first socket opens: the team's presence, or null for a non-member. */
+  async addListener(userId: number): Promise<PresenceFrame | null> {
+    const team = this.requireTeam();
+    // Takes what came before first, so the new listener hears only what comes after it joined.
+    await this.readNews();
+    return team.add(userId);
+  }
+
+  /** RPC from a member's feed as its last socket closes. */
+  async removeListener(userId: number): Promise<void> {
+    await this.requireTeam().remove(userId);
+  }
+
+  /** RPC from a member's removal or leaving (src/routes/org-members): nothing more reaches them, at once. */
+  async dropMember(userId: number): Promise<void> {
+    await this.requireTeam().drop(userId);
+  }
+
+  /** RPC from the team's delete: the members' feeds are told, then the feed's storage goes. */
+  async dissolve(): Promise<void> {
+    await this.requireTeam().dissolve();
+    await destroyAndReset(this.ctx, () => this.destroy());
+  }
+
+  private openSockets(): WebSocket[] {
+    return this.ctx.getWebSockets().filter((socket) => socket.readyState === OPEN);
+  }
+
+  private sendTo(sockets: Iterable<WebSocket>, frame: string): void {
+    for (const socket of sockets) {
+      try {
+        socket.send(frame);
+      } catch {
+        // Closing: the SDK's close handling removes it.
+      }
+    }
+  }
+
+  private log(event: string, fields: Record<string, unknown>): void {
+    createLogger({ agent: "todo-feed-agent", feed: this.name }, this.env.LOG_LEVEL).error(event, fields);
+  }
+  // --- end of teams
 
   /** RPC for other Workers: the kept events after `after` (0: the oldest kept), oldest first. */
   async eventsSince(after = 0, limit = 100): Promise<FeedPage> {
@@ -148,7 +311,7 @@ export class TodoFeedAgent extends Agent<Env> {
   }
 
   private hasListeners(): boolean {
-    return this.ctx.getWebSockets().length > 0;
+    return this.team?.any() ?? this.ctx.getWebSockets().length > 0;
   }
 
   /** Reads the log every FOLLOW_EVERY_MS until the wake window is over or nobody listens. */
@@ -169,22 +332,22 @@ export class TodoFeedAgent extends Agent<Env> {
   /** Takes the changes committed since the last read. */
   private readNews(): Promise<void> {
     const read = this.reading.then(() => this.takeNewChanges());
-    this.reading = read.catch((err: unknown) => {
-      const logger = createLogger({ agent: "todo-feed-agent", feed: this.name }, this.env.LOG_LEVEL);
-      logger.error("todo_feed_log_read_failed", { error: String(err) });
-    });
+    this.reading = read.catch((err: unknown) => this.log("todo_feed_log_read_failed", { error: String(err) }));
     return this.reading;
   }
 
   private async takeNewChanges(): Promise<void> {
-    const userId = feedOwner(this.name);
-    if (userId === null) return;
-    const read = await readLog(this.env.DB, this.ctx.storage.kv, userId, KEPT_EVENTS);
+    const owner = this.owner;
+    if (owner === null) return;
+    const read = await readLog(this.env.DB, this.ctx.storage.kv, owner, KEPT_EVENTS);
     if (!read) return;
     // A feed that kept events before it read the log (it took them from each write) skips those once.
     const kept = read.hadCursor ? new Set<string>() : this.keptChanges();
-    for (const event of read.events) if (!kept.has(changeKey(event))) this.take(event);
+    const frames: string[] = [];
+    for (const event of read.events) if (!kept.has(changeKey(event))) frames.push(this.take(event));
     read.done();
+    // A team's feed has no sockets: its members' feeds send the batch on.
+    if (frames.length > 0) await this.team?.send(frames);
   }
 
   private keptChanges(): Set<string> {
@@ -192,10 +355,11 @@ export class TodoFeedAgent extends Agent<Env> {
     return new Set(rows.map((row) => changeKey(JSON.parse(row.event) as TodoEvent)));
   }
 
-  /** Keeps the event and sends it to every open socket. */
-  private take(event: TodoEvent): void {
+  /** Keeps the event and sends it to every open socket; answers it as sent. */
+  private take(event: TodoEvent): string {
     const sql = this.events();
-    const json = JSON.stringify({ type: event.type, id: event.id, version: event.version });
+    const named = event.orgId === undefined ? {} : { orgId: event.orgId };
+    const json = JSON.stringify({ type: event.type, id: event.id, version: event.version, ...named });
     sql.exec("INSERT INTO feed_events (event) VALUES (?)", json);
     if (++this.sinceTrim >= TRIM_EVERY) {
       sql.exec("DELETE FROM feed_events WHERE seq <= (SELECT max(seq) FROM feed_events) - ?", KEPT_EVENTS);
@@ -203,13 +367,8 @@ export class TodoFeedAgent extends Agent<Env> {
     }
     // Every socket here is its owner's listener, accepted by the SDK (no sub-agents, nothing else
     // connects), so the SDK's broadcast, which reads each socket's attachment per message, adds nothing.
-    for (const socket of this.ctx.getWebSockets()) {
-      try {
-        socket.send(json);
-      } catch {
-        // Closing: the SDK's close handling removes it.
-      }
-    }
+    this.sendTo(this.ctx.getWebSockets(), json);
+    return json;
   }
 
   /**

@@ -1,7 +1,8 @@
 import { and, asc, count, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { auditLogTable, orgInvitationsTable, orgMembersTable, orgsTable } from "../db/orgs-schema";
-import { usersTable } from "../db/schema";
+import { todosTable, usersTable } from "../db/schema";
+import { deletedTodosTable } from "../db/trash-schema";
 import { auditInsert, auditInsertWhen, type AuditActor } from "./audit.queries";
 
 export type OrgRow = typeof orgsTable.$inferSelect;
@@ -82,20 +83,26 @@ export interface OrgErasure {
   members: number;
   invitations: number;
   auditEntries: number;
+  todos: number;
 }
 
-/** Deletes the team and, by cascade, everything it owns; answers what went (null: no such team). */
+/**
+ * Deletes the team and, by cascade, everything it owns (its todos with their attachment rows, trash,
+ * change log, counts and sync floors included); answers what went (null: no such team).
+ */
 export async function deleteOrg(
   db: Db,
   orgId: number,
 ): Promise<{ erased: OrgErasure; memberIds: number[] } | null> {
-  const [members, invitations, audit, gone] = await db.batch([
+  const [members, invitations, audit, todos, trashed, gone] = await db.batch([
     db
       .select({ userId: orgMembersTable.userId })
       .from(orgMembersTable)
       .where(eq(orgMembersTable.orgId, orgId)),
     db.select({ n: count() }).from(orgInvitationsTable).where(eq(orgInvitationsTable.orgId, orgId)),
     db.select({ n: count() }).from(auditLogTable).where(eq(auditLogTable.orgId, orgId)),
+    db.select({ n: count() }).from(todosTable).where(eq(todosTable.orgId, orgId)),
+    db.select({ n: count() }).from(deletedTodosTable).where(eq(deletedTodosTable.orgId, orgId)),
     db.delete(orgsTable).where(eq(orgsTable.id, orgId)).returning({ id: orgsTable.id }),
   ]);
   if (gone.length === 0) return null;
@@ -103,6 +110,7 @@ export async function deleteOrg(
     members: members.length,
     invitations: invitations[0]?.n ?? 0,
     auditEntries: audit[0]?.n ?? 0,
+    todos: (todos[0]?.n ?? 0) + (trashed[0]?.n ?? 0),
   };
   return { erased, memberIds: members.map((m) => m.userId) };
 }

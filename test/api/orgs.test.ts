@@ -86,7 +86,7 @@ describe("teams: create, read, rename, delete", () => {
       DeletedOrgSchema,
     );
     // Four members, three accepted invitations; created, renamed, three invited, three accepted.
-    expect(gone).toEqual({ id: org.id, erased: { members: 4, invitations: 3, auditEntries: 8 } });
+    expect(gone).toEqual({ id: org.id, erased: { members: 4, invitations: 3, auditEntries: 8, todos: 0 } });
     expectError(await api(`/api/orgs/${org.id}`, { token: member.token }), 404);
     expectError(await api(`/api/orgs/${org.id}`, { token: owner.token }), 404);
   });

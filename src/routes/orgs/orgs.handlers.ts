@@ -2,6 +2,7 @@ import { created, ok } from "../../http/envelope";
 import { ApiError } from "../../http/errors";
 import { auditActorOf } from "../../http/audit-actor";
 import type { AuthedRouteContext } from "../../http/types";
+import { dissolveTeamFeed, joinTeamFeed } from "../../todos/team-feeds";
 import { forgetMembership, memberRole } from "../../orgs/membership";
 import * as queries from "../../orgs/orgs.queries";
 import { OrgConflict } from "../../orgs/org-failures";
@@ -22,6 +23,7 @@ export async function create(c: AuthedRouteContext<R.CreateRoute>) {
   }
   const org = await queries.insertOrg(db, name, auditActorOf(c));
   c.get("logger").info("org_created", { orgId: org.id, userId: user.id });
+  c.executionCtx.waitUntil(joinTeamFeed(c.env, c.get("logger"), org.id, user.id));
   return created(c, orgView(org, "owner"));
 }
 
@@ -52,6 +54,7 @@ export async function remove(c: OrgRouteContext<R.RemoveRoute>) {
   const deleted = await queries.deleteOrg(c.get("db"), orgId);
   if (!deleted) throw teamGone();
   forgetMembership(orgId, ...deleted.memberIds);
+  c.executionCtx.waitUntil(dissolveTeamFeed(c.env, c.get("logger"), orgId));
   c.get("logger").info("org_deleted", { orgId, by: c.get("user").id, ...deleted.erased });
   return ok(c, { id: orgId, erased: deleted.erased });
 }

@@ -53,6 +53,7 @@ export const DeletedOrgSchema = z
       members: z.number().int(),
       invitations: z.number().int(),
       auditEntries: z.number().int(),
+      todos: z.number().int().openapi({ description: "Its todos, those in the trash included" }),
     }),
   })
   .openapi("DeletedOrg", { description: "What the delete erased, by kind." });
