@@ -51,6 +51,11 @@ export async function deniedTodoAction(
       .where(eq(t.id, id));
   const [live, deleted] = await db.batch([roleIn(todosTable), roleIn(deletedTodosTable)]);
   const role: OrgRole | undefined = live[0]?.role ?? deleted[0]?.role;
-  if (!role || can(role, action)) return null;
-  return `Your role in this team (${role}) may not change its todos (${action})`;
+  return !role || can(role, action) ? null : roleRefusal(role, action);
+}
+
+/** The 403's message for a member whose role lacks the action. */
+export function roleRefusal(role: OrgRole, action: TodoAction): string {
+  const what = action === "data:write" ? "change" : "read";
+  return `Your role in this team (${role}) may not ${what} its todos (${action})`;
 }

@@ -73,8 +73,7 @@ export const TodoAuthorSchema = z
   .object({ id: z.number().int(), username: z.string() })
   .openapi("TodoAuthor");
 // A union, not .nullable(): see TodoChangeSchema's todo.
-const authorOrNull = (description: string) =>
-  z.union([TodoAuthorSchema, z.null()]).openapi({ description });
+const authorOrNull = (description: string) => z.union([TodoAuthorSchema, z.null()]).openapi({ description });
 
 export const TodoSchema = createSelectSchema(todosTable)
   .extend({
@@ -111,10 +110,6 @@ const TodoFieldsSchema = createInsertSchema(todosTable, {
   scheduleAt: () => ScheduleAtSchema,
 }).pick({ title: true, description: true, completed: true, scheduleAt: true });
 
-/** A team's id as the todo routes take it: in a body (a number) or a query (digits). */
-const ORG_ID_DESCRIPTION =
-  "A team you belong to: the todo is the team's (members and up create; viewers 403, others 404 `Team not found`)";
-
 export const CreateTodoBody = TodoFieldsSchema.extend({
   attachments: AttachmentsInput.optional(),
   orgId: z
@@ -123,7 +118,12 @@ export const CreateTodoBody = TodoFieldsSchema.extend({
     .min(1)
     .max(Number.MAX_SAFE_INTEGER)
     .optional()
-    .openapi({ description: `${ORG_ID_DESCRIPTION}. Omitted: your own todo.`, example: 7 }),
+    .openapi({
+      description:
+        "A team you belong to: the todo is the team's (members and up create it; viewers 403, anyone else " +
+        "404 `Team not found`). Omitted: your own todo.",
+      example: 7,
+    }),
 })
   .strict()
   .openapi("CreateTodoBody");
@@ -161,10 +161,12 @@ export const TodoListQuery = TodoPageQuery.extend({
     .openapi({
       param: { name: "orgId", in: "query" },
       type: "integer",
+      minimum: 1,
+      maximum: Number.MAX_SAFE_INTEGER,
       description:
         "A team you belong to (any role): its todos, paged or synced, with a cursor of their own. Omitted: " +
         "your own todos only, never a team's. Anyone else's team: 404 `Team not found`.",
-      example: "7",
+      example: 7,
     }),
   updatedSince: z
     .string()

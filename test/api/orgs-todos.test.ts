@@ -29,6 +29,10 @@ async function teamWithOutsider(): Promise<Team & { outsider: SignedUpUser }> {
 const teamTodo = (user: SignedUpUser, orgId: number, body: Record<string, unknown> = {}) =>
   createTodo(user, { title: "Team task", ...body, orgId });
 
+/** How many rows `sql` counts for one id (a team's, a todo's). */
+const rows = async (sql: string, id: number) =>
+  (await env.DB.prepare(sql).bind(id).first<{ n: number }>())!.n;
+
 const syncOf = (token: string, query: string) =>
   api(`/api/todos?${query}`, { token }).then((res) => expectData(res, 200, TodoChangesSchema));
 
@@ -47,7 +51,7 @@ describe("team todos: the role-by-route matrix", () => {
         expect(todo).toMatchObject({ orgId: team.org.id, userId: null, createdBy: team[actor].userId });
         expect(todo.createdByUser).toEqual({ id: team[actor].userId, username: team[actor].username });
       } else if (status === 403) {
-        expectError(res, 403, /viewer.*may read its todos but not change them/);
+        expectError(res, 403, "Your role in this team (viewer) may not change its todos (data:write)");
       } else {
         expectError(res, 404, "Team not found");
       }
@@ -238,8 +242,6 @@ describe("team todos beside personal ones", () => {
     const mine = await createTodo(owner, { title: "Stays" });
     const gone = await api(`/api/orgs/${org.id}/delete`, { method: "POST", token: owner.token });
     expect((gone.body as { data: { erased: { todos: number } } }).data.erased.todos).toBe(2);
-    const rows = async (sql: string, id: number) =>
-      (await env.DB.prepare(sql).bind(id).first<{ n: number }>())!.n;
     expect(await rows("SELECT count(*) AS n FROM todos_table WHERE orgId = ?", org.id)).toBe(0);
     expect(await rows("SELECT count(*) AS n FROM deleted_todos_table WHERE orgId = ?", org.id)).toBe(0);
     expect(await rows("SELECT count(*) AS n FROM todo_changes_table WHERE orgId = ?", org.id)).toBe(0);

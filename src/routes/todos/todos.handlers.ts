@@ -3,7 +3,7 @@ import { findAuthUserById } from "../../auth/auth-user.queries";
 import { orgOwner, userOwner, type Owner } from "../../core/owner";
 import { auditActorOf } from "../../http/audit-actor";
 import { memberRole } from "../../orgs/membership";
-import { can, type OrgAction } from "../../orgs/org-roles";
+import { can } from "../../orgs/org-roles";
 import { TEAM_NOT_FOUND } from "../orgs/org-access";
 import { userGoneOr } from "../../http/require-auth";
 import { jwtSecret } from "../../auth/tokens";
@@ -19,7 +19,7 @@ import * as writes from "../../todos/todo-writes";
 import { listAttachments } from "../../todos/attachments.queries";
 import { INVALID_SYNC_CURSOR } from "../../todos/sync-cursors";
 import { withAuthors, withAuthorsOf } from "../../todos/todo-authors";
-import { deniedTodoAction, type TodoAction } from "../../todos/todo-reach";
+import { deniedTodoAction, roleRefusal, type TodoAction } from "../../todos/todo-reach";
 import { syncTodos } from "../../todos/todo-sync";
 import type { TodoRow } from "../../todos/todos.queries";
 import * as queries from "../../todos/todos.queries";
@@ -55,14 +55,16 @@ const reach = (c: Context<AuthedEnv>) => ({ userId: c.get("user").id, teams: tru
  * The owner a list or create names: the caller, or with `orgId` a team of theirs whose role may
  * `action` (a non-member, as for a team that does not exist, 404; a role without it 403).
  */
-async function ownerFor(c: Context<AuthedEnv>, orgId: number | undefined, action: OrgAction): Promise<Owner> {
+async function ownerFor(
+  c: Context<AuthedEnv>,
+  orgId: number | undefined,
+  action: TodoAction,
+): Promise<Owner> {
   const userId = c.get("user").id;
   if (orgId === undefined) return userOwner(userId);
   const role = await memberRole(c.get("db"), orgId, userId);
   if (!role) throw new ApiError(404, TEAM_NOT_FOUND);
-  if (!can(role, action)) {
-    throw new ApiError(403, `Your role in this team (${role}) may read its todos but not change them`);
-  }
+  if (!can(role, action)) throw new ApiError(403, roleRefusal(role, action));
   return orgOwner(orgId);
 }
 
