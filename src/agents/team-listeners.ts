@@ -50,13 +50,19 @@ export class TeamListeners {
 
   online(): PresentMember[] {
     return this.sql()
-      .exec<{ userId: number; username: string }>("SELECT userId, username FROM team_listeners ORDER BY userId")
+      .exec<{ userId: number; username: string }>(
+        "SELECT userId, username FROM team_listeners ORDER BY userId",
+      )
       .toArray()
       .map((row) => ({ id: row.userId, username: row.username }));
   }
 
   private presence(): string {
-    return JSON.stringify({ type: "presence", orgId: this.orgId, online: this.online() } satisfies PresenceFrame);
+    return JSON.stringify({
+      type: "presence",
+      orgId: this.orgId,
+      online: this.online(),
+    } satisfies PresenceFrame);
   }
 
   /**
@@ -67,9 +73,11 @@ export class TeamListeners {
     const removals = this.removals.get(userId) ?? 0;
     const username = await memberName(this.env.DB, this.orgId, userId);
     if (username === null || (this.removals.get(userId) ?? 0) !== removals) return null;
-    const added = this.sql()
-      .exec("INSERT OR IGNORE INTO team_listeners (userId, username) VALUES (?, ?)", userId, username)
-      .rowsWritten;
+    const added = this.sql().exec(
+      "INSERT OR IGNORE INTO team_listeners (userId, username) VALUES (?, ?)",
+      userId,
+      username,
+    ).rowsWritten;
     if (added > 0) await this.send([this.presence()], userId);
     return { type: "presence", orgId: this.orgId, online: this.online() };
   }
@@ -106,7 +114,10 @@ export class TeamListeners {
           const listening = await this.env.TodoFeedAgent.getByName(feedName(id)).deliver(this.orgId, frames);
           if (!listening) gone.push(id);
         } catch (err) {
-          const logger = createLogger({ agent: "todo-feed-agent", feed: `org-${this.orgId}` }, this.env.LOG_LEVEL);
+          const logger = createLogger(
+            { agent: "todo-feed-agent", feed: `org-${this.orgId}` },
+            this.env.LOG_LEVEL,
+          );
           logger.error("team_feed_delivery_failed", { userId: id, error: String(err) });
         }
       }),

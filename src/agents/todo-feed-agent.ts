@@ -332,7 +332,9 @@ export class TodoFeedAgent extends Agent<Env> {
   /** Takes the changes committed since the last read. */
   private readNews(): Promise<void> {
     const read = this.reading.then(() => this.takeNewChanges());
-    this.reading = read.catch((err: unknown) => this.log("todo_feed_log_read_failed", { error: String(err) }));
+    this.reading = read.catch((err: unknown) =>
+      this.log("todo_feed_log_read_failed", { error: String(err) }),
+    );
     return this.reading;
   }
 

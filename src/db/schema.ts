@@ -61,7 +61,8 @@ export const userCredentialsTable = sqliteTable("user_credentials_table", {
 });
 
 /** A user who wrote something a team keeps: their work stays when they go, without their name. */
-export const authorId = () => integer().references(() => usersTable.id, { onDelete: "set null", onUpdate: "cascade" });
+export const authorId = () =>
+  integer().references(() => usersTable.id, { onDelete: "set null", onUpdate: "cascade" });
 
 /** The team a row belongs to: it goes with its team. */
 export const teamId = () => integer().references(() => orgsTable.id, { onDelete: "cascade" });

@@ -28,9 +28,7 @@ function floorOf(db: Db, owner: Owner) {
 }
 
 const changesOf = (owner: Owner) =>
-  owner.kind === "user"
-    ? eq(todoChangesTable.userId, owner.userId)
-    : eq(todoChangesTable.orgId, owner.orgId);
+  owner.kind === "user" ? eq(todoChangesTable.userId, owner.userId) : eq(todoChangesTable.orgId, owner.orgId);
 
 /**
  * A user's or a team's changes after change `after`, at most `limit`. The todo joins only where its version is the

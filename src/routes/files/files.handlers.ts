@@ -62,7 +62,9 @@ export async function remove(c: AuthedRouteContext<RemoveRoute>) {
   logger.info("file_deleted", { key, detached: todos.length });
   // A detached attachment changed each todo (any owner's: keys are capabilities): their owners' feeds hear it.
   const owners = new Map(todos.map((todo) => [feedName(todoOwner(todo)), todoOwner(todo)]));
-  c.executionCtx.waitUntil(Promise.all([...owners.values()].map((owner) => wakeTodoFeed(c.env, logger, owner))));
+  c.executionCtx.waitUntil(
+    Promise.all([...owners.values()].map((owner) => wakeTodoFeed(c.env, logger, owner))),
+  );
   return ok(c, { key, detached: todos.length, restorableUntil });
 }
 
