@@ -116,8 +116,9 @@ export async function createTodo(
 }
 
 /**
- * The updated todo, or null when `id` is not one of the user's todos (nothing is written then). With
- * `expected` (the versions an If-Match names), a todo at another version throws StaleVersionError.
+ * The updated todo, or null when `id` is not in the user's reach (their own todos, and their teams'
+ * where their role writes): nothing is written then. With `expected` (the versions an If-Match
+ * names), a todo at another version throws StaleVersionError.
  */
 export async function updateTodo(
   w: TodoWriter,
@@ -127,13 +128,13 @@ export async function updateTodo(
   attachments?: readonly AttachmentInput[],
   expected?: queries.ExpectedVersions,
 ): Promise<TodoRow | null> {
+  const reach = reachOf(w, userId);
   let files: AttachmentFile[] | undefined;
   if (attachments !== undefined) {
     // Checked first so a foreign or missing id costs no R2 lookups.
-    if (!(await findTodoInReach(w.db, id, reachOf(w, userId), "data:write"))) return null;
+    if (!(await findTodoInReach(w.db, id, reach, "data:write"))) return null;
     files = await attachmentFiles(w, attachments, userId);
   }
-  const reach = reachOf(w, userId);
   const todo = await queries.updateTodoWithAttachments(w.db, id, reach, fields, files, expected, w.actor);
   if (todo === queries.STALE) return refuseStale(w, id, userId);
   if (todo) {
@@ -150,7 +151,7 @@ export interface DeletedTodo {
 
 /**
  * Deletes the todo, kept for a restore for RESTORE_WINDOW_SECONDS; null when `id`
- * is not one of the user's todos; stale as for updateTodo.
+ * is not in the user's reach; stale as for updateTodo.
  */
 export async function deleteTodo(
   w: TodoWriter,
