@@ -66,10 +66,11 @@ export class TeamListeners {
   }
 
   /**
-   * Adds a member's feed, after reading in D1 that they are a member: the team's presence, or null for
-   * a non-member. The others hear of the newcomer.
+   * Adds a member's feed, after reading in D1 that they are a member: the team's presence frame (as
+   * sent: a string crosses RPC without a result to dispose), or null for a non-member. The others hear
+   * of the newcomer.
    */
-  async add(userId: number): Promise<PresenceFrame | null> {
+  async add(userId: number): Promise<string | null> {
     const removals = this.removals.get(userId) ?? 0;
     const username = await memberName(this.env.DB, this.orgId, userId);
     if (username === null || (this.removals.get(userId) ?? 0) !== removals) return null;
@@ -78,8 +79,9 @@ export class TeamListeners {
       userId,
       username,
     ).rowsWritten;
-    if (added > 0) await this.send([this.presence()], userId);
-    return { type: "presence", orgId: this.orgId, online: this.online() };
+    const presence = this.presence();
+    if (added > 0) await this.send([presence], userId);
+    return presence;
   }
 
   /** Drops a member's feed (its last socket closed); the others hear of it. */

@@ -10,7 +10,7 @@ import { destroyAndReset } from "../chats/agent-reset";
 import { teamsOf } from "./feed-teams.queries";
 import { readLog } from "./feed-log";
 import { closeForDelete, SocketGuard } from "./socket-guard";
-import { TeamListeners, type PresenceFrame } from "./team-listeners";
+import { TeamListeners } from "./team-listeners";
 
 // Events kept for RPC subscribers that poll (eventsSince); older ones are dropped, delta sync has them all.
 export const KEPT_EVENTS = 1_000;
@@ -187,10 +187,11 @@ export class TodoFeedAgent extends Agent<Env> {
     const orgIds = await teamsOf(this.env.DB, userId);
     this.ctx.storage.kv.put(TEAMS, orgIds);
     const frames = await Promise.all(orgIds.map((orgId) => this.subscribe(orgId, userId)));
-    for (const frame of frames) if (frame) this.sendTo([connection], JSON.stringify(frame));
+    for (const frame of frames) if (frame) this.sendTo([connection], frame);
   }
 
-  private async subscribe(orgId: number, userId: number): Promise<PresenceFrame | null> {
+  /** The team's presence frame once this feed listens to it; null when the user is not a member. */
+  private async subscribe(orgId: number, userId: number): Promise<string | null> {
     try {
       return await this.env.TodoFeedAgent.getByName(feedName({ kind: "org", orgId })).addListener(userId);
     } catch (err) {
@@ -228,7 +229,7 @@ export class TodoFeedAgent extends Agent<Env> {
     if (userId === null || sockets.length === 0) return;
     this.ctx.storage.kv.put(TEAMS, [...new Set([...this.listenedTeams(), orgId])]);
     const frame = await this.subscribe(orgId, userId);
-    if (frame) this.sendTo(this.openSockets(), JSON.stringify(frame));
+    if (frame) this.sendTo(this.openSockets(), frame);
   }
 
   /** RPC from a team's feed: the user left the team, was removed, or it was deleted. Nothing more of it comes. */
@@ -250,8 +251,8 @@ export class TodoFeedAgent extends Agent<Env> {
     return team;
   }
 
-  /** RPC from a member's feed as its first socket opens: the team's presence, or null for a non-member. */
-  async addListener(userId: number): Promise<PresenceFrame | null> {
+  /** RPC from a member's feed as a socket opens: the team's presence frame, or null for a non-member. */
+  async addListener(userId: number): Promise<string | null> {
     const team = this.requireTeam();
     // Takes what came before first, so the new listener hears only what comes after it joined.
     await this.readNews();
