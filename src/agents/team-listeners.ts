@@ -3,6 +3,9 @@ import { createLogger } from "../core/logger";
 import { feedName } from "../todos/todo-events";
 import { memberName } from "./feed-teams.queries";
 
+// Presence changes within this long go out as one frame.
+const PRESENCE_DELAY_MS = 50;
+
 /** Who of a team has a live feed open now, as the presence frame lists them. */
 export interface PresentMember {
   id: number;
@@ -24,6 +27,7 @@ export interface PresenceFrame {
  */
 export class TeamListeners {
   private ready = false;
+  private presenceDue?: Promise<void>;
   // Raised for a member dropped from the team: an add that read the membership before it loses.
   private readonly removals = new Map<number, number>();
 
@@ -79,15 +83,26 @@ export class TeamListeners {
       userId,
       username,
     ).rowsWritten;
-    const presence = this.presence();
-    if (added > 0) await this.send([presence], userId);
-    return presence;
+    if (added > 0) void this.announce();
+    return this.presence();
   }
 
   /** Drops a member's feed (its last socket closed); the others hear of it. */
   async remove(userId: number): Promise<void> {
     const removed = this.sql().exec("DELETE FROM team_listeners WHERE userId = ?", userId).rowsWritten;
-    if (removed > 0) await this.send([this.presence()]);
+    if (removed > 0) void this.announce();
+  }
+
+  /**
+   * Tells every listener who is online, PRESENCE_DELAY_MS from now, once for all the comings and goings
+   * meanwhile: 50 members connecting at once cost 50 RPCs, not one broadcast to all per arrival.
+   */
+  private announce(): Promise<void> {
+    this.presenceDue ??= scheduler.wait(PRESENCE_DELAY_MS).then(() => {
+      this.presenceDue = undefined;
+      return this.send([this.presence()]);
+    });
+    return this.presenceDue;
   }
 
   /** A member left or was removed: nothing more reaches their feed, which is told at once. */
@@ -106,9 +121,9 @@ export class TeamListeners {
     );
   }
 
-  /** Passes frames to every listener's feed but `except`; a feed that no longer listens is dropped. */
-  async send(frames: string[], except?: number): Promise<void> {
-    const listeners = this.online().filter((m) => m.id !== except);
+  /** Passes frames to every listener's feed; a feed that no longer listens is dropped. */
+  async send(frames: string[]): Promise<void> {
+    const listeners = this.online();
     const gone: number[] = [];
     await Promise.all(
       listeners.map(async ({ id }) => {

@@ -166,7 +166,8 @@ export class TodoFeedAgent extends Agent<Env> {
     // sockets already open get what is new, as at any read.
     await this.readNews();
     if (Date.now() < this.followUntil) void this.follow();
-    await this.listenToTeams(connection);
+    // Not awaited: the socket opens at once, and its teams' presence follows.
+    this.ctx.waitUntil(this.listenToTeams(connection));
   }
 
   // --- A member's feed and its teams.
@@ -184,7 +185,13 @@ export class TodoFeedAgent extends Agent<Env> {
   private async listenToTeams(connection: Connection): Promise<void> {
     const userId = this.userId();
     if (userId === null) return;
-    const orgIds = await teamsOf(this.env.DB, userId);
+    let orgIds: number[];
+    try {
+      orgIds = await teamsOf(this.env.DB, userId);
+    } catch (err) {
+      this.log("todo_feed_teams_read_failed", { error: String(err) });
+      return;
+    }
     this.ctx.storage.kv.put(TEAMS, orgIds);
     const frames = await Promise.all(orgIds.map((orgId) => this.subscribe(orgId, userId)));
     for (const frame of frames) if (frame) this.sendTo([connection], frame);
