@@ -19,6 +19,10 @@ const MAX_PAGE = 500;
 const TRIM_EVERY = 64;
 // While woken, with listeners, the log is read this often: an event reaches them well within a second.
 const FOLLOW_EVERY_MS = 50;
+// A team's feed reads less often: each read with news costs one RPC per member online, so under a
+// stream of writes this bounds the fan-out to 5 batches a second (and one more per wake, which the
+// Worker sends at most once a second per isolate), whatever the write rate.
+const TEAM_FOLLOW_EVERY_MS = 200;
 // A woken feed reads the log until this long after the wake window: a write the window let pass
 // without a wake committed before its end.
 const FOLLOW_MARGIN_MS = 500;
@@ -68,6 +72,8 @@ export class TodoFeedAgent extends Agent<Env> {
   private sinceTrim = 0;
   private followUntil = 0;
   private following = false;
+  // Ends the follow loop's wait early (a wake while following).
+  private readSoon?: () => void;
   // Log reads run one after another: two at once would take the same changes twice.
   private reading: Promise<void> = Promise.resolve();
 
@@ -146,6 +152,8 @@ export class TodoFeedAgent extends Agent<Env> {
   async wake(): Promise<void> {
     this.followUntil = Date.now() + WAKE_WINDOW_MS + FOLLOW_MARGIN_MS;
     if (!this.hasListeners()) return;
+    // Already following: the write that woke it is read now, not at the next step.
+    this.readSoon?.();
     void this.follow();
     // Should the instance go (evicted, restarted) before the window ends, this brings it back to read
     // the rest: an alarm outlives the instance. One pending at a time.
@@ -322,14 +330,18 @@ export class TodoFeedAgent extends Agent<Env> {
     return this.team?.any() ?? this.ctx.getWebSockets().length > 0;
   }
 
-  /** Reads the log every FOLLOW_EVERY_MS until the wake window is over or nobody listens. */
+  /** Reads the log every FOLLOW_EVERY_MS (a team's: TEAM_FOLLOW_EVERY_MS) until the wake window is over or nobody listens. */
   private async follow(): Promise<void> {
     if (this.following) return;
     this.following = true;
     try {
       while (Date.now() < this.followUntil && this.hasListeners()) {
         await this.readNews();
-        await new Promise((resolve) => setTimeout(resolve, FOLLOW_EVERY_MS));
+        await new Promise<void>((resolve) => {
+          this.readSoon = resolve;
+          setTimeout(resolve, this.team ? TEAM_FOLLOW_EVERY_MS : FOLLOW_EVERY_MS);
+        });
+        this.readSoon = undefined;
       }
       await this.readNews();
     } finally {
