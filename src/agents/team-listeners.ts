@@ -21,8 +21,8 @@ export interface PresenceFrame {
 
 /**
  * The listeners of one team's feed: members whose own feed (`user-<id>`) has sockets open, kept in
- * the team feed's storage so an eviction forgets none. Each event is one RPC per listener (not per
- * socket, not per member): a team of 50 with 5 online costs 5. A listener whose feed answers that it
+ * the team feed's storage so an eviction forgets none. Each batch of events (one read of the team's
+ * log) is one RPC per listener, not per socket nor per member: a team of 50 with 5 online costs 5. A listener whose feed answers that it
  * no longer listens, or who leaves the team, is dropped at once.
  */
 export class TeamListeners {
