@@ -21,8 +21,11 @@ const ENTRY_POINTS = `## Where things are
   \`/.well-known/oauth-authorization-server\`, \`POST /oauth/register\`, \`/oauth/authorize\` (PKCE S256),
   \`POST /oauth/token\`; scopes \`todos:read\`, \`todos:write\`.
 - Agents (WebSocket, Cloudflare Agents SDK): \`/agents/counter-agent/<name>\`, \`/agents/chat-agent/<chat id>\`
-  (its transcript: \`.../get-messages\`), \`/agents/todo-feed-agent/user-<id>\`; a connect ticket from
+  (its transcript: \`.../get-messages\`), \`/agents/todo-feed-agent/user-<id>\` (your todo events and your
+  teams', each naming its \`orgId\`, with who of each team is online); a connect ticket from
   \`POST /api/agents/tickets\` goes in \`?ticket=\`.
+- Teams: \`orgId\` on \`POST /api/todos\` and \`GET /api/todos?orgId=\` makes or lists a team's todos; the item
+  routes work on them by role (viewers read, members and up write).
 `;
 
 function credentials(operation, document) {

@@ -1,12 +1,16 @@
-// Runs in the Durable Object: one TodoFeedAgent per user (`user-<id>`), the live feed of their todo writes.
+// Runs in the Durable Object: one TodoFeedAgent per user (`user-<id>`), the live feed of their todo
+// writes and of their teams', and one per team (`org-<id>`), which passes the team's on to its members'.
 import { Agent, type Connection, type ConnectionContext } from "agents";
 import { createLogger } from "../core/logger";
+import type { Owner } from "../core/owner";
 import { errorBody } from "../http/errors";
-import { feedOwner, WAKE_WINDOW_MS, type TodoEvent } from "../todos/todo-events";
+import { feedName, feedOwner, WAKE_WINDOW_MS, type TodoEvent } from "../todos/todo-events";
 import { closedSubAgentRoute } from "./agent-paths";
 import { destroyAndReset } from "../chats/agent-reset";
+import { teamsOf } from "./feed-teams.queries";
 import { readLog } from "./feed-log";
 import { closeForDelete, SocketGuard } from "./socket-guard";
+import { TeamListeners } from "./team-listeners";
 
 // Events kept for RPC subscribers that poll (eventsSince); older ones are dropped, delta sync has them all.
 export const KEPT_EVENTS = 1_000;
@@ -15,6 +19,10 @@ const MAX_PAGE = 500;
 const TRIM_EVERY = 64;
 // While woken, with listeners, the log is read this often: an event reaches them well within a second.
 const FOLLOW_EVERY_MS = 50;
+// A team's feed reads less often: each read with news costs one RPC per member online, so under a
+// stream of writes this bounds the fan-out to 5 batches a second (and one more per wake, which the
+// Worker sends at most once a second per isolate), whatever the write rate.
+const TEAM_FOLLOW_EVERY_MS = 200;
 // A woken feed reads the log until this long after the wake window: a write the window let pass
 // without a wake committed before its end.
 const FOLLOW_MARGIN_MS = 500;
@@ -32,6 +40,16 @@ export interface FeedPage {
 
 // A todo's version is raised by every write, so a todo id and version name one change.
 const changeKey = (event: { id: number; version: number }) => `${event.id}:${event.version}`;
+// The teams a user's feed listens to while its sockets are open (storage.kv: it outlives hibernation).
+const TEAMS = "todo-feed:teams";
+// WebSocket.OPEN
+const OPEN = 1;
+
+/** What a member's sockets receive when they leave the team (or it is deleted): nothing more of it comes. */
+export interface TeamLeftFrame {
+  type: "team.left";
+  orgId: number;
+}
 
 /**
  * The live feed of one user's todo writes, read from the change log (D1) that every write adds to in
@@ -40,12 +58,22 @@ const changeKey = (event: { id: number; version: number }) => `${event.id}:${eve
  * calling eventsSince() over a Durable Object binding. Writes only wake it (src/todos/todo-events.ts);
  * a feed that was evicted or restarting reads what it missed when it starts. Clients only listen: no
  * callables, no client state.
+ *
+ * Teams: a team's writes wake the team's feed (`org-<id>`, never opened by a socket), which reads the
+ * team's log once and passes each batch of events to the feeds of the members who have sockets open
+ * (TeamListeners), one RPC each; those send them on with the team's `orgId`. So a team write costs the
+ * writer what a personal one does (one wake), and its fan-out one log read plus one RPC per online
+ * member, whatever the team's size. A member's feed subscribes to its teams when a socket opens and
+ * unsubscribes when the last closes; leaving or being removed drops them at once (dropMember()).
+ * Presence: who of the team has a socket open, sent to each member's sockets when it changes.
  */
 export class TodoFeedAgent extends Agent<Env> {
   private tableReady = false;
   private sinceTrim = 0;
   private followUntil = 0;
   private following = false;
+  // Ends the follow loop's wait early (a wake while following).
+  private readSoon?: () => void;
   // Log reads run one after another: two at once would take the same changes twice.
   private reading: Promise<void> = Promise.resolve();
 
@@ -76,6 +104,20 @@ export class TodoFeedAgent extends Agent<Env> {
   // --- Sockets end with their credential (src/agents/socket-guard.ts).
   private guard?: SocketGuard;
 
+  private get owner(): Owner | null {
+    return feedOwner(this.name);
+  }
+
+  private teamListeners?: TeamListeners;
+
+  /** The listeners, when this is a team's feed. */
+  private get team(): TeamListeners | null {
+    const owner = this.owner;
+    if (owner?.kind !== "org") return null;
+    this.teamListeners ??= new TeamListeners(this.env, this.ctx.storage, owner.orgId);
+    return this.teamListeners;
+  }
+
   private get sockets(): SocketGuard {
     this.guard ??= new SocketGuard({
       agent: "todo-feed-agent",
@@ -89,8 +131,10 @@ export class TodoFeedAgent extends Agent<Env> {
     return this.guard;
   }
 
-  onClose(connection: Connection): void {
+  async onClose(connection: Connection): Promise<void> {
     this.sockets.closed(connection);
+    const open = [...this.getConnections()].some((c) => c.id !== connection.id && c.readyState === OPEN);
+    if (!open) await this.stopListeningToTeams();
   }
 
   /** RPC from a credential-ending write (src/agents/socket-sweep.ts): answers how many sockets closed. */
@@ -108,6 +152,8 @@ export class TodoFeedAgent extends Agent<Env> {
   async wake(): Promise<void> {
     this.followUntil = Date.now() + WAKE_WINDOW_MS + FOLLOW_MARGIN_MS;
     if (!this.hasListeners()) return;
+    // Already following: the write that woke it is read now, not at the next step.
+    this.readSoon?.();
     void this.follow();
     // Should the instance go (evicted, restarted) before the window ends, this brings it back to read
     // the rest: an alarm outlives the instance. One pending at a time.
@@ -128,7 +174,140 @@ export class TodoFeedAgent extends Agent<Env> {
     // sockets already open get what is new, as at any read.
     await this.readNews();
     if (Date.now() < this.followUntil) void this.follow();
+    // Not awaited: the socket opens at once, and its teams' presence follows.
+    this.ctx.waitUntil(this.listenToTeams(connection));
   }
+
+  // --- A member's feed and its teams.
+
+  private userId(): number | null {
+    const owner = this.owner;
+    return owner?.kind === "user" ? owner.userId : null;
+  }
+
+  private listenedTeams(): number[] {
+    return this.ctx.storage.kv.get<number[]>(TEAMS) ?? [];
+  }
+
+  /** Subscribes to the feed of each team the user belongs to now; the new socket gets each team's presence. */
+  private async listenToTeams(connection: Connection): Promise<void> {
+    const userId = this.userId();
+    if (userId === null) return;
+    let orgIds: number[];
+    try {
+      orgIds = await teamsOf(this.env.DB, userId);
+    } catch (err) {
+      this.log("todo_feed_teams_read_failed", { error: String(err) });
+      return;
+    }
+    this.ctx.storage.kv.put(TEAMS, orgIds);
+    const frames = await Promise.all(orgIds.map((orgId) => this.subscribe(orgId, userId)));
+    for (const frame of frames) if (frame) this.sendTo([connection], frame);
+  }
+
+  /** The team's presence frame once this feed listens to it; null when the user is not a member. */
+  private async subscribe(orgId: number, userId: number): Promise<string | null> {
+    try {
+      return await this.env.TodoFeedAgent.getByName(feedName({ kind: "org", orgId })).addListener(userId);
+    } catch (err) {
+      this.log("team_feed_subscribe_failed", { orgId, error: String(err) });
+      return null;
+    }
+  }
+
+  private async stopListeningToTeams(): Promise<void> {
+    const userId = this.userId();
+    const orgIds = this.listenedTeams();
+    if (userId === null || orgIds.length === 0) return;
+    this.ctx.storage.kv.delete(TEAMS);
+    await Promise.all(
+      orgIds.map((orgId) =>
+        this.env.TodoFeedAgent.getByName(feedName({ kind: "org", orgId }))
+          .removeListener(userId)
+          .catch((err: unknown) => this.log("team_feed_unsubscribe_failed", { orgId, error: String(err) })),
+      ),
+    );
+  }
+
+  /** RPC from a team's feed: its frames, for this user's open sockets; false once this feed no longer listens. */
+  async deliver(orgId: number, frames: string[]): Promise<boolean> {
+    const sockets = this.openSockets();
+    if (sockets.length === 0 || !this.listenedTeams().includes(orgId)) return false;
+    for (const frame of frames) this.sendTo(sockets, frame);
+    return true;
+  }
+
+  /** RPC: the user joined a team (created it, accepted an invitation); open sockets start to hear it. */
+  async joinTeam(orgId: number): Promise<void> {
+    const userId = this.userId();
+    const sockets = this.openSockets();
+    if (userId === null || sockets.length === 0) return;
+    this.ctx.storage.kv.put(TEAMS, [...new Set([...this.listenedTeams(), orgId])]);
+    const frame = await this.subscribe(orgId, userId);
+    if (frame) this.sendTo(this.openSockets(), frame);
+  }
+
+  /** RPC from a team's feed: the user left the team, was removed, or it was deleted. Nothing more of it comes. */
+  async leaveTeam(orgId: number): Promise<void> {
+    const teams = this.listenedTeams();
+    if (!teams.includes(orgId)) return;
+    this.ctx.storage.kv.put(
+      TEAMS,
+      teams.filter((id) => id !== orgId),
+    );
+    this.sendTo(this.openSockets(), JSON.stringify({ type: "team.left", orgId } satisfies TeamLeftFrame));
+  }
+
+  // --- A team's feed and its members' feeds (src/agents/team-listeners.ts).
+
+  private requireTeam(): TeamListeners {
+    const team = this.team;
+    if (!team) throw new TypeError("Not a team's feed");
+    return team;
+  }
+
+  /** RPC from a member's feed as a socket opens: the team's presence frame, or null for a non-member. */
+  async addListener(userId: number): Promise<string | null> {
+    const team = this.requireTeam();
+    // Takes what came before first, so the new listener hears only what comes after it joined.
+    await this.readNews();
+    return team.add(userId);
+  }
+
+  /** RPC from a member's feed as its last socket closes. */
+  async removeListener(userId: number): Promise<void> {
+    await this.requireTeam().remove(userId);
+  }
+
+  /** RPC from a member's removal or leaving (src/routes/org-members): nothing more reaches them, at once. */
+  async dropMember(userId: number): Promise<void> {
+    await this.requireTeam().drop(userId);
+  }
+
+  /** RPC from the team's delete: the members' feeds are told, then the feed's storage goes. */
+  async dissolve(): Promise<void> {
+    await this.requireTeam().dissolve();
+    await destroyAndReset(this.ctx, () => this.destroy());
+  }
+
+  private openSockets(): WebSocket[] {
+    return this.ctx.getWebSockets().filter((socket) => socket.readyState === OPEN);
+  }
+
+  private sendTo(sockets: Iterable<WebSocket>, frame: string): void {
+    for (const socket of sockets) {
+      try {
+        socket.send(frame);
+      } catch {
+        // Closing: the SDK's close handling removes it.
+      }
+    }
+  }
+
+  private log(event: string, fields: Record<string, unknown>): void {
+    createLogger({ agent: "todo-feed-agent", feed: this.name }, this.env.LOG_LEVEL).error(event, fields);
+  }
+  // --- end of teams
 
   /** RPC for other Workers: the kept events after `after` (0: the oldest kept), oldest first. */
   async eventsSince(after = 0, limit = 100): Promise<FeedPage> {
@@ -148,17 +327,21 @@ export class TodoFeedAgent extends Agent<Env> {
   }
 
   private hasListeners(): boolean {
-    return this.ctx.getWebSockets().length > 0;
+    return this.team?.any() ?? this.ctx.getWebSockets().length > 0;
   }
 
-  /** Reads the log every FOLLOW_EVERY_MS until the wake window is over or nobody listens. */
+  /** Reads the log every FOLLOW_EVERY_MS (a team's: TEAM_FOLLOW_EVERY_MS) until the wake window is over or nobody listens. */
   private async follow(): Promise<void> {
     if (this.following) return;
     this.following = true;
     try {
       while (Date.now() < this.followUntil && this.hasListeners()) {
         await this.readNews();
-        await new Promise((resolve) => setTimeout(resolve, FOLLOW_EVERY_MS));
+        await new Promise<void>((resolve) => {
+          this.readSoon = resolve;
+          setTimeout(resolve, this.team ? TEAM_FOLLOW_EVERY_MS : FOLLOW_EVERY_MS);
+        });
+        this.readSoon = undefined;
       }
       await this.readNews();
     } finally {
@@ -169,22 +352,24 @@ export class TodoFeedAgent extends Agent<Env> {
   /** Takes the changes committed since the last read. */
   private readNews(): Promise<void> {
     const read = this.reading.then(() => this.takeNewChanges());
-    this.reading = read.catch((err: unknown) => {
-      const logger = createLogger({ agent: "todo-feed-agent", feed: this.name }, this.env.LOG_LEVEL);
-      logger.error("todo_feed_log_read_failed", { error: String(err) });
-    });
+    this.reading = read.catch((err: unknown) =>
+      this.log("todo_feed_log_read_failed", { error: String(err) }),
+    );
     return this.reading;
   }
 
   private async takeNewChanges(): Promise<void> {
-    const userId = feedOwner(this.name);
-    if (userId === null) return;
-    const read = await readLog(this.env.DB, this.ctx.storage.kv, userId, KEPT_EVENTS);
+    const owner = this.owner;
+    if (owner === null) return;
+    const read = await readLog(this.env.DB, this.ctx.storage.kv, owner, KEPT_EVENTS);
     if (!read) return;
     // A feed that kept events before it read the log (it took them from each write) skips those once.
     const kept = read.hadCursor ? new Set<string>() : this.keptChanges();
-    for (const event of read.events) if (!kept.has(changeKey(event))) this.take(event);
+    const frames: string[] = [];
+    for (const event of read.events) if (!kept.has(changeKey(event))) frames.push(this.take(event));
     read.done();
+    // A team's feed has no sockets: its members' feeds send the batch on.
+    if (frames.length > 0) await this.team?.send(frames);
   }
 
   private keptChanges(): Set<string> {
@@ -192,10 +377,11 @@ export class TodoFeedAgent extends Agent<Env> {
     return new Set(rows.map((row) => changeKey(JSON.parse(row.event) as TodoEvent)));
   }
 
-  /** Keeps the event and sends it to every open socket. */
-  private take(event: TodoEvent): void {
+  /** Keeps the event and sends it to every open socket; answers it as sent. */
+  private take(event: TodoEvent): string {
     const sql = this.events();
-    const json = JSON.stringify({ type: event.type, id: event.id, version: event.version });
+    const named = event.orgId === undefined ? {} : { orgId: event.orgId };
+    const json = JSON.stringify({ type: event.type, id: event.id, version: event.version, ...named });
     sql.exec("INSERT INTO feed_events (event) VALUES (?)", json);
     if (++this.sinceTrim >= TRIM_EVERY) {
       sql.exec("DELETE FROM feed_events WHERE seq <= (SELECT max(seq) FROM feed_events) - ?", KEPT_EVENTS);
@@ -203,13 +389,8 @@ export class TodoFeedAgent extends Agent<Env> {
     }
     // Every socket here is its owner's listener, accepted by the SDK (no sub-agents, nothing else
     // connects), so the SDK's broadcast, which reads each socket's attachment per message, adds nothing.
-    for (const socket of this.ctx.getWebSockets()) {
-      try {
-        socket.send(json);
-      } catch {
-        // Closing: the SDK's close handling removes it.
-      }
-    }
+    this.sendTo(this.ctx.getWebSockets(), json);
+    return json;
   }
 
   /**

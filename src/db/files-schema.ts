@@ -1,17 +1,14 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { orgsTable } from "./orgs-schema";
-import { NOW, ownerId, perUserKey } from "./schema";
+import { NOW, ownerId, perUserKey, teamId } from "./schema";
 
 // Who owns which stored object, what they may still store, how they share it, and what a deleted
 // user left to erase. Beside schema.ts (drizzle.config.ts reads both).
 
 export const VISIBILITIES = ["public", "private"] as const;
 
-/**
- * The team a file, reservation or deleted file belongs to; null: its user's own. A team's row goes with
- * the team. `userId` is then the member who uploaded it, and the team's owner once that account is gone.
- */
-export const teamId = () => integer().references(() => orgsTable.id, { onDelete: "cascade" });
+// A file, reservation or deleted file with a team (teamId()) is the team's; `userId` is then the member
+// who uploaded it, and the team's owner once that account is gone.
 
 /**
  * Every completed upload, single or resumable, recorded when its object becomes visible. The id

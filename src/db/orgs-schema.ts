@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { NOW, usersTable } from "./schema";
+import { NOW } from "./now";
+import { usersTable } from "./schema";
 
 // Teams (organisations), their members, invitations and the audit trail. Beside schema.ts
 // (drizzle.config.ts reads both). The roles and what each may do are in src/orgs/org-roles.ts.

@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { NOW } from "./now";
+import { orgsTable } from "./orgs-schema";
 
-/** The current time as every timestamp column stores it: ISO 8601 UTC with milliseconds. */
-export const NOW = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+export { NOW };
 
 const timestamps = {
   createdAt: text().notNull().default(NOW),
@@ -59,11 +60,19 @@ export const userCredentialsTable = sqliteTable("user_credentials_table", {
   updatedAt: timestamps.updatedAt,
 });
 
+/** A user who wrote something a team keeps: their work stays when they go, without their name. */
+export const authorId = () =>
+  integer().references(() => usersTable.id, { onDelete: "set null", onUpdate: "cascade" });
+
+/** The team a row belongs to: it goes with its team. */
+export const teamId = () => integer().references(() => orgsTable.id, { onDelete: "cascade" });
+
+/** A todo is a user's own (userId) or a team's (orgId), never both (src/core/owner.ts). */
 export const todosTable = sqliteTable(
   "todos_table",
   {
     id: integer().primaryKey({ autoIncrement: true }),
-    userId: ownerId(),
+    userId: integer().references(() => usersTable.id, { onDelete: "cascade", onUpdate: "cascade" }),
     title: text().notNull(),
     description: text().notNull().default(""),
     completed: integer({ mode: "boolean" }).notNull().default(false),
@@ -72,10 +81,16 @@ export const todosTable = sqliteTable(
     // Raised by every write (src/todos/todos.queries.ts): the ETag and If-Match compare it.
     version: integer().notNull().default(1),
     ...timestamps,
+    orgId: teamId(),
+    createdBy: authorId(),
+    updatedBy: authorId(),
   },
   (t) => [
     index("todos_user_id_idx").on(t.userId, t.id),
     index("todos_user_completed_id_idx").on(t.userId, t.completed, t.id),
+    index("todos_org_id_idx").on(t.orgId, t.id),
+    index("todos_org_completed_id_idx").on(t.orgId, t.completed, t.id),
+    check("todos_one_owner", sql`("userId" IS NULL) <> ("orgId" IS NULL)`),
   ],
 );
 
@@ -87,6 +102,15 @@ export const todosTable = sqliteTable(
  */
 export const todoCountsTable = sqliteTable("todo_counts_table", {
   userId: perUserKey(),
+  total: integer().notNull(),
+  completed: integer().notNull(),
+});
+
+/** Each team's todo totals, kept like todoCountsTable (migrations/0019_team_todos.sql). */
+export const orgTodoCountsTable = sqliteTable("org_todo_counts_table", {
+  orgId: integer()
+    .primaryKey()
+    .references(() => orgsTable.id, { onDelete: "cascade" }),
   total: integer().notNull(),
   completed: integer().notNull(),
 });

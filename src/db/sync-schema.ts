@@ -1,5 +1,6 @@
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { NOW, ownerId, perUserKey } from "./schema";
+import { orgsTable } from "./orgs-schema";
+import { NOW, ownerId, perUserKey, teamId, usersTable } from "./schema";
 
 // What lets clients follow and retry writes: the todo change log behind delta sync, and the answers
 // kept for Idempotency-Key retries. Beside schema.ts (drizzle.config.ts reads both).
@@ -16,7 +17,9 @@ export const todoChangesTable = sqliteTable(
   "todo_changes_table",
   {
     id: integer().primaryKey({ autoIncrement: true }),
-    userId: ownerId(),
+    // The todo's owner, as in todos_table: a user's log, or a team's.
+    userId: integer().references(() => usersTable.id, { onDelete: "cascade", onUpdate: "cascade" }),
+    orgId: teamId(),
     // No foreign key: a tombstone outlives its todo.
     todoId: integer().notNull(),
     kind: text({ enum: TODO_CHANGE_KINDS }).notNull(),
@@ -25,6 +28,7 @@ export const todoChangesTable = sqliteTable(
   },
   (t) => [
     index("todo_changes_user_id_idx").on(t.userId, t.id),
+    index("todo_changes_org_id_idx").on(t.orgId, t.id),
     index("todo_changes_created_at_idx").on(t.createdAt),
   ],
 );
@@ -35,6 +39,14 @@ export const todoChangesTable = sqliteTable(
  */
 export const todoSyncFloorsTable = sqliteTable("todo_sync_floors_table", {
   userId: perUserKey(),
+  purgedThrough: integer().notNull(),
+});
+
+/** The same floor for each team's log. */
+export const orgTodoSyncFloorsTable = sqliteTable("org_todo_sync_floors_table", {
+  orgId: integer()
+    .primaryKey()
+    .references(() => orgsTable.id, { onDelete: "cascade" }),
   purgedThrough: integer().notNull(),
 });
 

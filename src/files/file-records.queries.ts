@@ -97,7 +97,7 @@ export function todosAttaching(db: Db, key: string) {
 }
 
 /** A todo whose attachments a delete with `detach` changed: its new version, for the owner's live feed. */
-export type DetachedTodo = { id: number; userId: number; version: number };
+export type DetachedTodo = { id: number; userId: number | null; orgId: number | null; version: number };
 
 /**
  * Forgets the file (its share links go by cascade, its usage by trigger) after keeping its record and
@@ -131,7 +131,12 @@ export async function deleteFileRecord(
       .update(todosTable)
       .set({ version: sql`${todosTable.version} + 1`, updatedAt: NOW })
       .where(inArray(todosTable.id, attaching))
-      .returning({ id: todosTable.id, userId: todosTable.userId, version: todosTable.version }),
+      .returning({
+        id: todosTable.id,
+        userId: todosTable.userId,
+        orgId: todosTable.orgId,
+        version: todosTable.version,
+      }),
     db.delete(attachments).where(eq(attachments.fileKey, file.key)),
     keep,
     forget,

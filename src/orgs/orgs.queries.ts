@@ -3,8 +3,8 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../db/client";
 import { filesTable } from "../db/files-schema";
 import { auditLogTable, orgInvitationsTable, orgMembersTable, orgsTable } from "../db/orgs-schema";
-import { usersTable } from "../db/schema";
-import { deletedFilesTable } from "../db/trash-schema";
+import { todosTable, usersTable } from "../db/schema";
+import { deletedFilesTable, deletedTodosTable } from "../db/trash-schema";
 import { auditInsert, auditInsertWhen, type AuditActor } from "./audit.queries";
 
 export type OrgRow = typeof orgsTable.$inferSelect;
@@ -86,11 +86,13 @@ export interface OrgErasure {
   invitations: number;
   auditEntries: number;
   files: number;
+  todos: number;
 }
 
 /**
- * Deletes the team and, by cascade, everything it owns, after `before` (the statements that queue its
- * objects for erasure); answers what went (null: no such team).
+ * Deletes the team and, by cascade, everything it owns (its todos with their attachment rows, trash,
+ * change log, counts and sync floors included), after `before` (the statements that queue its objects
+ * for erasure); answers what went (null: no such team).
  */
 export async function deleteOrg(
   db: Db,
@@ -99,7 +101,9 @@ export async function deleteOrg(
 ): Promise<{ erased: OrgErasure; memberIds: number[] } | null> {
   const files = sql<number>`(SELECT count(*) FROM ${filesTable} WHERE ${filesTable.orgId} = ${orgId})
     + (SELECT count(*) FROM ${deletedFilesTable} WHERE ${deletedFilesTable.orgId} = ${orgId})`;
-  const [members, invitations, audit, fileCount, ...rest] = await db.batch([
+  const todos = sql<number>`(SELECT count(*) FROM ${todosTable} WHERE ${todosTable.orgId} = ${orgId})
+    + (SELECT count(*) FROM ${deletedTodosTable} WHERE ${deletedTodosTable.orgId} = ${orgId})`;
+  const [members, invitations, audit, fileCount, todoCount, ...rest] = await db.batch([
     db
       .select({ userId: orgMembersTable.userId })
       .from(orgMembersTable)
@@ -107,6 +111,7 @@ export async function deleteOrg(
     db.select({ n: count() }).from(orgInvitationsTable).where(eq(orgInvitationsTable.orgId, orgId)),
     db.select({ n: count() }).from(auditLogTable).where(eq(auditLogTable.orgId, orgId)),
     db.select({ n: files }).from(orgsTable).where(eq(orgsTable.id, orgId)),
+    db.select({ n: todos }).from(orgsTable).where(eq(orgsTable.id, orgId)),
     ...before,
     db.delete(orgsTable).where(eq(orgsTable.id, orgId)).returning({ id: orgsTable.id }),
   ]);
@@ -117,6 +122,7 @@ export async function deleteOrg(
     invitations: invitations[0]?.n ?? 0,
     auditEntries: audit[0]?.n ?? 0,
     files: fileCount[0]?.n ?? 0,
+    todos: todoCount[0]?.n ?? 0,
   };
   return { erased, memberIds: members.map((m) => m.userId) };
 }

@@ -1,9 +1,11 @@
 import { derivedKey } from "../core/derived-keys";
 import { base64url, fromBase64url } from "../core/base64url";
+import type { Owner } from "../core/owner";
 
 // A delta-sync cursor names a position in the change log, whose ids count every todo write of the
-// service. Sealed with AES-GCM under a key derived from JWT_SECRET, with its user's id as associated
-// data, it reveals no count and opens for nobody else.
+// service. Sealed with AES-GCM under a key derived from JWT_SECRET, with its owner (a user, or a team)
+// as associated data, it reveals no count and opens for no other log: a team's cursor is no use for
+// another team's list, nor for the personal one.
 
 /** The cursor of a client that has nothing yet: the whole log. */
 export const START_CURSOR = "0";
@@ -27,20 +29,24 @@ function cursorKey(secret: string): Promise<CryptoKey> {
   return key;
 }
 
-const owner = (userId: number) => new TextEncoder().encode(`user:${userId}`);
+// A user's stay as they were before teams, so cursors already given keep working.
+const associated = (owner: Owner) =>
+  new TextEncoder().encode(owner.kind === "user" ? `user:${owner.userId}` : `org:${owner.orgId}`);
+const ivInput = (owner: Owner, changeId: number) =>
+  owner.kind === "user" ? `${owner.userId}:${changeId}` : `org-${owner.orgId}:${changeId}`;
 
 /**
  * The same position seals to the same cursor, so a client may compare cursors: the IV is an HMAC of
- * user and position (one IV per plaintext, the synthetic-IV construction).
+ * owner and position (one IV per plaintext, the synthetic-IV construction).
  */
-export async function sealSyncCursor(secret: string, userId: number, changeId: number): Promise<string> {
+export async function sealSyncCursor(secret: string, owner: Owner, changeId: number): Promise<string> {
   if (changeId === 0) return START_CURSOR;
   const id = new Uint8Array(8);
   new DataView(id.buffer).setBigUint64(0, BigInt(changeId));
   const ivKey = await derivedKey(secret, IV_PURPOSE);
-  const mac = await crypto.subtle.sign("HMAC", ivKey, new TextEncoder().encode(`${userId}:${changeId}`));
+  const mac = await crypto.subtle.sign("HMAC", ivKey, new TextEncoder().encode(ivInput(owner, changeId)));
   const iv = new Uint8Array(mac, 0, IV_BYTES);
-  const algorithm = { name: "AES-GCM", iv, additionalData: owner(userId) };
+  const algorithm = { name: "AES-GCM", iv, additionalData: associated(owner) };
   const sealed = new Uint8Array(await crypto.subtle.encrypt(algorithm, await cursorKey(secret), id));
   const out = new Uint8Array(IV_BYTES + sealed.length);
   out.set(iv);
@@ -48,13 +54,13 @@ export async function sealSyncCursor(secret: string, userId: number, changeId: n
   return base64url(out);
 }
 
-/** The change id `cursor` names for `userId`: 0 for START_CURSOR, null for anything not sealed for them. */
-export async function openSyncCursor(secret: string, userId: number, cursor: string): Promise<number | null> {
+/** The change id `cursor` names in `owner`'s log: 0 for START_CURSOR, null for anything not sealed for it. */
+export async function openSyncCursor(secret: string, owner: Owner, cursor: string): Promise<number | null> {
   if (cursor === START_CURSOR) return 0;
   if (!SYNC_CURSOR_PATTERN.test(cursor)) return null;
   try {
     const bytes = fromBase64url(cursor);
-    const algorithm = { name: "AES-GCM", iv: bytes.subarray(0, IV_BYTES), additionalData: owner(userId) };
+    const algorithm = { name: "AES-GCM", iv: bytes.subarray(0, IV_BYTES), additionalData: associated(owner) };
     const id = await crypto.subtle.decrypt(algorithm, await cursorKey(secret), bytes.subarray(IV_BYTES));
     const changeId = Number(new DataView(id).getBigUint64(0));
     return Number.isSafeInteger(changeId) && changeId > 0 ? changeId : null;

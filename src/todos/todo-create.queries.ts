@@ -1,4 +1,5 @@
 import { sql, type Placeholder, type SQL } from "drizzle-orm";
+import type { Owner } from "../core/owner";
 import type { Db } from "../db/client";
 import { notNullViolation } from "../db/errors";
 import { jsonObjectOf } from "../db/json-rows";
@@ -11,32 +12,38 @@ import {
   unlessKeyHeld,
   type KeyedWrite,
 } from "../idempotency/keyed-writes";
+import type { AuditActor } from "../orgs/audit.queries";
 import type { AttachmentFile } from "./attachments";
 import { insertAttachments, listAttachments, type AttachmentRow } from "./attachments.queries";
+import { auditTeamTodo } from "./team-audit.queries";
 import type { TodoFields, TodoRow } from "./todos.queries";
 
 // A todo's create, the hottest write: its statements are rendered once per isolate, plain and with an
 // Idempotency-Key taken in the same batch. The change log and counts follow by trigger.
 
-const userId = sql.placeholder("userId");
+const title = sql.placeholder("title");
 
-function insertStatement(owner: SQL | Placeholder) {
+function insertStatement(titleValue: SQL | Placeholder) {
   const row = {
-    userId: owner,
-    title: sql.placeholder("title"),
+    // One of the two is null (the todos_one_owner check): a user's todo, or a team's.
+    userId: sql.placeholder("userId"),
+    orgId: sql.placeholder("orgId"),
+    title: titleValue,
     description: sql.placeholder("description"),
     completed: sql.placeholder("completed"),
     scheduleAt: sql.placeholder("scheduleAt"),
     completedAt: sql`CASE WHEN ${sql.placeholder("completedNow")} THEN ${NOW} END`,
+    createdBy: sql.placeholder("actorId"),
+    updatedBy: sql.placeholder("actorId"),
   };
   return prebuiltSelect(todosTable, statementBuilder.insert(todosTable).values(row).returning());
 }
-const insertTodo = insertStatement(userId);
-// A held key makes userId NULL: the NOT NULL column then fails the batch, and nothing is written.
-const insertKeyedTodo = insertStatement(unlessKeyHeld(userId));
+const insertTodo = insertStatement(title);
+// A held key makes the title NULL: the NOT NULL column then fails the batch, and nothing is written.
+const insertKeyedTodo = insertStatement(unlessKeyHeld(title));
 
-// The new todo is the user's highest id: D1 runs a batch alone, so no other insert can come between.
-const newTodoId = sql`(SELECT max(${todosTable.id}) FROM ${todosTable} WHERE ${todosTable.userId} = ${userId})`;
+// The new todo has the highest id: D1 runs a batch alone, so no other insert can come between.
+const newTodoId = sql`(SELECT max(${todosTable.id}) FROM ${todosTable})`;
 
 /** The new todo and its attachment rows as JSON, for the key's replays (createdTodoOf reads it). */
 function createdResult(withAttachments: boolean): SQL {
@@ -71,13 +78,17 @@ export function createdTodoOf(result: string): CreatedTodo {
  */
 export async function insertTodoWithAttachments(
   db: Db,
-  todo: TodoFields & { userId: number; title: string },
+  todo: TodoFields & { owner: Owner; actorId: number; title: string },
   files: readonly AttachmentFile[],
   key?: KeyedWrite,
+  actor?: AuditActor,
 ): Promise<CreatedTodo> {
   const d1 = db.$client;
+  const { owner } = todo;
   const values = {
-    userId: todo.userId,
+    userId: owner.kind === "user" ? owner.userId : null,
+    orgId: owner.kind === "org" ? owner.orgId : null,
+    actorId: todo.actorId,
     title: todo.title,
     description: todo.description ?? todosTable.description.default,
     completed: todo.completed ?? todosTable.completed.default,
@@ -87,13 +98,17 @@ export async function insertTodoWithAttachments(
   };
   const insert = key ? insertKeyedTodo : insertTodo;
   const withAttachments = insertAttachments(db, sql`SELECT ${newTodoId} AS id`, files);
-  const statements = [insert.bind(d1, values), ...withAttachments.map((q) => statementOf(d1, q, values))];
+  const statements = [insert.bind(d1, values)];
+  if (owner.kind === "org" && actor) {
+    statements.push(statementOf(d1, auditTeamTodo(db, actor, "todo.created", newTodoId)));
+  }
+  statements.push(...withAttachments.map((q) => statementOf(d1, q, values)));
   if (key) statements.push((files.length ? keepCreatedWithAttachments : keepCreated).bind(d1, values));
   let results: D1Result<Record<string, unknown>>[];
   try {
     results = await d1.batch<Record<string, unknown>>(statements);
   } catch (err) {
-    if (key && notNullViolation(err) === "todos_table.userId") throw new KeyTakenError();
+    if (key && notNullViolation(err) === "todos_table.title") throw new KeyTakenError();
     throw err;
   }
   const [inserted] = insert.rows(results[0]!);

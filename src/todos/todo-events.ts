@@ -1,21 +1,35 @@
 import type { Logger } from "../core/logger";
+import { ownerKey, parseOwnerKey, userOwner, type Owner } from "../core/owner";
 
-/** What the live feed sends its owner's open sockets for each change in the log (and keeps for RPC subscribers). */
+/**
+ * What the live feed sends its owner's open sockets for each change in the log (and keeps for RPC
+ * subscribers). A team's change names its team (`orgId`); a user's own carries none, as before teams.
+ */
 export interface TodoEvent {
   type: "todo.created" | "todo.updated" | "todo.deleted";
   id: number;
   version: number;
+  orgId?: number;
 }
 
-/** The one live-feed instance of a user: `/agents/todo-feed-agent/user-<id>`. */
-export function feedName(userId: number): string {
-  return `user-${userId}`;
+/**
+ * The one live-feed instance of a user, `/agents/todo-feed-agent/user-<id>`, which their sockets open;
+ * a team's, `org-<id>`, reads the team's log and passes it on to its members' feeds (never opened).
+ */
+export function feedName(owner: Owner | number): string {
+  return ownerKey(typeof owner === "number" ? userOwner(owner) : owner);
 }
 
-/** The user whose feed `name` is (feedName's inverse), or null for any other name. */
-export function feedOwner(name: string): number | null {
-  const id = /^user-([1-9]\d{0,15})$/.exec(name)?.[1];
-  return id !== undefined && Number.isSafeInteger(Number(id)) ? Number(id) : null;
+/** Whose a todo (or its change) is: its team's, or its user's. */
+export function todoOwner(todo: { userId: number | null; orgId: number | null }): Owner {
+  return todo.orgId === null ? userOwner(todo.userId!) : { kind: "org", orgId: todo.orgId };
+}
+
+/** The owner whose feed `name` is (feedName's inverse), or null for any other name. */
+export function feedOwner(name: string): Owner | null {
+  const owner = parseOwnerKey(name);
+  const id = owner && (owner.kind === "user" ? owner.userId : owner.orgId);
+  return owner && Number.isSafeInteger(id) ? owner : null;
 }
 
 const EVENT_TYPES = {
@@ -40,30 +54,31 @@ export function eventOfChange(change: {
 export const WAKE_WINDOW_MS = 1_000;
 // Users this isolate woke lately, with when; older entries go once the map grows past this.
 const TRACKED_WAKES = 1_000;
-const lastWakes = new Map<number, number>();
+const lastWakes = new Map<string, number>();
 
 function forgetOldWakes(now: number): void {
   if (lastWakes.size <= TRACKED_WAKES) return;
-  for (const [userId, at] of lastWakes) if (now - at >= WAKE_WINDOW_MS) lastWakes.delete(userId);
+  for (const [name, at] of lastWakes) if (now - at >= WAKE_WINDOW_MS) lastWakes.delete(name);
 }
 
 /**
- * Called after a todo write has committed in D1: the owner's TodoFeedAgent reads the change log (the
- * row the write's trigger added) and broadcasts what is new. One RPC on a plain stub, unless this
+ * Called after a todo write has committed in D1: the owner's TodoFeedAgent (the user's, or the team's)
+ * reads the change log (the row the write's trigger added) and broadcasts what is new. One RPC on a plain stub, unless this
  * isolate woke the feed less than WAKE_WINDOW_MS ago (it is still reading the log then). The Agents
  * SDK starts an agent on its first RPC by itself (it wraps the agent's own async methods), so
  * getAgentByName's separate start-up call would be one more round trip. A failure is logged; the
  * write stands, delta sync has it, and the feed reads it at its next wake or start.
  */
-export async function wakeTodoFeed(env: Env, logger: Logger, userId: number): Promise<void> {
+export async function wakeTodoFeed(env: Env, logger: Logger, owner: Owner): Promise<void> {
+  const name = feedName(owner);
   const now = Date.now();
-  if (now - (lastWakes.get(userId) ?? -Infinity) < WAKE_WINDOW_MS) return;
-  lastWakes.set(userId, now);
+  if (now - (lastWakes.get(name) ?? -Infinity) < WAKE_WINDOW_MS) return;
+  lastWakes.set(name, now);
   forgetOldWakes(now);
   try {
-    await env.TodoFeedAgent.getByName(feedName(userId)).wake();
+    await env.TodoFeedAgent.getByName(name).wake();
   } catch (err) {
-    lastWakes.delete(userId);
-    logger.error("todo_feed_wake_failed", { userId, error: String(err) });
+    lastWakes.delete(name);
+    logger.error("todo_feed_wake_failed", { feed: name, error: String(err) });
   }
 }

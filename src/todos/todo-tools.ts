@@ -49,7 +49,7 @@ const SearchInput = z.object({
   text: z.string().trim().min(1).max(200).describe("Text to find in titles and descriptions"),
 });
 // Attachments are left to the REST API: a model should not pass around storage keys.
-const CreateInput = CreateTodoBody.omit({ attachments: true });
+const CreateInput = CreateTodoBody.omit({ attachments: true, orgId: true });
 const UpdateInput = UpdateTodoBody.omit({ attachments: true }).extend(Versioned.shape);
 
 // Tools run in the chat agent and in /mcp alike, outside any request: their own log source.

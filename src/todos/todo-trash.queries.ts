@@ -2,8 +2,11 @@ import { and, eq, gt, lte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { NOW, todoAttachmentsTable, todosTable } from "../db/schema";
 import { deletedTodosTable } from "../db/trash-schema";
+import type { AuditActor } from "../orgs/audit.queries";
 import type { AttachmentFile } from "./attachments";
 import { insertAttachments } from "./attachments.queries";
+import { auditTeamTodo } from "./team-audit.queries";
+import { reachable, type TodoReach } from "./todo-reach";
 import type { TodoRow } from "./todos.queries";
 
 // A deleted todo kept for its restore: written in the delete's batch, put back by the restore's.
@@ -13,9 +16,9 @@ export type DeletedTodoRow = typeof trash.$inferSelect;
 
 /**
  * The statement that keeps the todos `where` selects (their attachment keys included) before the same
- * batch deletes them. Returns when each was deleted.
+ * batch deletes them, `deletedBy` as their last author. Returns when each was deleted.
  */
-export function keepDeletedTodos(db: Db, where: SQL | undefined) {
+export function keepDeletedTodos(db: Db, where: SQL | undefined, deletedBy: number) {
   const t = todosTable;
   const a = todoAttachmentsTable;
   const keys = sql`(SELECT json_group_array(${a.fileKey}) FROM (SELECT * FROM ${a} WHERE ${a.todoId} = ${t.id} ORDER BY ${a.id}) AS ${a})`;
@@ -24,17 +27,17 @@ export function keepDeletedTodos(db: Db, where: SQL | undefined) {
     .insert(trash)
     .select(
       sql`SELECT ${t.id}, ${t.userId}, ${t.title}, ${t.description}, ${t.completed}, ${t.scheduleAt},
-        ${t.completedAt}, ${t.version} + 1, ${keys}, ${t.createdAt}, ${t.updatedAt}, ${NOW}
-        FROM ${t} WHERE ${where}`,
+        ${t.completedAt}, ${t.version} + 1, ${keys}, ${t.createdAt}, ${t.updatedAt}, ${NOW}, ${t.orgId},
+        ${t.createdBy}, ${deletedBy} FROM ${t} WHERE ${where}`,
     )
     .returning({ deletedAt: trash.deletedAt });
 }
 
-export async function findDeletedTodo(db: Db, id: number, userId: number): Promise<DeletedTodoRow | null> {
+export async function findDeletedTodo(db: Db, id: number, reach: TodoReach): Promise<DeletedTodoRow | null> {
   const [row] = await db
     .select()
     .from(trash)
-    .where(and(eq(trash.id, id), eq(trash.userId, userId)))
+    .where(and(eq(trash.id, id), reachable(reach, "data:write", trash)))
     .limit(1);
   return row ?? null;
 }
@@ -51,22 +54,25 @@ export const fileKeysOf = (row: DeletedTodoRow): string[] => JSON.parse(row.file
 export async function restoreDeletedTodo(
   db: Db,
   id: number,
-  userId: number,
+  reach: TodoReach,
   since: string,
   files: readonly AttachmentFile[],
+  actor?: AuditActor,
 ): Promise<TodoRow | null> {
-  const restorable = and(eq(trash.id, id), eq(trash.userId, userId), gt(trash.deletedAt, since));
+  const restorable = and(eq(trash.id, id), reachable(reach, "data:write", trash), gt(trash.deletedAt, since));
   const insert = db
     .insert(todosTable)
     .select(
       sql`SELECT ${trash.id}, ${trash.userId}, ${trash.title}, ${trash.description}, ${trash.completed},
-        ${trash.scheduleAt}, ${trash.completedAt}, ${trash.version} + 1, ${trash.createdAt}, ${NOW}
-        FROM ${trash} WHERE ${restorable}`,
+        ${trash.scheduleAt}, ${trash.completedAt}, ${trash.version} + 1, ${trash.createdAt}, ${NOW},
+        ${trash.orgId}, ${trash.createdBy}, ${reach.userId} FROM ${trash} WHERE ${restorable}`,
     )
     .returning();
   const kept = sql`SELECT ${trash.id} AS id FROM ${trash} WHERE ${restorable}`;
+  const audit = actor ? [auditTeamTodo(db, actor, "todo.restored", sql`${id}`)] : [];
   const [rows] = await db.batch([
     insert,
+    ...audit,
     ...insertAttachments(db, kept, files),
     db.delete(trash).where(restorable),
   ]);

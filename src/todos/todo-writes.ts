@@ -1,17 +1,20 @@
 import { Failure } from "../core/failures";
 import type { Logger } from "../core/logger";
+import { orgOwner, userOwner, type Owner } from "../core/owner";
 import type { Db } from "../db/client";
 import { RestoreWindowPassedError, restorableSince, restorableUntil } from "../core/restore-window";
 import { deletedKeysAmong } from "../files/file-trash.queries";
 import { callStorage } from "../files/storage-errors";
 import type { KeyedWrite } from "../idempotency/keyed-writes";
+import type { AuditActor } from "../orgs/audit.queries";
 import { resolveAttachments, type AttachmentFile } from "./attachments";
 import { mayHaveReminder, syncTodoReminder, type ReminderTodo } from "./reminders";
-import { wakeTodoFeed } from "./todo-events";
+import { todoOwner, wakeTodoFeed } from "./todo-events";
 import { insertTodoWithAttachments, type CreatedTodo } from "./todo-create.queries";
+import type { TodoReach } from "./todo-reach";
 import { fileKeysOf, findDeletedTodo, restoreDeletedTodo } from "./todo-trash.queries";
 import * as queries from "./todo-writes.queries";
-import { findTodoForUser, type TodoFields, type TodoRow } from "./todos.queries";
+import { findTodoInReach, type TodoFields, type TodoRow } from "./todos.queries";
 
 /**
  * The one way a todo is written, whoever writes it (REST, the chat's tools, MCP): attachment keys
@@ -25,6 +28,18 @@ export interface TodoWriter {
   logger: Logger;
   /** Keeps the work after the commit alive once the caller has answered (a request's or agent's waitUntil). */
   waitUntil: (promise: Promise<unknown>) => void;
+  /**
+   * Who writes, through which door, for a team's audit trail. With it, the caller's teams' todos are in
+   * reach by role (src/todos/todo-reach.ts); without it (the AI tools, until they pass one), only their own.
+   */
+  actor?: AuditActor;
+}
+
+const reachOf = (w: TodoWriter, userId: number): TodoReach => ({ userId, teams: w.actor !== undefined });
+
+/** Reminders are a user's own (their chat agent): a team's todo has none. */
+function personalReminder(todo: TodoRow, scheduleChanged = false): ReminderTodo | null {
+  return todo.userId === null ? null : mayHaveReminder({ ...todo, userId: todo.userId }, scheduleChanged);
 }
 
 export type AttachmentInput = { fileKey: string };
@@ -62,36 +77,48 @@ async function attachmentFiles(
  * from the change log), and the owner's agent told when a reminder may be involved. Each logs its own
  * failure; the write stands.
  */
-function afterCommit(w: TodoWriter, userId: number, version: number, reminder: ReminderTodo | null) {
-  w.waitUntil(wakeTodoFeed(w.env, w.logger, userId));
+function afterCommit(w: TodoWriter, owner: Owner, version: number, reminder: ReminderTodo | null) {
+  w.waitUntil(wakeTodoFeed(w.env, w.logger, owner));
   if (reminder) w.waitUntil(syncTodoReminder(w.env, w.logger, reminder, version));
 }
 
 /** A conditional write found the todo at another version: throws with it as it stands, or null if it went since. */
 async function refuseStale(w: TodoWriter, id: number, userId: number): Promise<null> {
-  const current = await findTodoForUser(w.db, id, userId);
+  const current = await findTodoInReach(w.db, id, reachOf(w, userId), "data:write");
   if (current) throw new StaleVersionError(current);
   return null;
 }
 
-/** The new todo; with `key`, the Idempotency-Key is taken in the same batch (KeyTakenError when held). */
+/**
+ * The new todo, `userId`'s own or, with `orgId`, that team's (the caller checked the role first); with
+ * `key`, the Idempotency-Key is taken in the same batch (KeyTakenError when held).
+ */
 export async function createTodo(
   w: TodoWriter,
   userId: number,
   fields: TodoFields & { title: string },
   attachments: readonly AttachmentInput[] = [],
   key?: KeyedWrite,
+  orgId?: number,
 ): Promise<CreatedTodo> {
+  const owner = orgId === undefined ? userOwner(userId) : orgOwner(orgId);
   const files = await attachmentFiles(w, attachments, userId);
-  const result = await insertTodoWithAttachments(w.db, { ...fields, userId }, files, key);
+  const result = await insertTodoWithAttachments(
+    w.db,
+    { ...fields, owner, actorId: userId },
+    files,
+    key,
+    w.actor,
+  );
   const { todo } = result;
-  afterCommit(w, userId, todo.version, mayHaveReminder(todo));
+  afterCommit(w, owner, todo.version, personalReminder(todo));
   return result;
 }
 
 /**
- * The updated todo, or null when `id` is not one of the user's todos (nothing is written then). With
- * `expected` (the versions an If-Match names), a todo at another version throws StaleVersionError.
+ * The updated todo, or null when `id` is not in the user's reach (their own todos, and their teams'
+ * where their role writes): nothing is written then. With `expected` (the versions an If-Match
+ * names), a todo at another version throws StaleVersionError.
  */
 export async function updateTodo(
   w: TodoWriter,
@@ -101,17 +128,17 @@ export async function updateTodo(
   attachments?: readonly AttachmentInput[],
   expected?: queries.ExpectedVersions,
 ): Promise<TodoRow | null> {
+  const reach = reachOf(w, userId);
   let files: AttachmentFile[] | undefined;
   if (attachments !== undefined) {
     // Checked first so a foreign or missing id costs no R2 lookups.
-    if (!(await findTodoForUser(w.db, id, userId))) return null;
+    if (!(await findTodoInReach(w.db, id, reach, "data:write"))) return null;
     files = await attachmentFiles(w, attachments, userId);
   }
-  const todo = await queries.updateTodoWithAttachments(w.db, id, userId, fields, files, expected);
+  const todo = await queries.updateTodoWithAttachments(w.db, id, reach, fields, files, expected, w.actor);
   if (todo === queries.STALE) return refuseStale(w, id, userId);
   if (todo) {
-    const reminder = mayHaveReminder(todo, fields.scheduleAt !== undefined);
-    afterCommit(w, userId, todo.version, reminder);
+    afterCommit(w, todoOwner(todo), todo.version, personalReminder(todo, fields.scheduleAt !== undefined));
   }
   return todo;
 }
@@ -124,7 +151,7 @@ export interface DeletedTodo {
 
 /**
  * Deletes the todo, kept for a restore for RESTORE_WINDOW_SECONDS; null when `id`
- * is not one of the user's todos; stale as for updateTodo.
+ * is not in the user's reach; stale as for updateTodo.
  */
 export async function deleteTodo(
   w: TodoWriter,
@@ -132,11 +159,14 @@ export async function deleteTodo(
   userId: number,
   expected?: queries.ExpectedVersions,
 ): Promise<DeletedTodo | null> {
-  const deleted = await queries.deleteTodoForUser(w.db, id, userId, expected);
+  const deleted = await queries.deleteTodoInReach(w.db, id, reachOf(w, userId), expected, w.actor);
   if (deleted === queries.STALE) return refuseStale(w, id, userId);
   if (deleted === null) return null;
-  const reminder = deleted.scheduleAt === null ? null : { id, userId, deleted: true as const };
-  afterCommit(w, userId, deleted.version, reminder);
+  const reminder =
+    deleted.scheduleAt === null || deleted.userId === null
+      ? null
+      : { id, userId: deleted.userId, deleted: true as const };
+  afterCommit(w, todoOwner(deleted), deleted.version, reminder);
   return { id: deleted.id, restorableUntil: restorableUntil(w.env, deleted.deletedAt) };
 }
 
@@ -147,8 +177,9 @@ export async function deleteTodo(
  * user's todos, live or deleted; RestoreWindowPassedError once the window has passed.
  */
 export async function restoreTodo(w: TodoWriter, id: number, userId: number): Promise<TodoRow | null> {
-  const deleted = await findDeletedTodo(w.db, id, userId);
-  if (!deleted) return findTodoForUser(w.db, id, userId);
+  const reach = reachOf(w, userId);
+  const deleted = await findDeletedTodo(w.db, id, reach);
+  if (!deleted) return findTodoInReach(w.db, id, reach, "data:write");
   const since = restorableSince(w.env);
   if (deleted.deletedAt <= since) throw new RestoreWindowPassedError("Todo", w.env);
   const files = await attachmentFiles(
@@ -156,9 +187,9 @@ export async function restoreTodo(w: TodoWriter, id: number, userId: number): Pr
     fileKeysOf(deleted).map((fileKey) => ({ fileKey })),
     userId,
   );
-  const todo = await restoreDeletedTodo(w.db, id, userId, since, files);
+  const todo = await restoreDeletedTodo(w.db, id, reach, since, files, w.actor);
   // Another restore took it meanwhile (it is back), or the purge did (it is not).
-  if (!todo) return findTodoForUser(w.db, id, userId);
-  afterCommit(w, userId, todo.version, mayHaveReminder(todo));
+  if (!todo) return findTodoInReach(w.db, id, reach, "data:write");
+  afterCommit(w, todoOwner(todo), todo.version, personalReminder(todo));
   return todo;
 }

@@ -1,7 +1,9 @@
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { userOwner, type Owner } from "../core/owner";
 import type { Db } from "../db/client";
 import { queryBuilder, prebuiltSelect } from "../db/prebuilt";
-import { todoCountsTable, todosTable } from "../db/schema";
+import { orgTodoCountsTable, todoCountsTable, todosTable } from "../db/schema";
+import { reachable, type TodoAction, type TodoReach } from "./todo-reach";
 
 export type TodoRow = typeof todosTable.$inferSelect;
 
@@ -10,13 +12,13 @@ export type TodoFields = Partial<
   Pick<typeof todosTable.$inferInsert, "title" | "description" | "completed" | "scheduleAt">
 >;
 
-/** The page statement, with or without the `completed` filter; both rendered once per isolate. */
-function pageOfTodos(byCompleted: boolean) {
+/** The page statement of a user's or a team's todos, with or without the `completed` filter; each rendered once per isolate. */
+function pageOfTodos(kind: Owner["kind"], byCompleted: boolean) {
   const owner = and(
-    eq(todosTable.userId, sql.placeholder("userId")),
+    eq(kind === "user" ? todosTable.userId : todosTable.orgId, sql.placeholder("ownerId")),
     byCompleted ? eq(todosTable.completed, sql.placeholder("completed")) : undefined,
   );
-  // The page's ids come from the (userId[, completed], id) index alone, so a deep OFFSET skips
+  // The page's ids come from the (userId|orgId[, completed], id) index alone, so a deep OFFSET skips
   // index entries, not rows.
   const pageIds = queryBuilder
     .select({ id: todosTable.id })
@@ -34,36 +36,53 @@ function pageOfTodos(byCompleted: boolean) {
       .orderBy(desc(todosTable.id)),
   );
 }
-const todosPage = pageOfTodos(false);
-const todosPageByCompleted = pageOfTodos(true);
-const todoCounts = prebuiltSelect(
-  todoCountsTable,
-  queryBuilder
-    .select()
-    .from(todoCountsTable)
-    .where(eq(todoCountsTable.userId, sql.placeholder("userId"))),
-);
+const pages = {
+  user: { all: pageOfTodos("user", false), byCompleted: pageOfTodos("user", true) },
+  org: { all: pageOfTodos("org", false), byCompleted: pageOfTodos("org", true) },
+};
+const counts = {
+  user: prebuiltSelect(
+    todoCountsTable,
+    queryBuilder
+      .select()
+      .from(todoCountsTable)
+      .where(eq(todoCountsTable.userId, sql.placeholder("ownerId"))),
+  ),
+  org: prebuiltSelect(
+    orgTodoCountsTable,
+    queryBuilder
+      .select()
+      .from(orgTodoCountsTable)
+      .where(eq(orgTodoCountsTable.orgId, sql.placeholder("ownerId"))),
+  ),
+};
 
 /**
- * One page of a user's todos, newest first (id descending, so the order is stable), and the total
- * from the user's row of todo counts: one round trip, whose total reads one row at any number of todos.
+ * One page of a user's or a team's todos, newest first (id descending, so the order is stable), and
+ * the total from the owner's row of todo counts: one round trip, whose total reads one row at any
+ * number of todos.
  */
-export async function listTodosForUser(
+export async function listTodosOf(
   db: Db,
-  userId: number,
+  owner: Owner,
   { completed, offset, limit }: { completed?: boolean; offset: number; limit: number },
 ): Promise<{ items: TodoRow[]; total: number }> {
   const d1 = db.$client;
-  const page = completed === undefined ? todosPage : todosPageByCompleted;
+  const page = completed === undefined ? pages[owner.kind].all : pages[owner.kind].byCompleted;
+  const ownerCounts = counts[owner.kind];
+  const ownerId = owner.kind === "user" ? owner.userId : owner.orgId;
   const [pageResult, countsResult] = await d1.batch<Record<string, unknown>>([
-    page.bind(d1, { userId, completed, limit, offset }),
-    todoCounts.bind(d1, { userId }),
+    page.bind(d1, { ownerId, completed, limit, offset }),
+    ownerCounts.bind(d1, { ownerId }),
   ]);
-  const counts = todoCounts.rows(countsResult!)[0] ?? { total: 0, completed: 0 };
-  const total =
-    completed === undefined ? counts.total : completed ? counts.completed : counts.total - counts.completed;
+  const row = ownerCounts.rows(countsResult!)[0] ?? { total: 0, completed: 0 };
+  const total = completed === undefined ? row.total : completed ? row.completed : row.total - row.completed;
   return { items: page.rows(pageResult!), total };
 }
+
+/** One page of a user's own todos (listTodosOf for the user). */
+export const listTodosForUser = (db: Db, userId: number, query: Parameters<typeof listTodosOf>[2]) =>
+  listTodosOf(db, userOwner(userId), query);
 
 /** LIKE wildcards in user text match themselves (ESCAPE '\\'). */
 export function likePattern(text: string): string {
@@ -94,6 +113,21 @@ export async function findTodoForUser(db: Db, id: number, userId: number): Promi
     .select()
     .from(todosTable)
     .where(and(eq(todosTable.id, id), eq(todosTable.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The todo, when `reach` may `action` it (its own, or its team's by role); null otherwise. */
+export async function findTodoInReach(
+  db: Db,
+  id: number,
+  reach: TodoReach,
+  action: TodoAction,
+): Promise<TodoRow | null> {
+  const [row] = await db
+    .select()
+    .from(todosTable)
+    .where(and(eq(todosTable.id, id), reachable(reach, action)))
     .limit(1);
   return row ?? null;
 }

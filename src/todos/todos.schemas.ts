@@ -68,7 +68,31 @@ const AttachmentsInput = z
 
 export const AttachmentSchema = createSelectSchema(todoAttachmentsTable).openapi("TodoAttachment");
 
-export const TodoSchema = createSelectSchema(todosTable).openapi("PageTodoVo");
+/** A user as a todo names its author: their id and the username a client shows. */
+export const TodoAuthorSchema = z
+  .object({ id: z.number().int(), username: z.string() })
+  .openapi("TodoAuthor");
+// A union, not .nullable(): see TodoChangeSchema's todo.
+const authorOrNull = (description: string) => z.union([TodoAuthorSchema, z.null()]).openapi({ description });
+
+export const TodoSchema = createSelectSchema(todosTable)
+  .extend({
+    userId: z.union([z.number().int(), z.null()]).openapi({
+      description: "The owner of a personal todo; null for a team's (see `orgId`)",
+    }),
+    orgId: z.union([z.number().int(), z.null()]).openapi({
+      description: "The team the todo belongs to; null for your own",
+    }),
+    createdBy: z.union([z.number().int(), z.null()]).openapi({
+      description: "Who created it (a user id); null once their account is deleted",
+    }),
+    updatedBy: z.union([z.number().int(), z.null()]).openapi({
+      description: "Who changed it last (a user id); null once their account is deleted",
+    }),
+    createdByUser: authorOrNull("Who created it, to show; null once their account is deleted"),
+    updatedByUser: authorOrNull("Who changed it last, to show; null once their account is deleted"),
+  })
+  .openapi("PageTodoVo");
 
 export const TodoWithAttachmentsSchema = TodoSchema.extend({
   attachments: z.array(AttachmentSchema),
@@ -86,7 +110,21 @@ const TodoFieldsSchema = createInsertSchema(todosTable, {
   scheduleAt: () => ScheduleAtSchema,
 }).pick({ title: true, description: true, completed: true, scheduleAt: true });
 
-export const CreateTodoBody = TodoFieldsSchema.extend({ attachments: AttachmentsInput.optional() })
+export const CreateTodoBody = TodoFieldsSchema.extend({
+  attachments: AttachmentsInput.optional(),
+  orgId: z
+    .number()
+    .int()
+    .min(1)
+    .max(Number.MAX_SAFE_INTEGER)
+    .optional()
+    .openapi({
+      description:
+        "A team you belong to: the todo is the team's (members and up create it; viewers 403, anyone else " +
+        "404 `Team not found`). Omitted: your own todo.",
+      example: 7,
+    }),
+})
   .strict()
   .openapi("CreateTodoBody");
 
@@ -114,6 +152,22 @@ export const TodoPageQuery = PageQuery.extend({
 
 /** The list's query: a page, or with `updatedSince` the changes after a cursor (delta sync). */
 export const TodoListQuery = TodoPageQuery.extend({
+  orgId: z
+    .string()
+    .regex(/^[1-9][0-9]{0,15}$/, "Must be a positive integer")
+    .transform(Number)
+    .refine(Number.isSafeInteger, "Must be a safe integer")
+    .optional()
+    .openapi({
+      param: { name: "orgId", in: "query" },
+      type: "integer",
+      minimum: 1,
+      maximum: Number.MAX_SAFE_INTEGER,
+      description:
+        "A team you belong to (any role): its todos, paged or synced, with a cursor of their own. Omitted: " +
+        "your own todos only, never a team's. Anyone else's team: 404 `Team not found`.",
+      example: 7,
+    }),
   updatedSince: z
     .string()
     .regex(SYNC_CURSOR_PATTERN, INVALID_SYNC_CURSOR)

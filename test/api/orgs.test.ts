@@ -88,7 +88,7 @@ describe("teams: create, read, rename, delete", () => {
     // Four members, three accepted invitations; created, renamed, three invited, three accepted.
     expect(gone).toEqual({
       id: org.id,
-      erased: { members: 4, invitations: 3, auditEntries: 8, files: 0, filesPending: false },
+      erased: { members: 4, invitations: 3, auditEntries: 8, files: 0, filesPending: false, todos: 0 },
     });
     expectError(await api(`/api/orgs/${org.id}`, { token: member.token }), 404);
     expectError(await api(`/api/orgs/${org.id}`, { token: owner.token }), 404);

@@ -8,7 +8,7 @@ import * as queries from "../../files/file-records.queries";
 import { findDeletedFileByKey } from "../../files/file-trash.queries";
 import { storeOwnedUpload } from "../../files/owned-upload";
 import { usageOf } from "../../files/quota";
-import { wakeTodoFeed } from "../../todos/todo-events";
+import { feedName, todoOwner, wakeTodoFeed } from "../../todos/todo-events";
 import { accessibleFile, fileNotFound, ownerNamed, requireOwnerAccess } from "./file-access";
 import type { GetOneRoute, ListRoute, RemoveRoute, RestoreRoute, UploadRoute } from "./files.routes";
 import { teamFileEntry } from "./team-audit";
@@ -74,9 +74,11 @@ export async function remove(c: AuthedRouteContext<RemoveRoute>) {
   const { todos, restorableUntil } = deleted;
   const logger = c.get("logger");
   logger.info("file_deleted", { key, detached: todos.length });
-  // A detached attachment changed each todo (any user's: keys are capabilities): their owners' feeds hear it.
-  const owners = new Set(todos.map((todo) => todo.userId));
-  c.executionCtx.waitUntil(Promise.all([...owners].map((userId) => wakeTodoFeed(c.env, logger, userId))));
+  // A detached attachment changed each todo (any owner's: keys are capabilities): their owners' feeds hear it.
+  const owners = new Map(todos.map((todo) => [feedName(todoOwner(todo)), todoOwner(todo)]));
+  c.executionCtx.waitUntil(
+    Promise.all([...owners.values()].map((owner) => wakeTodoFeed(c.env, logger, owner))),
+  );
   return ok(c, { key, detached: todos.length, restorableUntil });
 }
 

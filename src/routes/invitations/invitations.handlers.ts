@@ -14,6 +14,7 @@ import { orgLimits } from "../../orgs/org-settings";
 import { TEAM_NOT_FOUND, type OrgRouteContext } from "../orgs/org-access";
 import { keysetPage, orgView } from "../orgs/org-views";
 import type * as R from "./invitations.routes";
+import { joinTeamFeed } from "../../todos/team-feeds";
 
 const invitationGone = () => new ApiError(404, "Invitation not found");
 
@@ -83,6 +84,7 @@ export async function accept(c: AuthedRouteContext<R.AcceptRoute>) {
   try {
     const { org, role } = await acceptByToken(db, token, user, orgLimits(c.env), auditActorOf(c));
     c.get("logger").info("org_invitation_accepted", { orgId: org.id, userId: user.id });
+    c.executionCtx.waitUntil(joinTeamFeed(c.env, c.get("logger"), org.id, user.id));
     return ok(c, orgView(org, role));
   } catch (err) {
     if (err instanceof InvitationRefused)

@@ -8,6 +8,7 @@ import { OrgConflict } from "../../orgs/org-failures";
 import { can, roleChangeAction } from "../../orgs/org-roles";
 import { listMembers } from "../../orgs/orgs.queries";
 import type { OrgRole } from "../../db/orgs-schema";
+import { dropFromTeamFeed } from "../../todos/team-feeds";
 import type { OrgRouteContext } from "../orgs/org-access";
 import { keysetPage } from "../orgs/org-views";
 import type { ListRoute, RemoveRoute, SetRoleRoute } from "./org-members.routes";
@@ -60,7 +61,8 @@ export async function remove(c: OrgRouteContext<RemoveRoute>) {
   if (!self) requireRoleChange(c.get("orgRole"), role, null);
   if (!(await removeMember(db, orgId, userId, role, auditActorOf(c)))) throw memberGone();
   forgetMembership(orgId, userId);
-  // Their sockets re-check their credentials now; team agents (the next issue) re-check the membership too.
+  // Their live feed stops carrying the team before this answers; their sockets re-check their credentials.
+  await dropFromTeamFeed(c.env, c.get("logger"), orgId, userId);
   endSocketsOf(c, userId);
   c.get("logger").info("org_member_removed", { orgId, userId, by: c.get("user").id });
   return ok(c, { userId, left: self });

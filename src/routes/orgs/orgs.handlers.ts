@@ -3,6 +3,7 @@ import { ApiError } from "../../http/errors";
 import { auditActorOf } from "../../http/audit-actor";
 import { eraseNowIfSmall, queueOrgObjects } from "../../files/erasure";
 import type { AuthedRouteContext } from "../../http/types";
+import { dissolveTeamFeed, joinTeamFeed } from "../../todos/team-feeds";
 import { forgetMembership, memberRole } from "../../orgs/membership";
 import * as queries from "../../orgs/orgs.queries";
 import { OrgConflict } from "../../orgs/org-failures";
@@ -23,6 +24,7 @@ export async function create(c: AuthedRouteContext<R.CreateRoute>) {
   }
   const org = await queries.insertOrg(db, name, auditActorOf(c));
   c.get("logger").info("org_created", { orgId: org.id, userId: user.id });
+  c.executionCtx.waitUntil(joinTeamFeed(c.env, c.get("logger"), org.id, user.id));
   return created(c, orgView(org, "owner"));
 }
 
@@ -57,6 +59,7 @@ export async function remove(c: OrgRouteContext<R.RemoveRoute>) {
   if (!deleted) throw teamGone();
   forgetMembership(orgId, ...deleted.memberIds);
   const logger = c.get("logger");
+  c.executionCtx.waitUntil(dissolveTeamFeed(c.env, logger, orgId));
   const objects = await eraseNowIfSmall(c.env.R2_BUCKET, db, erasureId, logger);
   const erased = { ...deleted.erased, filesPending: objects.pending };
   logger.info("org_deleted", { orgId, by: c.get("user").id, ...erased, objects: objects.objects });

@@ -60,6 +60,7 @@ export const DeletedOrgSchema = z
       filesPending: z.boolean().openapi({
         description: "Some of their objects are left to the hourly cron (many, or R2 failed meanwhile)",
       }),
+      todos: z.number().int().openapi({ description: "Its todos, those in the trash included" }),
     }),
   })
   .openapi("DeletedOrg", { description: "What the delete erased, by kind." });

@@ -1,5 +1,10 @@
 import type { Context } from "hono";
 import { findAuthUserById } from "../../auth/auth-user.queries";
+import { orgOwner, userOwner, type Owner } from "../../core/owner";
+import { auditActorOf } from "../../http/audit-actor";
+import { memberRole } from "../../orgs/membership";
+import { can } from "../../orgs/org-roles";
+import { TEAM_NOT_FOUND } from "../orgs/org-access";
 import { userGoneOr } from "../../http/require-auth";
 import { jwtSecret } from "../../auth/tokens";
 import { background } from "../../http/background";
@@ -13,7 +18,10 @@ import { createdTodoOf, type CreatedTodo } from "../../todos/todo-create.queries
 import * as writes from "../../todos/todo-writes";
 import { listAttachments } from "../../todos/attachments.queries";
 import { INVALID_SYNC_CURSOR } from "../../todos/sync-cursors";
+import { withAuthors, withAuthorsOf } from "../../todos/todo-authors";
+import { deniedTodoAction, roleRefusal, type TodoAction } from "../../todos/todo-reach";
 import { syncTodos } from "../../todos/todo-sync";
+import type { TodoRow } from "../../todos/todos.queries";
 import * as queries from "../../todos/todos.queries";
 import { ifMatchVersions, todoEtag } from "./todo-etags";
 import type {
@@ -31,28 +39,72 @@ const CURSOR_HEADER = "X-Todos-Cursor";
 
 function writer(c: Context<AuthedEnv>): writes.TodoWriter {
   // The live feed is woken after the answer; the write itself has committed by then.
-  return { env: c.env, db: c.get("db"), logger: c.get("logger"), waitUntil: background(c) };
+  return {
+    env: c.env,
+    db: c.get("db"),
+    logger: c.get("logger"),
+    waitUntil: background(c),
+    actor: auditActorOf(c),
+  };
+}
+
+/** What a todo route reaches: the caller's own todos, and their teams' by role. */
+const reach = (c: Context<AuthedEnv>) => ({ userId: c.get("user").id, teams: true });
+
+/**
+ * The owner a list or create names: the caller, or with `orgId` a team of theirs whose role may
+ * `action` (a non-member, as for a team that does not exist, 404; a role without it 403).
+ */
+async function ownerFor(
+  c: Context<AuthedEnv>,
+  orgId: number | undefined,
+  action: TodoAction,
+): Promise<Owner> {
+  const userId = c.get("user").id;
+  if (orgId === undefined) return userOwner(userId);
+  const role = await memberRole(c.get("db"), orgId, userId);
+  if (!role) throw new ApiError(404, TEAM_NOT_FOUND);
+  if (!can(role, action)) throw new ApiError(403, roleRefusal(role, action));
+  return orgOwner(orgId);
+}
+
+/** A todo out of reach: 403 when it is the caller's team's and their role lacks `action`, else 404. */
+async function missing(c: Context<AuthedEnv>, id: number, action: TodoAction): Promise<never> {
+  const denied = await deniedTodoAction(c.get("db"), id, c.get("user").id, action);
+  throw denied ? new ApiError(403, denied) : notFound();
+}
+
+/** A todo's answer: with its authors and attachments, and its ETag. */
+async function todoAnswer(c: Context<AuthedEnv>, todo: TodoRow) {
+  const db = c.get("db");
+  c.header("ETag", todoEtag(todo));
+  const [authored, attachments] = await Promise.all([
+    withAuthorsOf(db, c.get("user"), todo),
+    listAttachments(db, todo.id),
+  ]);
+  return { ...authored, attachments };
 }
 
 async function listPage(
   c: Context<AuthedEnv>,
-  userId: number,
+  owner: Owner,
   query: { page: number; pageSize: number; completed?: boolean },
 ) {
-  const { items, total } = await queries.listTodosForUser(c.get("db"), userId, {
+  const db = c.get("db");
+  const { items, total } = await queries.listTodosOf(db, owner, {
     completed: query.completed,
     offset: pageOffset(query),
     limit: query.pageSize,
   });
-  return pageOf(items, total, query);
+  return pageOf(await withAuthors(db, c.get("user"), items), total, query);
 }
 
 export async function list(c: AuthedRouteContext<ListRoute>) {
   const query = c.req.valid("query");
-  const userId = c.get("user").id;
-  if (query.updatedSince === undefined) return ok(c, await listPage(c, userId, query));
+  const owner = await ownerFor(c, query.orgId, "data:read");
+  if (query.updatedSince === undefined) return ok(c, await listPage(c, owner, query));
   const secret = jwtSecret(c.env);
-  const answer = await syncTodos(c.get("db"), secret, userId, query.updatedSince, query.pageSize);
+  const answer = await syncTodos(c.get("db"), secret, owner, query.updatedSince, query.pageSize);
   if (answer.kind === "invalid") throw new ApiError(400, INVALID_SYNC_CURSOR);
   if (answer.kind === "stale") {
     throw new ApiError(
@@ -62,7 +114,17 @@ export async function list(c: AuthedRouteContext<ListRoute>) {
       { [CURSOR_HEADER]: answer.cursor },
     );
   }
-  const { changes, cursor, hasMore } = answer;
+  const { cursor, hasMore } = answer;
+  const todos = await withAuthors(
+    c.get("db"),
+    c.get("user"),
+    answer.changes.flatMap((change) => (change.todo ? [change.todo] : [])),
+  );
+  const byId = new Map(todos.map((todo) => [todo.id, todo]));
+  const changes = answer.changes.map((change) => ({
+    ...change,
+    todo: change.todo && byId.get(change.todo.id)!,
+  }));
   c.header(CURSOR_HEADER, cursor);
   return ok(c, { changes, cursor, hasMore });
 }
@@ -76,23 +138,24 @@ export async function listForUser(c: AuthedRouteContext<ListForUserRoute>) {
   if (viewer.id !== userId && !(await findAuthUserById(c.get("db"), userId))) {
     throw new ApiError(404, "User not found");
   }
-  return ok(c, await listPage(c, userId, c.req.valid("query")));
+  return ok(c, await listPage(c, userOwner(userId), c.req.valid("query")));
 }
 
 /** A new todo's answer, for the write and for its Idempotency-Key's replays alike. */
-function createdTodo(c: Context<AuthedEnv>, { todo, attachments }: CreatedTodo) {
+async function createdTodo(c: Context<AuthedEnv>, { todo, attachments }: CreatedTodo) {
   c.header("ETag", todoEtag(todo));
-  return created(c, { ...todo, attachments });
+  return created(c, { ...(await withAuthorsOf(c.get("db"), c.get("user"), todo)), attachments });
 }
 
 export async function create(c: AuthedRouteContext<CreateRoute>) {
-  const { attachments = [], ...fields } = c.req.valid("json");
+  const { attachments = [], orgId, ...fields } = c.req.valid("json");
   const userId = c.get("user").id;
+  await ownerFor(c, orgId, "data:write");
   // With an Idempotency-Key, the create takes it in its own batch (the route's middleware hands it over).
   const key = c.get("idempotencyKey");
   let result;
   try {
-    result = await writes.createTodo(writer(c), userId, fields, attachments, key?.write);
+    result = await writes.createTodo(writer(c), userId, fields, attachments, key?.write, orgId);
   } catch (err) {
     if (key && err instanceof KeyTakenError) {
       return key.answerTaken((kept) => createdTodo(c, createdTodoOf(kept)));
@@ -104,15 +167,13 @@ export async function create(c: AuthedRouteContext<CreateRoute>) {
 
 export async function getOne(c: AuthedRouteContext<GetOneRoute>) {
   const { id } = c.req.valid("param");
-  const db = c.get("db");
-  const todo = await queries.findTodoForUser(db, id, c.get("user").id);
+  const todo = await queries.findTodoInReach(c.get("db"), id, reach(c), "data:read");
   if (!todo) throw notFound();
   const etag = todoEtag(todo);
   if (ifNoneMatchHits(c.req.header("If-None-Match"), etag)) {
     return c.body(null, 304, { ETag: etag });
   }
-  c.header("ETag", etag);
-  return ok(c, { ...todo, attachments: await listAttachments(db, id) });
+  return ok(c, await todoAnswer(c, todo));
 }
 
 /** A 412 names the version the todo has now, so the client can read it again (or show it). */
@@ -130,9 +191,8 @@ export async function update(c: AuthedRouteContext<UpdateRoute>) {
   const todo = await writes
     .updateTodo(writer(c), id, c.get("user").id, fields, attachments, expected)
     .catch((err: unknown) => Promise.reject(staleAnswer(err)));
-  if (!todo) throw notFound();
-  c.header("ETag", todoEtag(todo));
-  return ok(c, { ...todo, attachments: await listAttachments(c.get("db"), id) });
+  if (!todo) return missing(c, id, "data:write");
+  return ok(c, await todoAnswer(c, todo));
 }
 
 export async function remove(c: AuthedRouteContext<RemoveRoute>) {
@@ -141,14 +201,13 @@ export async function remove(c: AuthedRouteContext<RemoveRoute>) {
   const deleted = await writes
     .deleteTodo(writer(c), id, c.get("user").id, expected)
     .catch((err: unknown) => Promise.reject(staleAnswer(err)));
-  if (deleted === null) throw notFound();
+  if (deleted === null) return missing(c, id, "data:write");
   return ok(c, deleted);
 }
 
 export async function restore(c: AuthedRouteContext<RestoreRoute>) {
   const { id } = c.req.valid("param");
   const todo = await writes.restoreTodo(writer(c), id, c.get("user").id);
-  if (!todo) throw notFound();
-  c.header("ETag", todoEtag(todo));
-  return ok(c, { ...todo, attachments: await listAttachments(c.get("db"), id) });
+  if (!todo) return missing(c, id, "data:write");
+  return ok(c, await todoAnswer(c, todo));
 }

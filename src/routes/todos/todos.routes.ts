@@ -24,12 +24,14 @@ export const list = createRoute({
   method: "get",
   path: "/api/todos",
   tags,
-  summary: "List your todos, paged; or, with updatedSince, what changed",
+  summary: "List your todos, or a team's, paged; or, with updatedSince, what changed",
   description:
-    "Newest first (by id). `pageTodoVo` items carry no attachments; read one todo for those. With " +
+    "Newest first (by id). Without `orgId` your own todos, never a team's; with it, that team's (any role; " +
+    "anyone else 404). `pageTodoVo` items carry no attachments; read one todo for those. With " +
     "`updatedSince` (delta sync) the answer is `TodoChanges` instead: every create, update and delete after " +
     "the cursor, once each, in commit order, with a `cursor` to send next time; replaying that cursor returns " +
-    "nothing new. Start with `updatedSince=0`. The delta answer and its 410 carry the cursor in `X-Todos-Cursor`.",
+    "nothing new. Start with `updatedSince=0`. The delta answer and its 410 carry the cursor in `X-Todos-Cursor`. " +
+    "Each list (yours, each team's) has cursors of its own: another list's is 400.",
   request: { query: TodoListQuery },
   responses: {
     200: {
@@ -47,7 +49,7 @@ export const list = createRoute({
         "The cursor is older than the change log (30 days): list in full, then sync from `X-Todos-Cursor`",
       headers: { "X-Todos-Cursor": { description: "The current cursor", schema: { type: "string" } } },
     },
-    ...errorResponses(400, 401, 403),
+    ...errorResponses(400, 401, 403, 404),
   },
 });
 
@@ -57,9 +59,10 @@ export const create = createRoute({
   method: "post",
   path: "/api/todos",
   tags,
-  summary: "Create a todo, optionally with attachments",
+  summary: "Create a todo, yours or a team's, optionally with attachments",
   description:
-    "The owner is the signed-in user. Each `attachments[].fileKey` is looked up in R2; missing keys are dropped. " +
+    "The owner is the signed-in user, or with `orgId` that team (members and up; viewers 403, anyone else " +
+    "404); a team's create is recorded in its audit trail. Each `attachments[].fileKey` is looked up in R2; missing keys are dropped. " +
     "The todo and its attachment rows are written in one D1 batch (atomic). Send an `Idempotency-Key` to " +
     "retry safely: a retry answers the first todo again rather than creating a second.",
   middleware: [idempotent("POST /api/todos", { inBatch: true })] as const,
@@ -69,7 +72,7 @@ export const create = createRoute({
       ...okContent(TodoWithAttachmentsSchema, "The new todo with its attachments"),
       headers: ETAG_HEADER,
     },
-    ...errorResponses(400, 401, 403, 409, 413, 422, 503),
+    ...errorResponses(400, 401, 403, 404, 409, 413, 422, 503),
   },
 });
 
@@ -79,9 +82,9 @@ export const getOne = createRoute({
   method: "get",
   path: "/api/todos/{id}",
   tags,
-  summary: "Read one of your todos with its attachments",
+  summary: "Read one of your todos, or of your teams', with its attachments",
   description:
-    "Another user's todo answers 404, as a missing one does. The answer's `ETag` names the todo's version; " +
+    "Another user's todo, or a team's you are not in, answers 404, as a missing one does. The answer's `ETag` names the todo's version; " +
     "send it as `If-None-Match` for a 304 while the todo is unchanged.",
   request: { params: TodoIdParams, headers: IfNoneMatchHeaders },
   responses: {
@@ -97,8 +100,9 @@ export const update = createRoute({
   method: "post",
   path: "/api/todos/{id}",
   tags,
-  summary: "Update one of your todos",
+  summary: "Update one of your todos, or of your teams'",
   description:
+    "A team's todo: members and up (viewers 403); recorded in the team's audit trail. " +
     "`attachments` omitted: unchanged; `[]`: all removed; otherwise replaced by the given set. The todo update, " +
     "the removal of the old rows and the insertion of the new ones run as one ordered D1 batch: if any statement " +
     "fails, nothing changes. `completedAt` is set when `completed` turns true and cleared when it turns false. " +
@@ -117,8 +121,9 @@ export const remove = createRoute({
   method: "post",
   path: "/api/todos/{id}/delete",
   tags,
-  summary: "Delete one of your todos",
+  summary: "Delete one of your todos, or of your teams'",
   description:
+    "A team's todo: members and up (viewers 403); recorded in the team's audit trail. " +
     "Gone at once (404, a `todo.deleted` tombstone); attachment rows go by cascade, objects stay in R2. " +
     "Restorable until `restorableUntil`. With `If-Match`, a todo changed since answers 412 and stays.",
   request: { params: TodoIdParams, headers: IfMatchHeaders },
@@ -134,8 +139,9 @@ export const restore = createRoute({
   method: "post",
   path: "/api/todos/{id}/restore",
   tags,
-  summary: "Restore one of your todos you deleted (undo a delete)",
+  summary: "Restore a deleted todo of yours or of your teams' (undo a delete)",
   description:
+    "A team's todo: members and up (viewers 403), whoever deleted it. " +
     "Until `restorableUntil`: the same id, its attachments whose files exist, a version above its tombstone " +
     "(`todo.created` in sync and the feed). A todo not deleted is answered unchanged. Past the window: 410, " +
     "then 404 once purged.",

@@ -816,14 +816,14 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List your todos, paged; or, with updatedSince, what changed
-         * @description Newest first (by id). `pageTodoVo` items carry no attachments; read one todo for those. With `updatedSince` (delta sync) the answer is `TodoChanges` instead: every create, update and delete after the cursor, once each, in commit order, with a `cursor` to send next time; replaying that cursor returns nothing new. Start with `updatedSince=0`. The delta answer and its 410 carry the cursor in `X-Todos-Cursor`.
+         * List your todos, or a team's, paged; or, with updatedSince, what changed
+         * @description Newest first (by id). Without `orgId` your own todos, never a team's; with it, that team's (any role; anyone else 404). `pageTodoVo` items carry no attachments; read one todo for those. With `updatedSince` (delta sync) the answer is `TodoChanges` instead: every create, update and delete after the cursor, once each, in commit order, with a `cursor` to send next time; replaying that cursor returns nothing new. Start with `updatedSince=0`. The delta answer and its 410 carry the cursor in `X-Todos-Cursor`. Each list (yours, each team's) has cursors of its own: another list's is 400.
          */
         get: operations["listTodos"];
         put?: never;
         /**
-         * Create a todo, optionally with attachments
-         * @description The owner is the signed-in user. Each `attachments[].fileKey` is looked up in R2; missing keys are dropped. The todo and its attachment rows are written in one D1 batch (atomic). Send an `Idempotency-Key` to retry safely: a retry answers the first todo again rather than creating a second.
+         * Create a todo, yours or a team's, optionally with attachments
+         * @description The owner is the signed-in user, or with `orgId` that team (members and up; viewers 403, anyone else 404); a team's create is recorded in its audit trail. Each `attachments[].fileKey` is looked up in R2; missing keys are dropped. The todo and its attachment rows are written in one D1 batch (atomic). Send an `Idempotency-Key` to retry safely: a retry answers the first todo again rather than creating a second.
          */
         post: operations["createTodo"];
         delete?: never;
@@ -840,14 +840,14 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Read one of your todos with its attachments
-         * @description Another user's todo answers 404, as a missing one does. The answer's `ETag` names the todo's version; send it as `If-None-Match` for a 304 while the todo is unchanged.
+         * Read one of your todos, or of your teams', with its attachments
+         * @description Another user's todo, or a team's you are not in, answers 404, as a missing one does. The answer's `ETag` names the todo's version; send it as `If-None-Match` for a 304 while the todo is unchanged.
          */
         get: operations["getTodo"];
         put?: never;
         /**
-         * Update one of your todos
-         * @description `attachments` omitted: unchanged; `[]`: all removed; otherwise replaced by the given set. The todo update, the removal of the old rows and the insertion of the new ones run as one ordered D1 batch: if any statement fails, nothing changes. `completedAt` is set when `completed` turns true and cleared when it turns false. Stored objects are never deleted. With `If-Match` (the `ETag` you read) a todo changed since answers 412 and nothing is written, so no one else's edit is lost.
+         * Update one of your todos, or of your teams'
+         * @description A team's todo: members and up (viewers 403); recorded in the team's audit trail. `attachments` omitted: unchanged; `[]`: all removed; otherwise replaced by the given set. The todo update, the removal of the old rows and the insertion of the new ones run as one ordered D1 batch: if any statement fails, nothing changes. `completedAt` is set when `completed` turns true and cleared when it turns false. Stored objects are never deleted. With `If-Match` (the `ETag` you read) a todo changed since answers 412 and nothing is written, so no one else's edit is lost.
          */
         post: operations["updateTodo"];
         delete?: never;
@@ -866,8 +866,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Delete one of your todos
-         * @description Gone at once (404, a `todo.deleted` tombstone); attachment rows go by cascade, objects stay in R2. Restorable until `restorableUntil`. With `If-Match`, a todo changed since answers 412 and stays.
+         * Delete one of your todos, or of your teams'
+         * @description A team's todo: members and up (viewers 403); recorded in the team's audit trail. Gone at once (404, a `todo.deleted` tombstone); attachment rows go by cascade, objects stay in R2. Restorable until `restorableUntil`. With `If-Match`, a todo changed since answers 412 and stays.
          */
         post: operations["removeTodo"];
         delete?: never;
@@ -886,8 +886,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Restore one of your todos you deleted (undo a delete)
-         * @description Until `restorableUntil`: the same id, its attachments whose files exist, a version above its tombstone (`todo.created` in sync and the feed). A todo not deleted is answered unchanged. Past the window: 410, then 404 once purged.
+         * Restore a deleted todo of yours or of your teams' (undo a delete)
+         * @description A team's todo: members and up (viewers 403), whoever deleted it. Until `restorableUntil`: the same id, its attachments whose files exist, a version above its tombstone (`todo.created` in sync and the feed). A todo not deleted is answered unchanged. Past the window: 410, then 404 once purged.
          */
         post: operations["restoreTodo"];
         delete?: never;
@@ -2089,7 +2089,8 @@ export interface components {
         };
         PageTodoVo: {
             id: number;
-            userId: number;
+            /** @description The owner of a personal todo; null for a team's (see `orgId`) */
+            userId: number | null;
             title: string;
             description: string;
             completed: boolean;
@@ -2098,6 +2099,20 @@ export interface components {
             version: number;
             createdAt: string;
             updatedAt: string;
+            /** @description The team the todo belongs to; null for your own */
+            orgId: number | null;
+            /** @description Who created it (a user id); null once their account is deleted */
+            createdBy: number | null;
+            /** @description Who changed it last (a user id); null once their account is deleted */
+            updatedBy: number | null;
+            /** @description Who created it, to show; null once their account is deleted */
+            createdByUser: components["schemas"]["TodoAuthor"] | null;
+            /** @description Who changed it last, to show; null once their account is deleted */
+            updatedByUser: components["schemas"]["TodoAuthor"] | null;
+        };
+        TodoAuthor: {
+            id: number;
+            username: string;
         };
         TodoChanges: {
             changes: components["schemas"]["TodoChange"][];
@@ -2145,6 +2160,11 @@ export interface components {
             scheduleAt?: string | null;
             /** @description At most 20. Duplicates count once; keys without a stored object are dropped. Any user's key may be attached: the unguessable key is the capability. */
             attachments?: components["schemas"]["AttachmentInput"][];
+            /**
+             * @description A team you belong to: the todo is the team's (members and up create it; viewers 403, anyone else 404 `Team not found`). Omitted: your own todo.
+             * @example 7
+             */
+            orgId?: number;
         };
         AttachmentInput: {
             /**
@@ -2274,6 +2294,8 @@ export interface components {
                 files: number;
                 /** @description Some of their objects are left to the hourly cron (many, or R2 failed meanwhile) */
                 filesPending: boolean;
+                /** @description Its todos, those in the trash included */
+                todos: number;
             };
         };
         TransferOrgBody: {
@@ -5759,6 +5781,8 @@ export interface operations {
                 pageSize?: number;
                 /** @description Only done (`true`) or open (`false`) todos */
                 completed?: "true" | "false";
+                /** @description A team you belong to (any role): its todos, paged or synced, with a cursor of their own. Omitted: your own todos only, never a team's. Anyone else's team: 404 `Team not found`. */
+                orgId?: number;
                 /** @description Delta sync: `0` (from the start of the log) or the `cursor` of an earlier delta answer. The answer is then `TodoChanges` (each write after the cursor, once, deletions as tombstones), not a page; `pageSize` bounds it, `page` and `completed` do not apply. A cursor older than 30 days answers 410: list in full, then sync from the `X-Todos-Cursor` of that answer. Cursors are opaque and yours alone: one this server did not give you is 400 "Invalid cursor: pass a cursor as given, or 0". */
                 updatedSince?: string;
             };
@@ -5803,6 +5827,15 @@ export interface operations {
             };
             /** @description Not allowed for this user */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5874,6 +5907,15 @@ export interface operations {
             };
             /** @description Not allowed for this user */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,23 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { auditLogTable } from "../db/orgs-schema";
+import { todosTable } from "../db/schema";
+import { deletedTodosTable } from "../db/trash-schema";
+import type { AuditActor } from "../orgs/audit.queries";
+
+export type TeamTodoAction = "todo.created" | "todo.updated" | "todo.deleted" | "todo.restored";
+
+/**
+ * The statement that records a write of todo `todoId` (SQL for its id) in its team's audit trail, for
+ * the write's own batch, right after the statement that wrote it: it appends only when that statement
+ * changed a row and the todo is a team's (a personal todo leaves no entry). A deleted todo is read
+ * from the trash, where its delete's batch has just kept it.
+ */
+export function auditTeamTodo(db: Db, actor: AuditActor, action: TeamTodoAction, todoId: SQL) {
+  const source = action === "todo.deleted" ? deletedTodosTable : todosTable;
+  return db.insert(auditLogTable).select(
+    sql`SELECT NULL, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), t."orgId", NULL, ${actor.actorId}, ${actor.door},
+        ${actor.credential}, ${actor.ip}, ${actor.requestId}, ${action}, 'todo-' || t."id", NULL
+        FROM ${source} AS t WHERE t."id" = ${todoId} AND t."orgId" IS NOT NULL AND changes() > 0`,
+  );
+}
