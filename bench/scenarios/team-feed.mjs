@@ -1,6 +1,7 @@
 // A team's live feed: one write to a team with 50 members connected, timed from the write's answer to
-// the frame on the last member's socket (p50, p99 over the writes), and a team write's own cost
-// against a personal write (req/s, same rounds, 50 members listening throughout).
+// the frame on the last member's socket (p50, p99 over the writes); a team write's own cost against a
+// personal write (req/s, same rounds, with the 50 members listening and with none), and a team's page
+// of todos against the same user's own page.
 import { join } from "node:path";
 import { d1Select } from "../writes/d1.mjs";
 import { openServiceFeed } from "../writes/listeners.mjs";
@@ -131,6 +132,26 @@ export async function run({ service, compare, pairedRatio, round, ROOT }) {
   await costRows(rows, "50 members listening", [8]);
   await Promise.all(sockets.map((s) => s.close()));
   await costRows(rows, "no one listening", CONNECTIONS);
+  // A read: page 1 of the team's list against page 1 of the same user's own (both lists hold thousands
+  // of todos by now), in paired rounds.
+  const auth = { headers: { Authorization: `Bearer ${owner.token}` } };
+  const reads = await compare(
+    {
+      personal: { url: `${service.url}/api/todos?page=1&pageSize=20`, ...auth },
+      team: { url: `${service.url}/api/todos?orgId=${orgId}&page=1&pageSize=20`, ...auth },
+    },
+    { rounds: 6, duration: 2, connections: 10 },
+  );
+  rows.push({
+    measure: "GET /api/todos?orgId= page 1 vs the personal page 1, 10 connections",
+    "req/s": round(reads.team.rps),
+    "personal req/s": round(reads.personal.rps),
+    "p50 ms": reads.team.p50,
+    "p99 ms": reads.team.p99,
+    errors: reads.team.errors + reads.personal.errors,
+    ratio: pairedRatio(reads.team, reads.personal),
+    goal: ">= 0.95",
+  });
   return {
     title: `Team feed: one write to a team of ${MEMBERS} members connected; a team write's cost`,
     rows,

@@ -180,7 +180,7 @@ describe("G7: concurrency", () => {
     for (const socket of sockets) expect(lastState(socket)).toEqual({ count: 1000 });
     expect(await countOverHttp(name)).toBe(1000);
     for (const socket of sockets) socket.close();
-  }, 60_000);
+  }, 120_000);
 });
 
 describe("G8: eviction", () => {

@@ -409,6 +409,6 @@ describe("openapi fuzz", () => {
       );
       expect(problems).toEqual([]);
     },
-    30_000 + POSITIVE_RUNS * 2_000,
+    90_000 + POSITIVE_RUNS * 5_000,
   );
 });
