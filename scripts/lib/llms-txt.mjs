@@ -16,7 +16,9 @@ const ENTRY_POINTS = `## Where things are
   refresh); an API key (\`wsk_…\`, \`POST /api/keys\`) where an operation lists its scopes; on \`/mcp\` also an
   OAuth access token. Errors are JSON: \`{"success":false,"error":{"message":"..."}}\`.
 - MCP: \`POST /mcp\` (Streamable HTTP, stateless): the signed-in user's todo tools (listTodos, searchTodos,
-  getTodo, listAttachments, createTodo, updateTodo, completeTodo, deleteTodo).
+  getTodo, listAttachments, createTodo, updateTodo, completeTodo, deleteTodo) and listTeams; each todo tool
+  takes an optional \`orgId\` and acts on that team's todos with the user's role (a viewer only reads); with
+  \`files:read\`, the user's files and their teams' as resources.
 - OAuth 2.1 for AI clients of \`/mcp\`: \`/.well-known/oauth-protected-resource/mcp\`,
   \`/.well-known/oauth-authorization-server\`, \`POST /oauth/register\`, \`/oauth/authorize\` (PKCE S256),
   \`POST /oauth/token\`; scopes \`todos:read\`, \`todos:write\`.

@@ -19,6 +19,7 @@ import { chatTools, TOOLS_PROMPT } from "./chat-tools";
 import { openTurnAccount, type TurnPayer } from "./turn-account";
 import { resolveFileParts } from "./chat-files";
 import { connectionOrigin } from "./file-parts";
+import { socketCredentialOf } from "./socket-guard";
 
 const SYSTEM_PROMPT = "You are a helpful assistant. Think step by step, then answer clearly and concisely.";
 // Reasoning models spend many tokens thinking before the first word of the answer: one model call's bound.
@@ -66,9 +67,11 @@ export async function runChatTurn(chat: ChatTurnHost, options?: OnChatMessageOpt
   const account = await openTurnAccount(chat, logger, MAX_OUTPUT_TOKENS);
   if (!account.ok) return refusedTurn(account.refusal, logger);
   const { meter, owner } = account;
-  const tools = chatTools(env, owner, logger, chat.waitUntil);
+  const { connection } = getCurrentAgent();
+  const credential = connection ? socketCredentialOf(connection) : null;
+  const tools = chatTools(env, owner, logger, chat.waitUntil, credential);
   // File parts (src/agents/chat-files.ts): read as the chat's owner, or the turn ends here.
-  const origin = connectionOrigin(getCurrentAgent().connection);
+  const origin = connectionOrigin(connection);
   const files = await resolveFileParts(chat.messages, { env, owner, origin, logger });
   if (!files.ok) return errorTurn(files.message);
   const messages = fitContext(await convertToModelMessages(files.messages, { tools }));

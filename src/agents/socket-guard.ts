@@ -62,6 +62,9 @@ export interface GuardedAgent {
 }
 
 const stateOf = (connection: Connection) => (connection.state ?? {}) as GuardedState;
+/** The credential a socket was opened with (stated by the Worker gate), or null for one opened without. */
+export const socketCredentialOf = (connection: Connection): CredentialIdentity | null =>
+  stateOf(connection).credential ?? null;
 const credentialKey = (credential: CredentialIdentity) => JSON.stringify(credential);
 
 function remember(connection: Connection, update: GuardedState): void {

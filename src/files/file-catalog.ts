@@ -1,10 +1,12 @@
-// Runs in the Worker (/mcp): one user's files as an AI client lists and reads them, by resource URI.
+// Runs in the Worker (/mcp): one user's files and their teams' as an AI client lists and reads them, by resource URI.
 import { base64 } from "../core/base64url";
-import { userOwner } from "../core/owner";
 import { decodeCursor, encodeCursor } from "../core/paging";
 import type { Db } from "../db/client";
-import { decodeText, isTextLike, ownFile, readHead, sizeLabel } from "./file-content";
-import { listFilesOf, ownFilesAmong, type FileRow } from "./file-records.queries";
+import { decodeText, isTextLike, readHead, sizeLabel } from "./file-content";
+import { isStorableKey } from "./file-keys";
+import { findReadableFile, listFilesWhere, readableFilesAmong, type FileRow } from "./file-records.queries";
+import { readableBy } from "./file-owner";
+import { filesTable } from "../db/files-schema";
 import { downloadPath, fileResourceUri, keyOfResourceUri } from "./file-urls";
 
 /** Files a resources/list page holds. */
@@ -31,7 +33,7 @@ export interface FileCatalog {
   /** One page, newest first; null for a cursor this service did not make. */
   page(cursor: string | undefined): Promise<{ entries: FileEntry[]; nextCursor?: string } | null>;
   read(uri: string): Promise<FileReading>;
-  /** The user's own files among these keys, as entries (a todo may carry anyone's key: those are left out). */
+  /** The user's readable files among these keys, as entries (a todo may carry anyone's key: those are left out). */
   entriesOf(keys: string[]): Promise<FileEntry[]>;
 }
 
@@ -43,23 +45,26 @@ const entry = (file: FileRow): FileEntry => ({
   createdAt: file.createdAt,
 });
 
-// D1 binds at most 100 parameters: the user's id and 99 keys.
-const KEYS_PER_LOOKUP = 99;
+// D1 binds at most 100 parameters: the user's id (twice), the reading roles and 90 keys.
+const KEYS_PER_LOOKUP = 90;
 
-/** The catalog of `userId`'s files (bound here: every read is the owner's). */
+/**
+ * The catalog of `userId`'s files and of their teams' (bound here: every read is the user's, with
+ * their membership read in the same statement).
+ */
 export function fileCatalog(db: Db, bucket: R2Bucket, userId: number): FileCatalog {
   return {
     async page(cursor) {
       const before = cursor === undefined ? undefined : decodeCursor(cursor);
       if (before === null) return null;
-      const rows = await listFilesOf(db, userOwner(userId), before, RESOURCE_PAGE_SIZE);
+      const rows = await listFilesWhere(db, readableBy(filesTable, userId), before, RESOURCE_PAGE_SIZE);
       const page = rows.slice(0, RESOURCE_PAGE_SIZE);
       const more = rows.length > RESOURCE_PAGE_SIZE;
       return { entries: page.map(entry), ...(more ? { nextCursor: encodeCursor(page.at(-1)!.id) } : {}) };
     },
     async read(uri) {
       const key = keyOfResourceUri(uri);
-      const file = key === null ? null : await ownFile(db, userId, key);
+      const file = key === null || !isStorableKey(key) ? null : await findReadableFile(db, key, userId);
       if (!file) return { kind: "not_found" };
       if (file.size > RESOURCE_READ_MAX_BYTES) {
         return {
@@ -77,7 +82,7 @@ export function fileCatalog(db: Db, bucket: R2Bucket, userId: number): FileCatal
       const unique = [...new Set(keys)];
       const found: FileEntry[] = [];
       for (let i = 0; i < unique.length; i += KEYS_PER_LOOKUP) {
-        const rows = await ownFilesAmong(db, userId, unique.slice(i, i + KEYS_PER_LOOKUP));
+        const rows = await readableFilesAmong(db, userId, unique.slice(i, i + KEYS_PER_LOOKUP));
         found.push(...rows.map(entry));
       }
       return found;

@@ -1,7 +1,8 @@
-// Runs in both: a user's own file as a model or an AI client reads it (the chat's Durable Object, /mcp).
+// Runs in both: a user's own file, or a team's, as a model or an AI client reads it (the chat's Durable Object, /mcp).
+import { userOwner, type Owner } from "../core/owner";
 import type { Db } from "../db/client";
 import { isStorableKey } from "./file-keys";
-import { findFileForUser, type FileRow } from "./file-records.queries";
+import { findFileOf, type FileRow } from "./file-records.queries";
 
 /** Text of one file the chat inlines for the model, and readFile answers: the rest is cut, with a note. */
 export const TEXT_INLINE_BYTES = 16 * 1024;
@@ -43,8 +44,11 @@ export interface FileHead {
  * The user's own file (private ones included), or null when it is not theirs: anyone else's, deleted,
  * or uploaded before files were recorded (nobody's). Ownership is in the query, never in the caller.
  */
-export async function ownFile(db: Db, userId: number, key: string): Promise<FileRow | null> {
-  return isStorableKey(key) ? findFileForUser(db, key, userId) : null;
+export const ownFile = (db: Db, userId: number, key: string) => fileOf(db, userOwner(userId), key);
+
+/** The file of `owner` (a user's own, or a team's) under `key`, or null, as ownFile(). */
+export async function fileOf(db: Db, owner: Owner, key: string): Promise<FileRow | null> {
+  return isStorableKey(key) ? findFileOf(db, key, owner) : null;
 }
 
 /** At most `maxBytes` of a recorded file; null when its object is gone (deleted meanwhile). */

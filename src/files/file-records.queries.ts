@@ -1,11 +1,11 @@
-import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { userOwner, type Owner } from "../core/owner";
 import type { Db } from "../db/client";
 import { NOW, todoAttachmentsTable, todosTable } from "../db/schema";
 import { likePattern } from "../todos/todos.queries";
 import { filesTable, storageReservationsTable } from "../db/files-schema";
-import { ownedBy, ownerOfRow } from "./file-owner";
+import { ownedBy, ownerOfRow, readableBy } from "./file-owner";
 import { keepDeletedFile } from "./file-trash.queries";
 
 export type FileRow = typeof filesTable.$inferSelect;
@@ -63,9 +63,18 @@ export async function findFileByKey(db: Db, key: string): Promise<FileRow | null
  * One page of the owner's files, newest first: ids below `beforeId`, names containing `nameContains`
  * when given; one extra row tells whether more follow.
  */
-export function listFilesOf(
+export const listFilesOf = (
   db: Db,
   owner: Owner,
+  beforeId: number | undefined,
+  limit: number,
+  nameContains?: string,
+) => listFilesWhere(db, ownedBy(filesTable, owner), beforeId, limit, nameContains);
+
+/** listFilesOf() for the files `scope` selects (readableBy(): a user's and their teams'). */
+export function listFilesWhere(
+  db: Db,
+  scope: SQL,
   beforeId: number | undefined,
   limit: number,
   nameContains?: string,
@@ -75,7 +84,7 @@ export function listFilesOf(
     .from(filesTable)
     .where(
       and(
-        ownedBy(filesTable, owner),
+        scope,
         beforeId === undefined ? undefined : lt(filesTable.id, beforeId),
         nameContains === undefined
           ? undefined
@@ -152,11 +161,21 @@ export async function recordedKeys(db: Db, keys: string[]): Promise<Set<string>>
   return new Set(rows.map((row) => row.key));
 }
 
-/** The user's own files among these keys (at most 99: D1's bound parameters, the user's id included). */
-export function ownFilesAmong(db: Db, userId: number, keys: string[]): Promise<FileRow[]> {
+/** The files among these keys that `userId` may read: their own and their teams' (at most 90: D1's bound parameters). */
+export function readableFilesAmong(db: Db, userId: number, keys: string[]): Promise<FileRow[]> {
   if (keys.length === 0) return Promise.resolve([]);
   return db
     .select()
     .from(filesTable)
-    .where(and(eq(filesTable.userId, userId), isNull(filesTable.orgId), inArray(filesTable.key, keys)));
+    .where(and(readableBy(filesTable, userId), inArray(filesTable.key, keys)));
+}
+
+/** The file under `key` when `userId` may read it (their own or their team's), else null. */
+export async function findReadableFile(db: Db, key: string, userId: number): Promise<FileRow | null> {
+  const [row] = await db
+    .select()
+    .from(filesTable)
+    .where(and(eq(filesTable.key, key), readableBy(filesTable, userId)))
+    .limit(1);
+  return row ?? null;
 }

@@ -1,22 +1,33 @@
-// Runs in the chat's Durable Object: the model looks up and reads the files of the chat's owner.
+// Runs in the chat's Durable Object: the model looks up and reads the files of the chat's owner and their teams.
 import { z } from "@hono/zod-openapi";
-import { userOwner } from "../core/owner";
+import { orgOwner, userOwner, type Owner } from "../core/owner";
 import { decodeCursor, encodeCursor } from "../core/paging";
 import type { Db } from "../db/client";
 import { ToolError, type TodoTool } from "../todos/todo-tools";
-import { decodeText, isTextLike, ownFile, readHead, TEXT_INLINE_BYTES } from "./file-content";
+import { memberRole, TEAM_NOT_FOUND } from "../orgs/membership";
+import { can } from "../orgs/org-roles";
+import { decodeText, fileOf, isTextLike, readHead, TEXT_INLINE_BYTES } from "./file-content";
 import { listFilesOf, type FileRow } from "./file-records.queries";
 import { downloadPath } from "./file-urls";
 import { asUntrustedData } from "./untrusted-text";
 
 const LIST_LIMIT = 50;
 
-const ListInput = z.object({
+// As the todo tools: a team's files, read with the user's role there (every role reads).
+const InTeam = z.object({
+  orgId: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe("A team's id (listTeams): that team's files; omit for the user's own"),
+});
+const ListInput = InTeam.extend({
   nameContains: z.string().trim().min(1).max(200).optional().describe("Only files whose name contains this"),
   limit: z.number().int().min(1).max(LIST_LIMIT).default(20).describe("Files a page holds"),
   cursor: z.string().max(64).optional().describe("The `nextCursor` of the previous page"),
 });
-const ReadInput = z.object({
+const ReadInput = InTeam.extend({
   key: z.string().min(1).max(1024).describe("The file's `key`, as listFiles gives it"),
 });
 
@@ -34,17 +45,27 @@ const view = (file: FileRow) => ({
 // Anyone else's key reads exactly as a deleted one: nothing says whether it exists.
 const notFound = () => new ToolError("File not found");
 
-/** listFiles and readFile over the files of `userId` (bound here, never an argument). Both only read. */
+/**
+ * listFiles and readFile over the files of `userId` (bound here, never an argument), or of a team of
+ * theirs (orgId; a non-member is told "Team not found", as REST's 404). Both only read.
+ */
 export function createFileTools(db: Db, bucket: R2Bucket, userId: number): Record<string, TodoTool> {
+  async function ownerOf(orgId: number | undefined): Promise<Owner> {
+    if (orgId === undefined) return userOwner(userId);
+    const role = await memberRole(db, orgId, userId);
+    if (!role || !can(role, "data:read")) throw new ToolError(TEAM_NOT_FOUND);
+    return orgOwner(orgId);
+  }
+
   const listFiles: TodoTool<typeof ListInput> = {
     description:
-      "List the user's files (uploads), newest first, one page at a time; optionally only names containing some text.",
+      "List the user's files (uploads), or a team's (orgId), newest first, one page at a time; optionally only names containing some text.",
     inputSchema: ListInput,
     writes: false,
-    async execute({ nameContains, limit, cursor }) {
+    async execute({ nameContains, limit, cursor, orgId }) {
       const before = cursor === undefined ? undefined : decodeCursor(cursor);
       if (before === null) throw new ToolError("Invalid cursor: pass a nextCursor as given");
-      const rows = await listFilesOf(db, userOwner(userId), before, limit, nameContains);
+      const rows = await listFilesOf(db, await ownerOf(orgId), before, limit, nameContains);
       const page = rows.slice(0, limit);
       return {
         items: page.map(view),
@@ -53,11 +74,11 @@ export function createFileTools(db: Db, bucket: R2Bucket, userId: number): Recor
     },
   };
   const readFile: TodoTool<typeof ReadInput> = {
-    description: `Read one of the user's text files (text, Markdown, CSV, JSON...) by key: its first ${TEXT_INLINE_BYTES} bytes.`,
+    description: `Read one text file (text, Markdown, CSV, JSON...) of the user's, or of a team's (orgId), by key: its first ${TEXT_INLINE_BYTES} bytes.`,
     inputSchema: ReadInput,
     writes: false,
-    async execute({ key }) {
-      const file = await ownFile(db, userId, key);
+    async execute({ key, orgId }) {
+      const file = await fileOf(db, await ownerOf(orgId), key);
       if (!file) throw notFound();
       if (!isTextLike(file.contentType, file.originalName)) {
         throw new ToolError(

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../db/client";
 import { auditInsert, auditInsertWhen, type AuditActor, type AuditEvent } from "../orgs/audit.queries";
+import type { McpCredential } from "../auth/credentials";
 import type { AuthedEnv } from "./types";
 
 interface RequestContext {
@@ -9,12 +10,17 @@ interface RequestContext {
   var: Pick<AuthedEnv["Variables"], "user" | "credential" | "requestId">;
 }
 
+/** The trail's name for a credential (REST's, /mcp's, a socket's): a login token without a session counts as a session. */
+export function auditCredential(kind: McpCredential["kind"]): NonNullable<AuditActor["credential"]> {
+  return kind === "api_key" || kind === "oauth" ? kind : "session";
+}
+
 /** Who a REST request acts as, for the audit entries its writes append. */
 export function auditActorOf(c: RequestContext): AuditActor & { actorId: number } {
   return {
     actorId: c.var.user.id,
     door: "rest",
-    credential: c.var.credential.kind === "api_key" ? "api_key" : "session",
+    credential: auditCredential(c.var.credential.kind),
     ip: c.req.header("cf-connecting-ip") ?? null,
     requestId: c.var.requestId,
   };

@@ -18,6 +18,9 @@ import { background } from "../http/background";
 import { ApiError } from "../http/errors";
 import type { McpCredential } from "../auth/credentials";
 import { fileCatalog } from "../files/file-catalog";
+import { auditCredential } from "../http/audit-actor";
+import type { AuditActor } from "../orgs/audit.queries";
+import { createTeamTools } from "../orgs/team-tools";
 import { scopesCalled } from "./tool-calls";
 
 export const MCP_PATH = PROTECTED_RESOURCE_PATH;
@@ -63,8 +66,8 @@ const writingTools = (tools: Record<string, TodoTool>) =>
 const LINKS_SINCE = "2025-06-18";
 
 /**
- * `/mcp`: Streamable HTTP (stateless) exposing the todo tools, and with `files:read` the files as
- * resources, of the user whose login token, API key with `todos:read`, or OAuth access token for this
+ * `/mcp`: Streamable HTTP (stateless) exposing the todo and team tools, and with `files:read` the files
+ * (their own and their teams') as resources, of the user whose login token, API key with `todos:read`, or OAuth access token for this
  * resource comes in `Authorization: Bearer`. The
  * credential is checked before any MCP message is read; a 401 leads an MCP client to OAuth (RFC 9728).
  */
@@ -83,7 +86,17 @@ export function mountMcp(app: AppRouter) {
     const logger = c.get("logger");
     const db = createDb(c.env.DB);
     // Writes answer before their feed publish, as on /api (the publish runs after the answer).
-    const tools = createTodoTools({ env: c.env, db, logger, waitUntil: background(c) }, user.id);
+    const actor: AuditActor = {
+      actorId: user.id,
+      door: "mcp",
+      credential: auditCredential(credential.kind),
+      ip: c.req.header("cf-connecting-ip") ?? null,
+      requestId: c.get("requestId"),
+    };
+    const tools = {
+      ...createTodoTools({ env: c.env, db, logger, waitUntil: background(c), actor }, user.id),
+      ...createTeamTools(db, user.id),
+    };
     // A grant is challenged for what the request calls; the body is read only when it lacks a scope.
     if (credential.kind === "oauth" && missingScope(credential, ["todos:write", "files:read"])) {
       const needed = [...REQUIRED_SCOPES, ...(await scopesCalled(c.req.raw, writingTools(tools)))];

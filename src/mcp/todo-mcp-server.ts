@@ -44,7 +44,11 @@ function toolError(err: unknown): CallToolResult {
 export function todoMcpServer(tools: Record<string, TodoTool>, run: ToolRunner, files: McpFiles): McpServer {
   const server = new McpServer(
     { name: serverName, version },
-    { instructions: "Read and change the signed-in user's todos; read their files as resources." },
+    {
+      instructions:
+        "Read and change the signed-in user's todos, and their teams' (listTeams, then orgId) with their role " +
+        "there; read their files and their teams' as resources.",
+    },
   );
   for (const [name, t] of Object.entries(tools)) {
     server.registerTool(

@@ -3,6 +3,9 @@ import { cachedLookup, forgetLookup, rememberLookup } from "../auth/auth-user-ca
 import type { Db } from "../db/client";
 import { orgMembersTable, type OrgRole } from "../db/orgs-schema";
 
+/** What a non-member is told of a team, whether it exists or not: REST's 404, a tool's error. */
+export const TEAM_NOT_FOUND = "Team not found";
+
 const cacheKey = (orgId: number, userId: number) => `org:${orgId}:${userId}`;
 
 /**

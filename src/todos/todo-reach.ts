@@ -3,6 +3,8 @@ import type { Db } from "../db/client";
 import { orgMembersTable, ORG_ROLES, type OrgRole } from "../db/orgs-schema";
 import { todosTable } from "../db/schema";
 import { deletedTodosTable } from "../db/trash-schema";
+import { orgOwner, userOwner, type Owner } from "../core/owner";
+import { memberRole, TEAM_NOT_FOUND } from "../orgs/membership";
 import { can } from "../orgs/org-roles";
 
 /** What a caller does to a team's todo: the team action it needs (src/orgs/org-roles.ts). */
@@ -58,4 +60,24 @@ export async function deniedTodoAction(
 export function roleRefusal(role: OrgRole, action: TodoAction): string {
   const what = action === "data:write" ? "change" : "read";
   return `Your role in this team (${role}) may not ${what} its todos (${action})`;
+}
+
+/** Whose todos a list or create names, or why not: the caller isn't a member (404), or their role lacks the action (403). */
+export type NamedOwner = { ok: true; owner: Owner } | { ok: false; notMember: boolean; message: string };
+
+/**
+ * The owner an optional `orgId` names for `userId` (REST's `orgId`, a tool's): the user without it, the
+ * team when their role may `action`.
+ */
+export async function todoOwnerFor(
+  db: Db,
+  userId: number,
+  orgId: number | undefined,
+  action: TodoAction,
+): Promise<NamedOwner> {
+  if (orgId === undefined) return { ok: true, owner: userOwner(userId) };
+  const role = await memberRole(db, orgId, userId);
+  if (!role) return { ok: false, notMember: true, message: TEAM_NOT_FOUND };
+  if (!can(role, action)) return { ok: false, notMember: false, message: roleRefusal(role, action) };
+  return { ok: true, owner: orgOwner(orgId) };
 }

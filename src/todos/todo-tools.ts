@@ -5,6 +5,10 @@ import { listAttachments } from "./attachments.queries";
 import * as queries from "./todos.queries";
 import { CreateTodoBody, UpdateTodoBody } from "./todos.schemas";
 import { PageQuery, pageOf, pageOffset } from "../core/paging";
+import type { Owner } from "../core/owner";
+import type { AuditActor } from "../orgs/audit.queries";
+import { deniedTodoAction, todoOwnerFor, type TodoAction } from "./todo-reach";
+import type { TodoRow } from "./todos.queries";
 
 /** A failure the caller (model or MCP client) can act on; its message is shown as is. */
 export class ToolError extends Error {
@@ -29,7 +33,18 @@ function defineTool<S extends z.ZodType>(tool: TodoTool<S>): TodoTool<S> {
 
 const SEARCH_LIMIT = 20;
 
-const TodoId = z.object({ id: z.number().int().positive().describe("The todo's id") });
+// Every tool takes a team: the chat's model and an MCP client act with the user's role in it.
+const InTeam = z.object({
+  orgId: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe(
+      "A team's id (listTeams): act on that team's todos with the user's role there; omit for the user's own",
+    ),
+});
+const TodoId = InTeam.extend({ id: z.number().int().positive().describe("The todo's id") });
 // Writes name the version they read, so a tool never overwrites an edit made since (REST's If-Match).
 const Versioned = TodoId.extend({
   expectedVersion: z
@@ -40,26 +55,21 @@ const Versioned = TodoId.extend({
 });
 const STALE_HINT =
   "If the todo changed since you read it, nothing is written and the tool fails: read it again.";
+const TEAM_HINT = "A team's todo: members and up write, viewers only read.";
 
 // Tools take numbers and booleans as JSON; the REST query strings are coerced from text.
 const ListInput = PageQuery.extend({
   completed: z.boolean().optional().describe("Only done (true) or open (false) todos"),
-});
-const SearchInput = z.object({
+}).extend(InTeam.shape);
+const SearchInput = InTeam.extend({
   text: z.string().trim().min(1).max(200).describe("Text to find in titles and descriptions"),
 });
 // Attachments are left to the REST API: a model should not pass around storage keys.
-const CreateInput = CreateTodoBody.omit({ attachments: true, orgId: true });
+const CreateInput = CreateTodoBody.omit({ attachments: true, orgId: true }).extend(InTeam.shape);
 const UpdateInput = UpdateTodoBody.omit({ attachments: true }).extend(Versioned.shape);
 
 // Tools run in the chat agent and in /mcp alike, outside any request: their own log source.
 const toolLogger = createLogger({ source: "todo-tools" }, undefined);
-
-/** A foreign or missing id reads as "not found", exactly as REST answers 404 for it. */
-function found<T>(value: T | null): T {
-  if (value === null) throw new ToolError("Todo not found");
-  return value;
-}
 
 /**
  * Runs a tool on already validated input. Only a ToolError's message reaches the caller; anything
@@ -82,20 +92,52 @@ export async function runTool<S extends z.ZodType>(tool: TodoTool<S>, input: z.o
 
 /**
  * The todo tools of one user. `userId` is bound here, from the chat's owner or the MCP session's
- * authenticated user, and is never an argument: a prompt cannot reach another user's todos.
+ * authenticated user, and is never an argument: a prompt cannot reach another user's todos. Their
+ * teams' todos are in reach by role, as on REST (src/todos/todo-reach.ts); `writer.actor` names the
+ * door and credential for the team's audit trail.
  */
-export function createTodoTools(writer: writes.TodoWriter, userId: number) {
+export function createTodoTools(writer: writes.TodoWriter & { actor: AuditActor }, userId: number) {
   const { db } = writer;
-  const owned = async (id: number) => found(await queries.findTodoForUser(db, id, userId));
+  const reach = { userId, teams: true };
+
+  /** The user, or the team `orgId` when their role may `action`: else "Team not found" or the refusal. */
+  async function ownerOf(orgId: number | undefined, action: TodoAction): Promise<Owner> {
+    const named = await todoOwnerFor(db, userId, orgId, action);
+    if (!named.ok) throw new ToolError(named.message);
+    return named.owner;
+  }
+
+  /** Why todo `id` is out of reach for `action`: the role's refusal for a team's todo, else "not found" (as REST's 404). */
+  async function outOfReach(id: number, action: TodoAction): Promise<never> {
+    throw new ToolError((await deniedTodoAction(db, id, userId, action)) ?? "Todo not found");
+  }
+
+  /** Todo `id` when the user may `action` it; with `orgId`, only that team's. */
+  async function reachTodo(id: number, orgId: number | undefined, action: TodoAction): Promise<TodoRow> {
+    if (orgId !== undefined) await ownerOf(orgId, action);
+    const todo = await queries.findTodoInReach(db, id, reach, action);
+    if (todo && (orgId === undefined || todo.orgId === orgId)) return todo;
+    return outOfReach(id, action);
+  }
+
+  /** Runs a write of todo `id`: null from it means out of reach, said as reachTodo() says it. */
+  async function written<T>(
+    id: number,
+    orgId: number | undefined,
+    write: () => Promise<T | null>,
+  ): Promise<T> {
+    if (orgId !== undefined) await reachTodo(id, orgId, "data:write");
+    return (await write()) ?? outOfReach(id, "data:write");
+  }
 
   return {
     listTodos: defineTool({
       description:
-        "List the user's todos, newest first, one page at a time; optionally only done or open ones.",
+        "List the user's todos, or a team's (orgId), newest first, one page at a time; optionally only done or open ones.",
       inputSchema: ListInput,
       writes: false,
       async execute(input) {
-        const { items, total } = await queries.listTodosForUser(db, userId, {
+        const { items, total } = await queries.listTodosOf(db, await ownerOf(input.orgId, "data:read"), {
           completed: input.completed,
           offset: pageOffset(input),
           limit: input.pageSize,
@@ -104,63 +146,67 @@ export function createTodoTools(writer: writes.TodoWriter, userId: number) {
       },
     }),
     searchTodos: defineTool({
-      description: `Find the user's todos whose title or description contains some text (at most ${SEARCH_LIMIT}).`,
+      description: `Find the user's todos, or a team's (orgId), whose title or description contains some text (at most ${SEARCH_LIMIT}).`,
       inputSchema: SearchInput,
       writes: false,
-      execute: ({ text }) => queries.searchTodosForUser(db, userId, text, SEARCH_LIMIT),
+      execute: async ({ text, orgId }) =>
+        queries.searchTodosOf(db, await ownerOf(orgId, "data:read"), text, SEARCH_LIMIT),
     }),
     getTodo: defineTool({
       description:
-        "Read one of the user's todos by id, with its attachments and its `version` (writes need it).",
+        "Read one todo by id (the user's or a team's they belong to), with its attachments and its `version` (writes need it).",
       inputSchema: TodoId,
       writes: false,
-      async execute({ id }) {
-        const todo = await owned(id);
+      async execute({ id, orgId }) {
+        const todo = await reachTodo(id, orgId, "data:read");
         return { ...todo, attachments: await listAttachments(db, id) };
       },
     }),
     listAttachments: defineTool({
-      description: "List the files attached to one of the user's todos.",
+      description: "List the files attached to one todo (the user's or a team's they belong to).",
       inputSchema: TodoId,
       writes: false,
-      async execute({ id }) {
-        await owned(id);
+      async execute({ id, orgId }) {
+        await reachTodo(id, orgId, "data:read");
         return listAttachments(db, id);
       },
     }),
     createTodo: defineTool({
-      description: "Create a todo for the user. scheduleAt is an ISO 8601 date-time for a reminder.",
+      description: `Create a todo for the user, or with orgId for that team. ${TEAM_HINT} scheduleAt is an ISO 8601 date-time for a reminder (the user's own todos only).`,
       inputSchema: CreateInput,
       writes: true,
-      async execute(input) {
-        const { todo } = await writes.createTodo(writer, userId, input);
+      async execute({ orgId, ...fields }) {
+        const owner = await ownerOf(orgId, "data:write");
+        const team = owner.kind === "org" ? owner.orgId : undefined;
+        const { todo } = await writes.createTodo(writer, userId, fields, [], undefined, team);
         return todo;
       },
     }),
     updateTodo: defineTool({
-      description: `Change the title, description, completion or scheduleAt of one of the user's todos. ${STALE_HINT}`,
+      description: `Change the title, description, completion or scheduleAt of a todo. ${TEAM_HINT} ${STALE_HINT}`,
       inputSchema: UpdateInput,
       writes: true,
-      async execute({ id, expectedVersion, ...fields }) {
-        return found(await writes.updateTodo(writer, id, userId, fields, undefined, [expectedVersion]));
-      },
+      execute: ({ id, orgId, expectedVersion, ...fields }) =>
+        written(id, orgId, () => writes.updateTodo(writer, id, userId, fields, undefined, [expectedVersion])),
     }),
     completeTodo: defineTool({
-      description: `Mark one of the user's todos as done. ${STALE_HINT}`,
+      description: `Mark a todo as done. ${TEAM_HINT} ${STALE_HINT}`,
       inputSchema: Versioned,
       writes: true,
-      async execute({ id, expectedVersion }) {
-        return found(
-          await writes.updateTodo(writer, id, userId, { completed: true }, undefined, [expectedVersion]),
-        );
-      },
+      execute: ({ id, orgId, expectedVersion }) =>
+        written(id, orgId, () =>
+          writes.updateTodo(writer, id, userId, { completed: true }, undefined, [expectedVersion]),
+        ),
     }),
     deleteTodo: defineTool({
-      description: `Delete one of the user's todos (its attachment records go with it; stored files stay). ${STALE_HINT}`,
+      description: `Delete a todo (its attachment records go with it; stored files stay). ${TEAM_HINT} ${STALE_HINT}`,
       inputSchema: Versioned,
       writes: true,
-      async execute({ id, expectedVersion }) {
-        return { id: found(await writes.deleteTodo(writer, id, userId, [expectedVersion])).id };
+      async execute({ id, orgId, expectedVersion }) {
+        const deleted = await written(id, orgId, () =>
+          writes.deleteTodo(writer, id, userId, [expectedVersion]),
+        );
+        return { id: deleted.id };
       },
     }),
   };

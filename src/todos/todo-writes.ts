@@ -30,7 +30,7 @@ export interface TodoWriter {
   waitUntil: (promise: Promise<unknown>) => void;
   /**
    * Who writes, through which door, for a team's audit trail. With it, the caller's teams' todos are in
-   * reach by role (src/todos/todo-reach.ts); without it (the AI tools, until they pass one), only their own.
+   * reach by role (src/todos/todo-reach.ts); without it, only their own.
    */
   actor?: AuditActor;
 }

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
-import { userOwner, type Owner } from "../core/owner";
+import type { Owner } from "../core/owner";
 import type { Db } from "../db/client";
 import { queryBuilder, prebuiltSelect } from "../db/prebuilt";
 import { orgTodoCountsTable, todoCountsTable, todosTable } from "../db/schema";
@@ -80,24 +80,22 @@ export async function listTodosOf(
   return { items: page.rows(pageResult!), total };
 }
 
-/** One page of a user's own todos (listTodosOf for the user). */
-export const listTodosForUser = (db: Db, userId: number, query: Parameters<typeof listTodosOf>[2]) =>
-  listTodosOf(db, userOwner(userId), query);
-
 /** LIKE wildcards in user text match themselves (ESCAPE '\\'). */
 export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** A user's todos whose title or description contains `text` (case-insensitive for ASCII), newest first. */
-export function searchTodosForUser(db: Db, userId: number, text: string, limit: number): Promise<TodoRow[]> {
+/** The owner's todos whose title or description contains `text` (case-insensitive for ASCII), newest first. */
+export function searchTodosOf(db: Db, owner: Owner, text: string, limit: number): Promise<TodoRow[]> {
   const pattern = likePattern(text);
+  const ownerColumn =
+    owner.kind === "user" ? eq(todosTable.userId, owner.userId) : eq(todosTable.orgId, owner.orgId);
   return db
     .select()
     .from(todosTable)
     .where(
       and(
-        eq(todosTable.userId, userId),
+        ownerColumn,
         or(
           sql`${todosTable.title} LIKE ${pattern} ESCAPE '\\'`,
           sql`${todosTable.description} LIKE ${pattern} ESCAPE '\\'`,
@@ -106,15 +104,6 @@ export function searchTodosForUser(db: Db, userId: number, text: string, limit: 
     )
     .orderBy(desc(todosTable.id))
     .limit(limit);
-}
-
-export async function findTodoForUser(db: Db, id: number, userId: number): Promise<TodoRow | null> {
-  const [row] = await db
-    .select()
-    .from(todosTable)
-    .where(and(eq(todosTable.id, id), eq(todosTable.userId, userId)))
-    .limit(1);
-  return row ?? null;
 }
 
 /** The todo, when `reach` may `action` it (its own, or its team's by role); null otherwise. */

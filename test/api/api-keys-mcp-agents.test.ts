@@ -21,7 +21,7 @@ describe("/mcp with an API key", () => {
     const { key } = await createKey(user.token, ["todos:read"]);
     const list = await rpc(key, "tools/list");
     expect(list.status).toBe(200);
-    expect(list.body.result.tools.length).toBe(8);
+    expect(list.body.result.tools.length).toBe(9);
     const page = await callTool(key, "listTodos", {});
     expect(page.result.isError).toBeFalsy();
 

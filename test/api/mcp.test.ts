@@ -32,7 +32,7 @@ describe("/mcp: authentication before any MCP exchange", () => {
 });
 
 describe("/mcp: the todo tools of the signed-in user", () => {
-  it("initializes, lists the eight tools with JSON schemas, and creates a todo seen over REST", async () => {
+  it("initializes, lists the nine tools with JSON schemas, and creates a todo seen over REST", async () => {
     const { token } = await signUp();
     const init = await initialize(token);
     expect(init.status).toBe(200);
@@ -47,6 +47,7 @@ describe("/mcp: the todo tools of the signed-in user", () => {
         "deleteTodo",
         "getTodo",
         "listAttachments",
+        "listTeams",
         "listTodos",
         "searchTodos",
         "updateTodo",

@@ -1,58 +1,18 @@
 // Runs with AGENTS_REQUIRE_AUTH=true (project "workers-owned"): chat instances `user-<id>` belong to a user.
 import { env } from "cloudflare:workers";
-import type { UIMessage } from "ai";
 import { describe, expect, it } from "vitest";
 import { TOOL_DONE_TEXT } from "../fakes/workers-ai";
 import { signUp, type SignedUpUser } from "../helpers/auth";
 import { awaitEvent, openFeed } from "../helpers/feed";
 import { api, expectData } from "../helpers/http";
-import { connectWS, type TestSocket } from "../helpers/ws";
+import { approve, ask, open, toolPart, transcript } from "../helpers/chat-tools";
+import { connectWS } from "../helpers/ws";
 import { TodoPageSchema, TodoWithAttachmentsSchema } from "../../src/todos/todos.schemas";
-
-type ToolPart = {
-  type: string;
-  state: string;
-  toolCallId: string;
-  input?: any;
-  output?: any;
-  approval?: any;
-};
-
-const chatPath = (user: SignedUpUser, suffix = "") => `/agents/chat-agent/user-${user.userId}${suffix}`;
-const isDone = (id: string) => (d: any) => d?.type === "cf_agent_use_chat_response" && d.id === id && d.done;
-
-function open(user: SignedUpUser, suffix = "") {
-  return connectWS(`${chatPath(user, suffix)}?token=${user.token}`);
-}
-
-function ask(socket: TestSocket, id: string, text: string, history: UIMessage[] = []) {
-  const messages = [...history, { id: `u-${id}`, role: "user", parts: [{ type: "text", text }] }];
-  socket.send({
-    type: "cf_agent_use_chat_request",
-    id,
-    init: { method: "POST", body: JSON.stringify({ messages, trigger: "submit-message" }) },
-  });
-  return socket.waitFor(isDone(id), { timeoutMs: 10_000 });
-}
-
-async function transcript(user: SignedUpUser, suffix = ""): Promise<UIMessage[]> {
-  const res = await api<UIMessage[]>(`${chatPath(user, suffix)}/get-messages`, { token: user.token });
-  expect(res.status).toBe(200);
-  return res.body;
-}
-
-async function toolPart(user: SignedUpUser, name: string): Promise<ToolPart | undefined> {
-  const parts = (await transcript(user)).flatMap((m) => m.parts) as unknown as ToolPart[];
-  return parts.findLast((p) => p.type === `tool-${name}`);
-}
 
 async function todoTitles(user: SignedUpUser): Promise<string[]> {
   const res = await api("/api/todos", { token: user.token });
   return expectData(res, 200, TodoPageSchema).items.map((t) => t.title);
 }
-
-const approve = (socket: TestSocket, toolCallId: string, approved: boolean) =>
-  socket.send({ type: "cf_agent_tool_approval", toolCallId, approved, autoContinue: true });
 
 describe("chat tools in an owned chat (AGENTS_REQUIRE_AUTH=true)", () => {
   it("runs a read tool at once, for the owner only", async () => {

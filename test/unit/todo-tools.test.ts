@@ -14,6 +14,7 @@ function writerOn(d1: D1Database) {
     db: createDb(d1),
     logger,
     waitUntil: (promise: Promise<unknown>) => background.push(promise),
+    actor: { actorId: null, door: "agent" as const, credential: null, ip: null, requestId: null },
   };
 }
 // The work a write leaves for after its answer (the feed's publish), finished before the next test.

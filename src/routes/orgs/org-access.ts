@@ -4,7 +4,7 @@ import type { OrgRole } from "../../db/orgs-schema";
 import type { Db } from "../../db/client";
 import { ApiError } from "../../http/errors";
 import type { AuthedEnv } from "../../http/types";
-import { memberRole } from "../../orgs/membership";
+import { memberRole, TEAM_NOT_FOUND } from "../../orgs/membership";
 import { ORG_PERMISSIONS, can, type OrgAction } from "../../orgs/org-roles";
 
 /** Routes of one team: the caller's role in it is set by the gate. */
@@ -12,7 +12,7 @@ export interface OrgEnv extends AuthedEnv {
   Variables: AuthedEnv["Variables"] & { orgRole: OrgRole };
 }
 
-export const TEAM_NOT_FOUND = "Team not found";
+export { TEAM_NOT_FOUND } from "../../orgs/membership";
 const ORG_ID = /^[1-9][0-9]{0,15}$/;
 
 /**

@@ -1,10 +1,7 @@
 import type { Context } from "hono";
 import { findAuthUserById } from "../../auth/auth-user.queries";
-import { orgOwner, userOwner, type Owner } from "../../core/owner";
+import { userOwner, type Owner } from "../../core/owner";
 import { auditActorOf } from "../../http/audit-actor";
-import { memberRole } from "../../orgs/membership";
-import { can } from "../../orgs/org-roles";
-import { TEAM_NOT_FOUND } from "../orgs/org-access";
 import { userGoneOr } from "../../http/require-auth";
 import { jwtSecret } from "../../auth/tokens";
 import { background } from "../../http/background";
@@ -19,7 +16,7 @@ import * as writes from "../../todos/todo-writes";
 import { listAttachments } from "../../todos/attachments.queries";
 import { INVALID_SYNC_CURSOR } from "../../todos/sync-cursors";
 import { withAuthors, withAuthorsOf } from "../../todos/todo-authors";
-import { deniedTodoAction, roleRefusal, type TodoAction } from "../../todos/todo-reach";
+import { deniedTodoAction, todoOwnerFor, type TodoAction } from "../../todos/todo-reach";
 import { syncTodos } from "../../todos/todo-sync";
 import type { TodoRow } from "../../todos/todos.queries";
 import * as queries from "../../todos/todos.queries";
@@ -60,12 +57,9 @@ async function ownerFor(
   orgId: number | undefined,
   action: TodoAction,
 ): Promise<Owner> {
-  const userId = c.get("user").id;
-  if (orgId === undefined) return userOwner(userId);
-  const role = await memberRole(c.get("db"), orgId, userId);
-  if (!role) throw new ApiError(404, TEAM_NOT_FOUND);
-  if (!can(role, action)) throw new ApiError(403, roleRefusal(role, action));
-  return orgOwner(orgId);
+  const named = await todoOwnerFor(c.get("db"), c.get("user").id, orgId, action);
+  if (!named.ok) throw new ApiError(named.notMember ? 404 : 403, named.message);
+  return named.owner;
 }
 
 /** A todo out of reach: 403 when it is the caller's team's and their role lacks `action`, else 404. */
