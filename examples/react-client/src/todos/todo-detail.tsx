@@ -7,6 +7,7 @@ import { Checkbox, Field, inputClass } from "../ui/field";
 import { formatBytes, formatDate, fromNow } from "../ui/format";
 import { PaperclipIcon } from "../ui/icons";
 import { ReadOnlyNotice } from "../workspace/read-only-notice";
+import { saveFile } from "../files/file-download";
 import { FileUpload } from "./file-upload";
 import { authorLine } from "./todo-author";
 import { StaleNotice } from "./todo-detail-notices";
@@ -184,13 +185,30 @@ export function TodoDetail({
                 {todo.attachments.map((attachment) => (
                   <li key={attachment.fileKey} className="flex items-center gap-2 px-3 py-2 text-sm">
                     <PaperclipIcon className="size-4 shrink-0 text-slate-500" />
-                    <a
-                      href={downloadUrl(attachment.fileKey)}
-                      download={attachment.fileName}
-                      className="min-w-0 flex-1 font-medium break-words text-orange-800 hover:underline"
-                    >
-                      {attachment.fileName}
-                    </a>
+                    {todo.orgId === null ? (
+                      <a
+                        href={downloadUrl(attachment.fileKey)}
+                        download={attachment.fileName}
+                        className="min-w-0 flex-1 font-medium break-words text-orange-800 hover:underline"
+                      >
+                        {attachment.fileName}
+                      </a>
+                    ) : (
+                      // A team's files are private to it: fetched with the token, not a plain link.
+                      <button
+                        type="button"
+                        onClick={() =>
+                          void saveFile({
+                            key: attachment.fileKey,
+                            visibility: "private",
+                            originalName: attachment.fileName,
+                          }).catch(setError)
+                        }
+                        className="min-w-0 flex-1 text-left font-medium break-words text-orange-800 hover:underline"
+                      >
+                        {attachment.fileName}
+                      </button>
+                    )}
                     <span className="shrink-0 text-slate-600">{formatBytes(attachment.fileSize)}</span>
                     {!readOnly && (
                       <Button
