@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { api, unwrap } from "../api/client";
 import { humanError } from "../api/human-error";
 import { toast } from "../ui/toast";
+import { setWorkspace } from "../workspace/workspace";
 import { ifMatch } from "./todo-etag";
 import type { TodoPage, TodoSummary } from "./types";
 import { useTodoFeed, type PresenceEvent, type TodoEvent } from "./use-todo-feed";
@@ -80,6 +81,8 @@ export function useTodoList(userId: number, orgId: number | null) {
         return;
       }
       if (event.type === "team.left") {
+        // Removed from the team shown (or it was deleted): its list would now be 404.
+        if (event.orgId === query.current.orgId) setWorkspace(null);
         setPresence((map) => {
           const next = new Map(map);
           next.delete(event.orgId);
