@@ -76,6 +76,7 @@ export async function uploadResumable(file: File, options: UploadOptions = {}): 
         ...(file.type ? { contentType: file.type } : {}),
         ...(options.directory ? { directory: options.directory } : {}),
         ...(options.visibility ? { visibility: options.visibility } : {}),
+        ...(options.orgId !== undefined ? { orgId: options.orgId } : {}),
       },
     }),
   );

@@ -14,6 +14,8 @@ export interface UploadOptions {
   directory?: string;
   /** `private`: only you (with your token) or a share link download it. Public when omitted. */
   visibility?: "public" | "private";
+  /** The team the file is for (private to its members, on its quota); yours when omitted. */
+  orgId?: number;
   /** 0..1 as the request body goes out. */
   onProgress?: (fraction: number) => void;
   /** A large file's part failed for lack of a connection (or a brief service fault) and will be resent. */
@@ -41,6 +43,7 @@ async function uploadInOneRequest(file: File, options: UploadOptions): Promise<U
   // Fields before `file`: the service then stores the file as it streams, with no copy afterwards.
   if (options.directory) form.append("directory", options.directory);
   if (options.visibility) form.append("visibility", options.visibility);
+  if (options.orgId !== undefined) form.append("orgId", String(options.orgId));
   form.append("file", file);
 
   return new Promise((resolve, reject) => {

@@ -6,7 +6,7 @@ import type { FileRecord } from "./types";
  * Saves a file to the device. A public file is a plain link; a private one needs the token, which a
  * link cannot send, so it is fetched with it and handed to the browser as a blob.
  */
-export async function saveFile(file: FileRecord): Promise<void> {
+export async function saveFile(file: Pick<FileRecord, "key" | "visibility" | "originalName">): Promise<void> {
   let href = downloadUrl(file.key);
   let blobUrl: string | null = null;
   if (file.visibility === "private") {

@@ -6,14 +6,19 @@ import { Menu } from "../ui/menu";
 import { saveFile } from "./file-download";
 import type { FileRecord } from "./types";
 
-/** One file: its name (a download link when public), size, date, and a menu of what to do with it. */
+/**
+ * One file: its name (a download link when public), size, date, and a menu of what to do with it
+ * (a team's viewer may only download).
+ */
 export function FileRow({
   file,
   onShare,
   onDelete,
   onDownloadFailed,
+  readOnly = false,
 }: {
   file: FileRecord;
+  readOnly?: boolean;
   onShare: () => void;
   onDelete: () => void;
   onDownloadFailed: (error: unknown) => void;
@@ -50,9 +55,13 @@ export function FileRow({
         }
         items={[
           { label: "Download", onSelect: () => void saveFile(file).catch(onDownloadFailed) },
-          { label: "Share link…", onSelect: onShare },
-          "separator",
-          { label: "Delete…", onSelect: onDelete, danger: true },
+          ...(readOnly
+            ? []
+            : [
+                { label: "Share link…", onSelect: onShare },
+                "separator" as const,
+                { label: "Delete…", onSelect: onDelete, danger: true },
+              ]),
         ]}
       />
     </li>

@@ -8,6 +8,9 @@ import { Card, EmptyState, Page } from "../ui/page";
 import { Button } from "../ui/button";
 import { toast } from "../ui/toast";
 import { FileUpload } from "../todos/file-upload";
+import { ReadOnlyNotice } from "../workspace/read-only-notice";
+import { useMyTeams } from "../workspace/use-my-teams";
+import { WorkspaceSwitcher } from "../workspace/workspace-switcher";
 import { DeleteFileDialog } from "./delete-file-dialog";
 import { FileRow } from "./file-row";
 import { ShareDialog } from "./share-dialog";
@@ -16,8 +19,15 @@ import type { FileRecord, StorageUsage } from "./types";
 
 const PAGE_SIZE = 20;
 
-/** Your files, newest first: storage used, an upload (public or private), share links and delete. */
+/**
+ * Your files or, with the switcher (shared with Todos), a team's, newest first: storage used, an
+ * upload (public or private; a team's are private to it), share links and delete. A team's viewer
+ * may only download.
+ */
 export function FilesScreen() {
+  const workspace = useMyTeams();
+  const { team, orgId } = workspace;
+  const readOnly = team?.role === "viewer";
   const [files, setFiles] = useState<FileRecord[]>([]);
   const [usage, setUsage] = useState<StorageUsage | null>(null);
   const [nextCursor, setNextCursor] = useState<string | null>(null);
@@ -26,9 +36,15 @@ export function FilesScreen() {
   const [sharing, setSharing] = useState<FileRecord | null>(null);
   const [deleting, setDeleting] = useState<FileRecord | null>(null);
 
+  const owner = orgId === null ? {} : { orgId };
   const reload = useCallback(async () => {
+    if (!workspace.ready) return;
     try {
-      const page = await unwrap(api.GET("/api/files", { params: { query: { limit: PAGE_SIZE } } }));
+      const page = await unwrap(
+        api.GET("/api/files", {
+          params: { query: { limit: PAGE_SIZE, ...(orgId === null ? {} : { orgId }) } },
+        }),
+      );
       setFiles(page.items);
       setUsage(page.usage);
       setNextCursor(page.nextCursor);
@@ -36,14 +52,20 @@ export function FilesScreen() {
     } catch (err) {
       setError(err);
     }
-  }, []);
-  useEffect(() => void reload(), [reload]);
+  }, [orgId, workspace.ready]);
+  useEffect(() => {
+    // Nothing of the last workspace's list while the next one loads.
+    setFiles([]);
+    setUsage(null);
+    setNextCursor(null);
+    void reload();
+  }, [reload]);
 
   async function loadMore() {
     if (!nextCursor) return;
     try {
       const page = await unwrap(
-        api.GET("/api/files", { params: { query: { limit: PAGE_SIZE, cursor: nextCursor } } }),
+        api.GET("/api/files", { params: { query: { limit: PAGE_SIZE, cursor: nextCursor, ...owner } } }),
       );
       // Keyset paging: files uploaded meanwhile are not on the next page, so nothing repeats.
       setFiles((shown) => [...shown, ...page.items]);
@@ -70,7 +92,11 @@ export function FilesScreen() {
   }
 
   return (
-    <Page title="Files" description="Everything you uploaded, for your todos or on its own.">
+    <Page
+      title="Files"
+      description="Everything you uploaded, for your todos or on its own."
+      actions={<WorkspaceSwitcher teams={workspace.teams} orgId={orgId} />}
+    >
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start">
         <div className="space-y-6">
           {usage && (
@@ -78,26 +104,37 @@ export function FilesScreen() {
               <StorageMeter usage={usage} />
             </Card>
           )}
-          <Card title="Upload">
-            <div className="space-y-4">
-              <Checkbox
-                label="Private"
-                hint="Only you, and people you send a share link to, can download it."
-                checked={privately}
-                onChange={(event) => setPrivately(event.currentTarget.checked)}
-              />
-              <FileUpload
-                label="Upload a file"
-                visibility={privately ? "private" : "public"}
-                onUploaded={(result, file) => {
-                  toast({ title: `Uploaded “${file.name}”`, description: formatBytes(result.size) });
-                  return reload();
-                }}
-              />
-            </div>
-          </Card>
+          {readOnly ? (
+            <ReadOnlyNotice what="files" />
+          ) : (
+            <Card title="Upload">
+              <div className="space-y-4">
+                {team ? (
+                  <p className="text-sm text-slate-600">
+                    Private to {team.name}: its members download it, and people you send a share link to.
+                  </p>
+                ) : (
+                  <Checkbox
+                    label="Private"
+                    hint="Only you, and people you send a share link to, can download it."
+                    checked={privately}
+                    onChange={(event) => setPrivately(event.currentTarget.checked)}
+                  />
+                )}
+                <FileUpload
+                  label="Upload a file"
+                  orgId={orgId}
+                  visibility={team ? undefined : privately ? "private" : "public"}
+                  onUploaded={(result, file) => {
+                    toast({ title: `Uploaded “${file.name}”`, description: formatBytes(result.size) });
+                    return reload();
+                  }}
+                />
+              </div>
+            </Card>
+          )}
         </div>
-        <Card title="Your files">
+        <Card title={team ? `${team.name}'s files` : "Your files"}>
           <ErrorMessage error={error} />
           {files.length === 0 && usage && (
             <EmptyState title="No files yet.">Upload one here, or attach one to a todo.</EmptyState>
@@ -107,6 +144,7 @@ export function FilesScreen() {
               <FileRow
                 key={file.key}
                 file={file}
+                readOnly={readOnly}
                 onShare={() => setSharing(file)}
                 onDelete={() => setDeleting(file)}
                 onDownloadFailed={(err) =>

@@ -14,10 +14,13 @@ export function FileUpload({
   onUploaded,
   label = "Attach a file",
   visibility,
+  orgId = null,
 }: {
   onUploaded: (result: UploadResult, file: File) => void | Promise<void>;
   label?: string;
   visibility?: UploadOptions["visibility"];
+  /** The team the file is for; yours when null. */
+  orgId?: number | null;
 }) {
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -32,6 +35,7 @@ export function FileUpload({
     try {
       const result = await uploadFile(file, {
         visibility,
+        ...(orgId === null ? {} : { orgId }),
         onProgress: (fraction) => {
           setReconnecting(false);
           setProgress(fraction);

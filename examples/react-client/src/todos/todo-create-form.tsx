@@ -10,8 +10,17 @@ import { toast } from "../ui/toast";
 import { FileUpload } from "./file-upload";
 import type { Todo } from "./types";
 
-/** New todo: upload files first, then send their keys as `attachments[].fileKey`. */
-export function TodoCreateForm({ onCreated }: { onCreated: (todo: Todo) => void }) {
+/**
+ * New todo, yours or with `orgId` the team's: upload files first (to the same owner, since a todo
+ * attaches only its owner's files), then send their keys as `attachments[].fileKey`.
+ */
+export function TodoCreateForm({
+  orgId,
+  onCreated,
+}: {
+  orgId: number | null;
+  onCreated: (todo: Todo) => void;
+}) {
   const [uploads, setUploads] = useState<{ result: UploadResult; name: string }[]>([]);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
@@ -30,6 +39,7 @@ export function TodoCreateForm({ onCreated }: { onCreated: (todo: Todo) => void 
             title: String(form.get("title") ?? ""),
             description: String(form.get("description") ?? ""),
             attachments: uploads.map(({ result }) => ({ fileKey: result.key })),
+            ...(orgId === null ? {} : { orgId }),
           },
         }),
       );
@@ -55,6 +65,7 @@ export function TodoCreateForm({ onCreated }: { onCreated: (todo: Todo) => void 
           <textarea name="description" rows={2} maxLength={10_000} className={inputClass} />
         </Field>
         <FileUpload
+          orgId={orgId}
           onUploaded={(result, file) => setUploads((list) => [...list, { result, name: file.name }])}
         />
         {uploads.length > 0 && (

@@ -1,15 +1,21 @@
 import { plural } from "../ui/format";
 import { NoteIcon, PaperclipIcon } from "../ui/icons";
+import { authorLine } from "./todo-author";
 import type { TodoSummary } from "./types";
 
-/** One todo in the list: its box, its title (opens it), the description's first line and its files. */
+/**
+ * One todo in the list: its box, its title (opens it), the description's first line and its files;
+ * a team's todo also says who last changed it. A viewer's box is shown but cannot be ticked.
+ */
 export function TodoRow({
   todo,
   attachments,
   onToggle,
   onOpen,
+  readOnly = false,
 }: {
   todo: TodoSummary;
+  readOnly?: boolean;
   attachments: number | undefined;
   onToggle: (completed: boolean) => void;
   onOpen: () => void;
@@ -20,6 +26,7 @@ export function TodoRow({
       <input
         type="checkbox"
         checked={todo.completed}
+        disabled={readOnly}
         aria-label={`Done: ${todo.title}`}
         onChange={(event) => onToggle(event.currentTarget.checked)}
         className="mt-1 size-5 shrink-0 accent-orange-700"
@@ -50,6 +57,9 @@ export function TodoRow({
               </span>
             )}
           </p>
+        )}
+        {todo.orgId !== null && (
+          <p className="mt-0.5 text-xs break-words text-slate-600">{authorLine(todo)}</p>
         )}
       </div>
     </li>

@@ -7,6 +7,10 @@ import { Badge, Card, EmptyState, Page } from "../ui/page";
 import { TodoCreateForm } from "./todo-create-form";
 import { TodoDetail } from "./todo-detail";
 import { TodoRow } from "./todo-row";
+import { useMyTeams } from "../workspace/use-my-teams";
+import { ReadOnlyNotice } from "../workspace/read-only-notice";
+import { WorkspaceSwitcher } from "../workspace/workspace-switcher";
+import { TeamPresence } from "./team-presence";
 import { useAttachmentCounts } from "./use-attachment-counts";
 import type { TodoSummary } from "./types";
 import { useTodoList, type Filter } from "./use-todo-list";
@@ -17,9 +21,15 @@ const FILTERS: { value: Filter; label: string }[] = [
   { value: "done", label: "Done" },
 ];
 
-/** The todos: a form to add one, the list (live), and a dialog to edit one. */
+/**
+ * The todos, yours or a team's (the switcher, shared with Files): a form to add one, the list (live),
+ * and a dialog to edit one. A team's viewer sees them read-only, told why.
+ */
 export function TodosScreen({ session }: { session: Session }) {
-  const todos = useTodoList(session.userId);
+  const workspace = useMyTeams();
+  const { team, orgId } = workspace;
+  const readOnly = team?.role === "viewer";
+  const todos = useTodoList(session.userId, orgId);
   const attachments = useAttachmentCounts(todos.items);
   const [open, setOpen] = useState<TodoSummary | null>(null);
   const { list } = todos;
@@ -27,17 +37,25 @@ export function TodosScreen({ session }: { session: Session }) {
   return (
     <Page
       title="Todos"
-      description="What you have to do, with the files that go with it. Changes from other tabs, the chat and connected apps show here at once."
+      description="What you have to do, with the files that go with it. Changes from other tabs, teammates, the chat and connected apps show here at once."
       actions={
-        <span aria-label="Live updates">
-          {todos.live ? <Badge tone="success">live</Badge> : <Badge>offline</Badge>}
-        </span>
+        <div className="flex min-w-0 flex-wrap items-center gap-3">
+          <WorkspaceSwitcher teams={workspace.teams} orgId={orgId} />
+          <span aria-label="Live updates">
+            {todos.live ? <Badge tone="success">live</Badge> : <Badge>offline</Badge>}
+          </span>
+        </div>
       }
     >
+      {team && <TeamPresence online={todos.online} live={todos.live} />}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start">
-        <TodoCreateForm onCreated={attachments.remember} />
+        {readOnly ? (
+          <ReadOnlyNotice what="todos" />
+        ) : (
+          <TodoCreateForm key={orgId ?? "personal"} orgId={orgId} onCreated={attachments.remember} />
+        )}
         <Card
-          title="Your todos"
+          title={team ? `${team.name}'s todos` : "Your todos"}
           description={list ? plural(list.total, "todo") : undefined}
           actions={
             <div role="group" aria-label="Show" className="flex rounded-lg border border-slate-300 p-0.5">
@@ -73,6 +91,7 @@ export function TodosScreen({ session }: { session: Session }) {
                   key={todo.id}
                   todo={todo}
                   attachments={attachments.count(todo)}
+                  readOnly={readOnly}
                   onToggle={(completed) => void todos.toggle(todo, completed)}
                   onOpen={() => setOpen(todo)}
                 />
@@ -98,10 +117,11 @@ export function TodosScreen({ session }: { session: Session }) {
           </div>
         </Card>
       </div>
-      {open && (
+      {open && (open.orgId ?? null) === orgId && (
         <TodoDetail
           key={open.id}
           summary={open}
+          readOnly={readOnly}
           remote={todos.remote?.id === open.id ? todos.remote : null}
           onLoaded={attachments.remember}
           onChanged={() => void todos.refresh()}

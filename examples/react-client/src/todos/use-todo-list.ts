@@ -2,42 +2,60 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { api, unwrap } from "../api/client";
 import { humanError } from "../api/human-error";
 import { toast } from "../ui/toast";
+import { setWorkspace } from "../workspace/workspace";
 import { ifMatch } from "./todo-etag";
 import type { TodoPage, TodoSummary } from "./types";
-import { useTodoFeed, type TodoEvent } from "./use-todo-feed";
+import { useTodoFeed, type PresenceEvent, type TodoEvent } from "./use-todo-feed";
 
 export const PAGE_SIZE = 10;
 export type Filter = "all" | "open" | "done";
 
 /**
- * The signed-in user's todos, a page at a time, following the live feed: a write from another tab,
- * the chat's tools or an MCP client reloads the page. Ticking a todo shows at once and rolls back if
+ * The signed-in user's todos, or with `orgId` that team's, a page at a time, following the live feed:
+ * a write from another tab, a teammate, the chat's tools or an MCP client reloads the page; the
+ * feed's presence says which teammates are online. Ticking a todo shows at once and rolls back if
  * the service refuses; a delete is sent at once, and its Undo restores the todo.
  */
-export function useTodoList(userId: number) {
+export function useTodoList(userId: number, orgId: number | null) {
   const [page, setPage] = useState(1);
   const [filter, setFilter] = useState<Filter>("all");
   const [list, setList] = useState<TodoPage | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [remote, setRemote] = useState<TodoEvent | null>(null);
   const [live, setLive] = useState(false);
+  const [presence, setPresence] = useState<ReadonlyMap<number, PresenceEvent["online"]>>(new Map());
   // What the person did that the service has not confirmed yet.
   const [ticked, setTicked] = useState<ReadonlyMap<number, boolean>>(new Map());
   const [deleting, setDeleting] = useState<ReadonlySet<number>>(new Set());
-  const query = useRef({ page, filter });
-  query.current = { page, filter };
+  const query = useRef({ page, filter, orgId });
+  query.current = { page, filter, orgId };
 
   const refresh = useCallback(async () => {
     const asked = query.current;
     const completed = asked.filter === "all" ? undefined : asked.filter === "done" ? "true" : "false";
     try {
       const loaded = await unwrap(
-        api.GET("/api/todos", { params: { query: { page: asked.page, pageSize: PAGE_SIZE, completed } } }),
+        api.GET("/api/todos", {
+          params: {
+            query: {
+              page: asked.page,
+              pageSize: PAGE_SIZE,
+              completed,
+              ...(asked.orgId === null ? {} : { orgId: asked.orgId }),
+            },
+          },
+        }),
       );
       // Without updatedSince the answer is always a page (the delta answer has `changes` instead).
       // A page or filter chosen meanwhile has its own load: this answer is stale.
       const now = query.current;
-      if (!("items" in loaded) || now.page !== asked.page || now.filter !== asked.filter) return;
+      if (
+        !("items" in loaded) ||
+        now.page !== asked.page ||
+        now.filter !== asked.filter ||
+        now.orgId !== asked.orgId
+      )
+        return;
       setError(null);
       // Deleting the last todo of the last page: step back to a page that exists.
       if (loaded.items.length === 0 && loaded.page > 1) setPage(Math.max(1, loaded.totalPages));
@@ -47,9 +65,33 @@ export function useTodoList(userId: number) {
     }
   }, []);
 
-  useEffect(() => void refresh(), [page, filter, refresh]);
+  // Another workspace: its first page, and nothing of the last one's list shown meanwhile.
+  const [shownOrg, setShownOrg] = useState(orgId);
+  if (shownOrg !== orgId) {
+    setShownOrg(orgId);
+    setPage(1);
+    setList(null);
+    setRemote(null);
+  }
+  useEffect(() => void refresh(), [page, filter, orgId, refresh]);
   useTodoFeed(userId, {
     onEvent: (event) => {
+      if (event.type === "presence") {
+        setPresence((map) => new Map(map).set(event.orgId, event.online));
+        return;
+      }
+      if (event.type === "team.left") {
+        // Removed from the team shown (or it was deleted): its list would now be 404.
+        if (event.orgId === query.current.orgId) setWorkspace(null);
+        setPresence((map) => {
+          const next = new Map(map);
+          next.delete(event.orgId);
+          return next;
+        });
+        return;
+      }
+      // The feed carries every list of yours; only the one shown reloads.
+      if ((event.orgId ?? null) !== query.current.orgId) return;
       setRemote(event);
       void refresh();
     },
@@ -137,5 +179,24 @@ export function useTodoList(userId: number) {
         .map((todo) => (ticked.has(todo.id) ? { ...todo, completed: ticked.get(todo.id)! } : todo)),
     [list, deleting, ticked],
   );
-  return { page, setPage, filter, setFilter, list, items, error, remote, live, refresh, toggle, remove };
+  // Teammates with the feed open, not counting you.
+  const online = useMemo(
+    () => (orgId === null ? [] : (presence.get(orgId) ?? []).filter((user) => user.id !== userId)),
+    [presence, orgId, userId],
+  );
+  return {
+    page,
+    setPage,
+    filter,
+    setFilter,
+    list,
+    items,
+    error,
+    remote,
+    live,
+    online,
+    refresh,
+    toggle,
+    remove,
+  };
 }
