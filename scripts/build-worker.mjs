@@ -3,12 +3,13 @@
 // uploads the folder as is (no_bundle). wrangler's own bundler writes one file, in which every
 // dynamically imported module is still compiled, and its wrapped dependencies evaluated differently,
 // when an isolate starts; separate modules cost nothing until imported (`npm run bench startup`).
-import { realpathSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, realpathSync, rmSync } from "node:fs";
 import { builtinModules } from "node:module";
 import { join } from "node:path";
 import * as esbuild from "esbuild";
 import { writeLlmsTexts } from "./lib/llms-txt.mjs";
 import { ALL_STAND_INS, standInFor } from "./lib/stand-ins.mjs";
+import { writeIfChanged } from "./lib/write-if-changed.mjs";
 
 // The project whose src/ is built: where wrangler (or npm) runs this script.
 const ROOT = process.cwd();
@@ -33,8 +34,6 @@ const nodeBuiltins = builtinModules.flatMap((name) => [name, `node:${name}`]);
 /** wrangler's esbuild options for workerd, with code splitting. */
 export async function buildWorker({ minify = true, metafile = false } = {}) {
   const mode = JSON.stringify("production");
-  // Chunk names carry content hashes: without this, wrangler would upload the previous builds' too.
-  rmSync(OUT_DIR, { recursive: true, force: true });
   const used = new Set();
   const result = await esbuild.build({
     absWorkingDir: ROOT,
@@ -62,6 +61,7 @@ export async function buildWorker({ minify = true, metafile = false } = {}) {
     chunkNames: "chunks/[name]-[hash]",
     plugins: [standIns(used)],
     logLevel: "warning",
+    write: false,
   });
   // A dependency's update can rename or drop what a stand-in replaces: fail rather than ship it whole.
   const unused = ALL_STAND_INS.filter((path) => !used.has(path));
@@ -69,11 +69,28 @@ export async function buildWorker({ minify = true, metafile = false } = {}) {
     throw new Error(`Stand-ins that replaced nothing: ${unused.join(", ")} (scripts/lib/stand-ins.mjs)`);
   // `wrangler types` names the Durable Object classes by the entry it uploads; their types are the source's.
   const source = '"../../src/index"';
-  writeFileSync(
-    join(OUT_DIR, "index.d.ts"),
-    `export * from ${source};\nexport { default } from ${source};\n`,
-  );
+  const types = `export * from ${source};\nexport { default } from ${source};\n`;
+  syncOutput([...result.outputFiles, { path: join(OUT_DIR, "index.d.ts"), contents: Buffer.from(types) }]);
   return result;
+}
+
+/** Every file under `dir` (none when it does not exist). */
+const filesUnder = (dir) =>
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name));
+
+/**
+ * Makes OUT_DIR hold exactly `files`, writing only those that changed: a build of an unchanged src/
+ * leaves dist/ untouched, so a `wrangler dev` already serving it (the test suites start several, side
+ * by side) has nothing to reload. Chunk names carry content hashes, so the previous builds' chunks go,
+ * or wrangler would upload them too.
+ */
+function syncOutput(files) {
+  mkdirSync(OUT_DIR, { recursive: true });
+  const wanted = new Set(files.map((file) => file.path));
+  for (const path of filesUnder(OUT_DIR)) if (!wanted.has(path)) rmSync(path);
+  for (const { path, contents } of files) writeIfChanged(path, contents);
 }
 
 // Run as a script (argv[1] may be a symbolic link to this file), not imported by the bench.

@@ -2,9 +2,10 @@
 // openapi.json with its method, path and summary, where MCP, OAuth and the agents are, and the guide's
 // headings; the full file adds each operation's description and the guide's text. Written into public/
 // by the build (scripts/build-worker.mjs), so they always match the committed openapi.json and docs.
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { GUIDE_PAGES } from "./guide.mjs";
+import { writeIfChanged } from "./write-if-changed.mjs";
 
 const METHODS = ["get", "head", "post", "put", "patch", "delete"];
 
@@ -117,6 +118,6 @@ export function writeLlmsTexts(root) {
   if (!existsSync(join(root, "openapi.json")) || !existsSync(join(root, "public"))) return;
   const document = JSON.parse(readFileSync(join(root, "openapi.json"), "utf8"));
   const { llms, full } = buildLlmsTexts(document, root);
-  writeFileSync(join(root, "public", "llms.txt"), llms);
-  writeFileSync(join(root, "public", "llms-full.txt"), full);
+  writeIfChanged(join(root, "public", "llms.txt"), llms);
+  writeIfChanged(join(root, "public", "llms-full.txt"), full);
 }
