@@ -13,6 +13,7 @@ export default defineConfig({
     "./src/db/trash-schema.ts",
     "./src/db/notes-schema.ts",
     "./src/db/orgs-schema.ts",
+    "./src/db/workspaces-schema.ts",
   ],
   out: "./migrations",
   casing: "camelCase",
