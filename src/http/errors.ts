@@ -3,6 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { Failure, type FailureKind } from "../core/failures";
 import type { Logger } from "../core/logger";
+import { workspaceFenced } from "../db/errors";
 import type { AppEnv } from "./types";
 
 export interface Issue {
@@ -54,11 +55,22 @@ const FAILURE_STATUS: Record<FailureKind, ContentfulStatusCode> = {
 };
 
 /**
+ * A write that reached the database a moving workspace is leaving, during the move's short fence or just
+ * after its switch: nothing was written, and the retry finds the workspace's new database.
+ */
+const FENCED: Answer = {
+  status: 503,
+  message: "This workspace is moving to another database; try again in a moment",
+  headers: { "Retry-After": "1" },
+};
+
+/**
  * The one place a thrown error becomes an HTTP answer. Subjects throw Failures (src/core/failures.ts)
  * and never build responses; handlers throw ApiError for their own HTTP decisions (404, 403).
  */
 function answerFor(err: unknown, logger: Logger | undefined, path: string): Answer | undefined {
   if (err instanceof ApiError) return err;
+  if (workspaceFenced(err)) return FENCED;
   if (!(err instanceof Failure)) return undefined;
   const entry = err.log();
   if (entry) logger?.[entry.level](entry.event, { path, ...entry.fields });
