@@ -37,3 +37,13 @@ export const workspacesTable = sqliteTable(
     check("workspaces_one_owner", sql`("userId" IS NULL) <> ("orgId" IS NULL)`),
   ],
 );
+
+/**
+ * How many workspaces each data database holds, kept by the triggers of migrations/0021_shard_loads.sql on
+ * every insert, delete and move in workspaces_table: a new workspace goes to the shard with the fewest,
+ * read from a handful of rows. A shard with no row holds none yet.
+ */
+export const shardLoadsTable = sqliteTable("shard_loads_table", {
+  shard: text().primaryKey(),
+  workspaces: integer().notNull(),
+});
