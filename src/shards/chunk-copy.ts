@@ -3,8 +3,8 @@ import { pastFence } from "./fences";
 import { MOVED_TABLES, type MovedTable } from "./moved-tables";
 import { deleteKeys, keyOf, ownerIdOf, ownerWhere, prepare, selectRows, upsertRows, type Row, type RowKey } from "./workspace-sql";
 
-/** Rows read from each side per chunk: one chunk is one batch on the target. */
-export const CHUNK_ROWS = 500;
+/** Rows read from each side of one table per chunk. */
+export const CHUNK_ROWS = 200;
 
 /**
  * Tables whose writes log themselves into another by trigger: on the target, that log holds only the
@@ -14,6 +14,22 @@ export const CHUNK_ROWS = 500;
  */
 const LOGGED_BY_TRIGGERS: Record<string, string> = { todos_table: "todo_changes_table" };
 
+/** Where a pass stands in one table. */
+export interface Cursor {
+  after: RowKey | null;
+  done: boolean;
+}
+export type Cursors = Record<string, Cursor>;
+
+export const startCursors = (tables: readonly MovedTable[]): Cursors =>
+  Object.fromEntries(tables.map((t) => [t.name, { after: null, done: false }]));
+
+export const passDone = (cursors: Cursors) => Object.values(cursors).every((c) => c.done);
+
+/** The tables a step of a pass works on: not done, and what each comes after is complete. */
+export const readyTables = (tables: readonly MovedTable[], cursors: Cursors) =>
+  tables.filter((t) => !cursors[t.name]?.done && !(t.after && cursors[t.after]?.done === false));
+
 export interface CopyScope {
   workspaceId: number;
   owner: Owner;
@@ -21,35 +37,46 @@ export interface CopyScope {
   blockStart: number;
 }
 
-export interface ChunkOutcome {
-  /** Where the next chunk starts; null when the table is done. */
+export interface ChunkRows {
+  table: MovedTable;
+  sourceRows: Row[];
+  targetRows: Row[];
+  /** Where this table's next chunk starts; null when this was its last. */
   next: RowKey | null;
-  written: number;
-  deleted: number;
 }
 
-/** Both sides' rows of one key range: the source's next chunk, and the target's rows in the same range. */
-export async function readChunk(source: D1Database, target: D1Database, table: MovedTable, owner: Owner, after: RowKey | null) {
-  const sourceRows = await prepare(source, selectRows(table, owner, { after, through: null, limit: CHUNK_ROWS })).raw<unknown[]>();
-  const last = sourceRows.length === CHUNK_ROWS ? sourceRows.at(-1) : undefined;
-  const through = last ? keyOf(table, last) : null;
-  const targetRows = await prepare(target, selectRows(table, owner, { after, through, limit: null })).raw<unknown[]>();
-  return { sourceRows, targetRows, next: through };
-}
+const rowsOf = (table: MovedTable, result: D1Result<Record<string, unknown>>): Row[] =>
+  result.results.map((row) => table.columns.map((c) => row[c]));
 
 /**
- * Makes the target's rows of one key range equal to the source's: writes what is missing or different,
- * deletes what the source no longer has. Run again over the same range, it writes nothing: a retried
- * chunk neither loses nor doubles a row.
+ * Both sides' rows of the next chunk of each table: the source's next CHUNK_ROWS rows, and the target's
+ * rows in the same key range. Two round trips, whatever the number of tables.
  */
-export async function copyChunk(
+export async function readChunks(
   source: D1Database,
   target: D1Database,
-  table: MovedTable,
-  scope: CopyScope,
-  after: RowKey | null,
-): Promise<ChunkOutcome> {
-  const { sourceRows, targetRows, next } = await readChunk(source, target, table, scope.owner, after);
+  tables: readonly MovedTable[],
+  cursors: Cursors,
+  owner: Owner,
+): Promise<ChunkRows[]> {
+  if (tables.length === 0) return [];
+  const after = (t: MovedTable) => cursors[t.name]?.after ?? null;
+  const fromSource = await source.batch<Record<string, unknown>>(
+    tables.map((t) => prepare(source, selectRows(t, owner, { after: after(t), through: null, limit: CHUNK_ROWS }))),
+  );
+  const chunks = tables.map((table, i) => {
+    const sourceRows = rowsOf(table, fromSource[i]!);
+    const last = sourceRows.length === CHUNK_ROWS ? sourceRows.at(-1) : undefined;
+    return { table, sourceRows, next: last ? keyOf(table, last) : null };
+  });
+  const fromTarget = await target.batch<Record<string, unknown>>(
+    chunks.map((c) => prepare(target, selectRows(c.table, owner, { after: after(c.table), through: c.next, limit: null }))),
+  );
+  return chunks.map((c, i) => ({ ...c, targetRows: rowsOf(c.table, fromTarget[i]!) }));
+}
+
+/** What makes the target's rows of one chunk equal to the source's: the rows to write, the keys to delete. */
+function differences({ table, sourceRows, targetRows }: ChunkRows) {
   const onTarget = new Map(targetRows.map((row) => [JSON.stringify(keyOf(table, row)), JSON.stringify(row)]));
   const changed: Row[] = [];
   for (const row of sourceRows) {
@@ -57,20 +84,48 @@ export async function copyChunk(
     if (onTarget.get(key) !== JSON.stringify(row)) changed.push(row);
     onTarget.delete(key);
   }
-  const gone = [...onTarget.keys()].map((key) => JSON.parse(key) as RowKey);
-  if (changed.length === 0 && gone.length === 0) return { next, written: 0, deleted: 0 };
+  return { changed, gone: [...onTarget.keys()].map((key) => JSON.parse(key) as RowKey) };
+}
+
+export interface StepOutcome {
+  cursors: Cursors;
+  written: number;
+  deleted: number;
+}
+
+/**
+ * One step of a pass: makes the target's rows of the next chunk of every ready table equal to the
+ * source's (writes what is missing or different, deletes what the source no longer has), in one batch.
+ * Run again over the same chunks, it writes nothing: a retried step neither loses nor doubles a row.
+ */
+export async function copyStep(
+  source: D1Database,
+  target: D1Database,
+  tables: readonly MovedTable[],
+  cursors: Cursors,
+  scope: CopyScope,
+): Promise<StepOutcome> {
+  const chunks = await readChunks(source, target, readyTables(tables, cursors), cursors, scope.owner);
   const writes: D1PreparedStatement[] = [];
-  if (gone.length > 0) writes.push(prepare(target, deleteKeys(table, gone)));
-  if (changed.length > 0) writes.push(prepare(target, upsertRows(table, changed)));
-  const log = LOGGED_BY_TRIGGERS[table.name];
-  const logTable = log ? MOVED_TABLES.find((t) => t.name === log) : undefined;
-  if (logTable) {
-    writes.push(
-      target
-        .prepare(`DELETE FROM "${logTable.name}" WHERE ${ownerWhere(logTable, scope.owner)} AND "id" >= ?2`)
-        .bind(ownerIdOf(scope.owner), scope.blockStart),
-    );
+  let written = 0;
+  let deleted = 0;
+  for (const chunk of chunks) {
+    const { changed, gone } = differences(chunk);
+    if (gone.length > 0) writes.push(prepare(target, deleteKeys(chunk.table, gone)));
+    if (changed.length > 0) writes.push(prepare(target, upsertRows(chunk.table, changed)));
+    const log = MOVED_TABLES.find((t) => t.name === LOGGED_BY_TRIGGERS[chunk.table.name]);
+    if (log && changed.length + gone.length > 0) {
+      writes.push(
+        target
+          .prepare(`DELETE FROM "${log.name}" WHERE ${ownerWhere(log, scope.owner)} AND "id" >= ?2`)
+          .bind(ownerIdOf(scope.owner), scope.blockStart),
+      );
+    }
+    written += changed.length;
+    deleted += gone.length;
   }
-  await pastFence(target, scope.workspaceId, writes);
-  return { next, written: changed.length, deleted: gone.length };
+  if (writes.length > 0) await pastFence(target, scope.workspaceId, writes);
+  const next = { ...cursors };
+  for (const chunk of chunks) next[chunk.table.name] = { after: chunk.next, done: chunk.next === null };
+  return { cursors: next, written, deleted };
 }

@@ -1,6 +1,6 @@
 import type { Owner } from "../core/owner";
+import type { Cursors } from "./chunk-copy";
 import type { TableCheck } from "./move-verify";
-import type { RowKey } from "./workspace-sql";
 
 /**
  * A move's phases, in order: take an id block on the target; copy every table in chunks (writes go on
@@ -29,14 +29,15 @@ export interface MovePlan {
   source: string;
   target: string;
   phase: MovePhase;
-  /** Position in the phase's tables, and where the next chunk starts in that table. */
-  table: number;
-  after: RowKey | null;
+  /** Where the phase stands in each table (a pass, the verify, the deletes). */
+  cursors: Cursors;
   blockStart: number;
   written: number;
   deleted: number;
-  /** Verified tables, and the one being verified. */
-  checks: TableCheck[];
+  /** Each table's counts and checksums on both sides, as far as verified. */
+  checks: Record<string, TableCheck>;
+  /** A rollback has put the directory and the source back: what is left is deleting the copies. */
+  released: boolean;
   attempts: number;
   lastError: string | null;
   failure: string | null;
@@ -59,12 +60,12 @@ export function newPlan(workspaceId: number, owner: Owner, source: string, targe
     source,
     target,
     phase: "prepare",
-    table: 0,
-    after: null,
+    cursors: {},
     blockStart: 0,
     written: 0,
     deleted: 0,
-    checks: [],
+    checks: {},
+    released: false,
     attempts: 0,
     lastError: null,
     failure: null,

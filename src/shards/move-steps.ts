@@ -1,18 +1,22 @@
 import type { Owner } from "../core/owner";
 import { createDb } from "../db/client";
-import { copyChunk } from "./chunk-copy";
+import { copyStep, passDone, startCursors, type Cursors } from "./chunk-copy";
 import { fence, liftFence, pastFence } from "./fences";
 import { claimIdBlock } from "./id-blocks";
 import { isFinished, type MovePhase, type MovePlan } from "./move-plan";
-import { checkPasses, emptyCheck, verifyChunk } from "./move-verify";
+import { checkPasses, verifyStep } from "./move-verify";
 import { CLEANUP_ORDER, MOVED_TABLES, type MovedTable } from "./moved-tables";
 import { shardBinding } from "./shard-bindings";
 import { findWorkspace, releaseMove, switchShard } from "./workspace-moves.queries";
 import { deleteSome, ownerWhere, prepare } from "./workspace-sql";
 
-/** Chunks one alarm runs before it hands over to the next: each alarm stays well inside a Worker's limits. */
-const CHUNKS_PER_ALARM = 8;
-/** Rows one cleanup batch deletes from a table. */
+/**
+ * What one alarm runs before it hands over to the next, so each stays well inside a Worker's limits: at
+ * most this many steps (each at most CHUNK_ROWS rows of each table, each side), for at most this long.
+ */
+const STEPS_PER_ALARM = 64;
+const ALARM_BUDGET_MS = 1_000;
+/** Rows one delete step removes from each table. */
 const DELETE_ROWS = 500;
 
 const tablesOf = (owner: Owner, order: readonly MovedTable[] = MOVED_TABLES) =>
@@ -23,9 +27,36 @@ const now = () => new Date().toISOString();
 /** The phase after a pass over every table. */
 const AFTER_PASS: Partial<Record<MovePhase, MovePhase>> = { copy: "catchUp", catchUp: "fence", final: "verify" };
 
-const enter = (plan: MovePlan, phase: MovePhase, table = 0): MovePlan => ({ ...plan, phase, table, after: null });
+const enter = (plan: MovePlan, phase: MovePhase): MovePlan => ({
+  ...plan,
+  phase,
+  cursors: startCursors(tablesOf(plan.owner)),
+});
 
-export const rollback = (plan: MovePlan, failure: string): MovePlan => ({ ...enter(plan, "rollback", -1), failure });
+/** Gives up before the switch: the fence comes down, the directory stays on the source, the copies go. */
+export const rollback = (plan: MovePlan, failure: string): MovePlan => ({ ...enter(plan, "rollback"), cursors: {}, failure });
+
+/**
+ * Deletes up to DELETE_ROWS more of the workspace's rows from every table of `db` past its fence, in
+ * cleanup order; the cursors mark the tables found empty.
+ */
+async function deleteStep(db: D1Database, plan: MovePlan): Promise<Cursors> {
+  const tables = tablesOf(plan.owner, CLEANUP_ORDER).filter((t) => !plan.cursors[t.name]?.done);
+  const results = await pastFence(
+    db,
+    plan.workspaceId,
+    tables.map((t) => prepare(db, deleteSome(t, plan.owner, DELETE_ROWS))),
+  );
+  const cursors = { ...plan.cursors };
+  tables.forEach((t, i) => {
+    // A table is done once a delete finds fewer rows than it may take (results[0] is the fence's suspension).
+    if ((results[i + 1]?.meta.changes ?? 0) < DELETE_ROWS) cursors[t.name] = { after: null, done: true };
+  });
+  return cursors;
+}
+
+const deletesDone = (plan: MovePlan, cursors: Cursors) =>
+  tablesOf(plan.owner, CLEANUP_ORDER).every((t) => cursors[t.name]?.done);
 
 interface Sides {
   env: Env;
@@ -35,12 +66,12 @@ interface Sides {
 
 async function step(plan: MovePlan, { env, source, target }: Sides): Promise<MovePlan> {
   const directory = createDb(env.DB);
-  const scope = { workspaceId: plan.workspaceId, owner: plan.owner, blockStart: plan.blockStart };
+  const tables = tablesOf(plan.owner);
   switch (plan.phase) {
     case "prepare": {
       const row = await findWorkspace(directory, plan.workspaceId);
       if (row?.state !== "moving" || row.shard !== plan.source || row.targetShard !== plan.target) {
-        return { ...enter(plan, "failed"), failure: "The directory holds no such move", finishedAt: now() };
+        return { ...plan, phase: "failed", failure: "The directory holds no such move", finishedAt: now() };
       }
       const blockStart = await claimIdBlock(env.DB, target, plan.target);
       return { ...enter(plan, "copy"), blockStart };
@@ -48,34 +79,27 @@ async function step(plan: MovePlan, { env, source, target }: Sides): Promise<Mov
     case "copy":
     case "catchUp":
     case "final": {
-      const tables = tablesOf(plan.owner);
-      const table = tables[plan.table];
-      if (!table) return enter(plan, AFTER_PASS[plan.phase] ?? "failed");
-      const chunk = await copyChunk(source, target, table, scope, plan.after);
+      if (passDone(plan.cursors)) return enter(plan, AFTER_PASS[plan.phase] ?? "failed");
+      const scope = { workspaceId: plan.workspaceId, owner: plan.owner, blockStart: plan.blockStart };
+      const outcome = await copyStep(source, target, tables, plan.cursors, scope);
       return {
         ...plan,
-        table: chunk.next ? plan.table : plan.table + 1,
-        after: chunk.next,
-        written: plan.written + chunk.written,
-        deleted: plan.deleted + chunk.deleted,
+        cursors: outcome.cursors,
+        written: plan.written + outcome.written,
+        deleted: plan.deleted + outcome.deleted,
       };
     }
     case "fence":
       await fence(source, plan.workspaceId, plan.owner).run();
       return { ...enter(plan, "final"), fencedAt: now() };
     case "verify": {
-      const tables = tablesOf(plan.owner);
-      const table = tables[plan.table];
-      if (!table) return enter(plan, "switch");
-      const checks = plan.checks.slice(0, plan.table);
-      const verified = await verifyChunk(source, target, table, plan.owner, plan.after, plan.checks[plan.table] ?? emptyCheck(table.name));
-      checks.push(verified.check);
-      if (verified.next) return { ...plan, checks, after: verified.next };
-      if (!checkPasses(verified.check)) {
-        const { source: s, target: t } = verified.check;
-        return rollback({ ...plan, checks }, `Verify failed on ${table.name}: ${s.rows} rows on the source, ${t.rows} on the target`);
+      if (passDone(plan.cursors)) {
+        const failed = Object.values(plan.checks).find((check) => !checkPasses(check));
+        if (!failed) return enter(plan, "switch");
+        const { table, source: s, target: t } = failed;
+        return rollback(plan, `Verify failed on ${table}: ${s.rows} rows on the source, ${t.rows} on the target`);
       }
-      return { ...plan, checks, table: plan.table + 1, after: null };
+      return { ...plan, ...(await verifyStep(source, target, tables, plan.cursors, plan.checks, plan.owner)) };
     }
     case "switch": {
       // A fence left on the target by an earlier move out of it goes first: the target serves from now on.
@@ -83,28 +107,26 @@ async function step(plan: MovePlan, { env, source, target }: Sides): Promise<Mov
       const switched = await switchShard(directory, plan.workspaceId, plan.source, plan.target);
       const row = switched ? null : await findWorkspace(directory, plan.workspaceId);
       if (!switched && row?.shard !== plan.target) return rollback(plan, "The directory changed during the move");
-      return { ...enter(plan, "cleanup"), switchedAt: now() };
+      return { ...plan, phase: "cleanup", cursors: {}, switchedAt: plan.switchedAt ?? now() };
     }
     case "cleanup": {
-      const table = tablesOf(plan.owner, CLEANUP_ORDER)[plan.table];
-      if (!table) return { ...enter(plan, "done"), finishedAt: now() };
-      // The source's fence stays up: only this batch gets past it.
-      const [, deleted] = await pastFence(source, plan.workspaceId, [prepare(source, deleteSome(table, plan.owner, DELETE_ROWS))]);
-      return deleted && deleted.meta.changes >= DELETE_ROWS ? plan : { ...plan, table: plan.table + 1 };
+      // The source's fence stays up: only the mover's own batches get past it.
+      if (deletesDone(plan, plan.cursors)) return { ...plan, phase: "done", finishedAt: now() };
+      return { ...plan, cursors: await deleteStep(source, plan) };
     }
     case "rollback": {
-      if (plan.table === -1) {
+      if (!plan.released) {
         const row = await findWorkspace(directory, plan.workspaceId);
         // Switched already (a retried switch): the target holds the workspace now, so finish instead.
-        if (row?.shard === plan.target) return { ...enter(plan, "cleanup"), failure: null, switchedAt: plan.switchedAt ?? now() };
+        if (row?.shard === plan.target) {
+          return { ...plan, phase: "cleanup", cursors: {}, failure: null, switchedAt: plan.switchedAt ?? now() };
+        }
         await liftFence(source, plan.workspaceId).run();
         await releaseMove(directory, plan.workspaceId, plan.target);
-        return { ...plan, table: 0 };
+        return { ...plan, released: true };
       }
-      const table = tablesOf(plan.owner, CLEANUP_ORDER)[plan.table];
-      if (!table) return { ...enter(plan, "failed"), finishedAt: now() };
-      const [, deleted] = await pastFence(target, plan.workspaceId, [prepare(target, deleteSome(table, plan.owner, DELETE_ROWS))]);
-      return deleted && deleted.meta.changes >= DELETE_ROWS ? plan : { ...plan, table: plan.table + 1 };
+      if (deletesDone(plan, plan.cursors)) return { ...plan, phase: "failed", finishedAt: now() };
+      return { ...plan, cursors: await deleteStep(target, plan) };
     }
     case "done":
     case "failed":
@@ -113,19 +135,20 @@ async function step(plan: MovePlan, { env, source, target }: Sides): Promise<Mov
 }
 
 /**
- * Runs a move's next chunks, saving the plan after each one, so a crash repeats at most the chunk it
- * was in (every step can run twice: copies compare before they write, deletes find what is left).
+ * Runs a move's next steps, saving the plan after each one, so a crash repeats at most the step it was
+ * in (every step can run twice: copies compare before they write, deletes find what is left).
  */
 export async function advance(env: Env, plan: MovePlan, save: (plan: MovePlan) => Promise<void>): Promise<MovePlan> {
   const source = shardBinding(env, plan.source);
   const target = shardBinding(env, plan.target);
   if (!source || !target) {
-    const failed = { ...enter(plan, "failed"), failure: "A shard of this move is no longer bound", finishedAt: now() };
+    const failed: MovePlan = { ...plan, phase: "failed", failure: "A shard of this move is no longer bound", finishedAt: now() };
     await save(failed);
     return failed;
   }
   let current = plan;
-  for (let n = 0; n < CHUNKS_PER_ALARM && !isFinished(current); n++) {
+  const started = Date.now();
+  for (let n = 0; n < STEPS_PER_ALARM && !isFinished(current) && Date.now() - started < ALARM_BUDGET_MS; n++) {
     current = { ...(await step(current, { env, source, target })), attempts: 0 };
     await save(current);
   }

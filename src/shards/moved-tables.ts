@@ -9,7 +9,7 @@ import {
 } from "../db/files-schema";
 import { chatsTable } from "../db/chats-schema";
 import { notesTable } from "../db/notes-schema";
-import { auditLogTable } from "../db/orgs-schema";
+import { auditLogTable } from "../db/audit-schema";
 import {
   orgTodoCountsTable,
   todoAttachmentsTable,
@@ -42,13 +42,15 @@ export interface MovedTable {
   columns: readonly string[];
   primaryKey: readonly string[];
   scope: OwnerScope;
-  /** Kept by triggers from another table here (counts, usage): fenced through that table. */
+  /** Kept by triggers from another table (counts, usage): fenced through that table. */
   derived: boolean;
   /** Ids handed out by AUTOINCREMENT (src/shards/id-blocks.ts). */
   autoIncrement: boolean;
+  /** The table a pass copies in full before this one: its parent, or what it counts. */
+  after: string | null;
 }
 
-function moved(table: SQLiteTable, scope: OwnerScope, derived = false): MovedTable {
+function moved(table: SQLiteTable, scope: OwnerScope, counts?: SQLiteTable): MovedTable {
   const config = getTableConfig(table);
   const single = config.columns.filter((c) => c.primary).map((c) => c.name);
   const composite = config.primaryKeys[0]?.columns.map((c) => c.name) ?? [];
@@ -57,7 +59,8 @@ function moved(table: SQLiteTable, scope: OwnerScope, derived = false): MovedTab
     columns: config.columns.map((c) => c.name),
     primaryKey: single.length > 0 ? single : composite,
     scope,
-    derived,
+    derived: counts !== undefined,
+    after: counts ? getTableConfig(counts).name : scope.by === "parent" ? scope.parent : null,
     autoIncrement: config.columns.some((c) => c.primary && "autoIncrement" in c && c.autoIncrement === true),
   };
 }
@@ -74,22 +77,22 @@ const child = (column: string, parent: SQLiteTable): OwnerScope => ({
 
 /**
  * Every table holding a workspace's data, parents before their children and counters after what they
- * count: the order a copy writes them in. Not here: rows with no owner (pending erasures and agent
+ * count: the order a copy writes them in (a pass copies a table once what it comes `after` is complete). Not here: rows with no owner (pending erasures and agent
  * wipes, queued work of subjects already deleted).
  */
 export const MOVED_TABLES: readonly MovedTable[] = [
   moved(todosTable, EITHER),
   moved(todoAttachmentsTable, child("todoId", todosTable)),
   moved(todoChangesTable, EITHER),
-  moved(todoCountsTable, USER, true),
-  moved(orgTodoCountsTable, ORG, true),
+  moved(todoCountsTable, USER, todosTable),
+  moved(orgTodoCountsTable, ORG, todosTable),
   moved(todoSyncFloorsTable, USER),
   moved(orgTodoSyncFloorsTable, ORG),
   moved(deletedTodosTable, EITHER),
   moved(filesTable, EITHER),
   moved(fileLinksTable, child("fileId", filesTable)),
-  moved(storageUsageTable, USER, true),
-  moved(orgStorageUsageTable, ORG, true),
+  moved(storageUsageTable, USER, filesTable),
+  moved(orgStorageUsageTable, ORG, filesTable),
   moved(storageReservationsTable, EITHER),
   moved(deletedFilesTable, EITHER),
   moved(uploadsTable, EITHER),
