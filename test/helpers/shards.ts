@@ -1,3 +1,4 @@
+import { runDurableObjectAlarm } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import type { Owner } from "../../src/core/owner";
@@ -29,11 +30,12 @@ export async function workspaceOf(owner: Owner): Promise<WorkspaceRow> {
 
 export const moverOf = (workspaceId: number) => env.ShardMover.get(env.ShardMover.idFromName(`workspace-${workspaceId}`));
 
-/** Waits for a workspace's move to end (its alarms run on their own), and returns its last plan. */
+/** Runs a workspace's move to its end (its alarm now, each time it is set) and returns its last plan. */
 export async function finishedMove(workspaceId: number, timeoutMs = 20_000): Promise<MovePlan> {
   const mover = moverOf(workspaceId);
   const deadline = Date.now() + timeoutMs;
   for (;;) {
+    await runDurableObjectAlarm(mover);
     const plan = await mover.progress();
     if (plan && (plan.phase === "done" || plan.phase === "failed")) return plan;
     if (Date.now() > deadline) throw new Error(`move still at ${plan?.phase}: ${plan?.lastError}`);
@@ -46,6 +48,7 @@ export async function moveReaches(workspaceId: number, until: (plan: MovePlan) =
   const mover = moverOf(workspaceId);
   const deadline = Date.now() + timeoutMs;
   for (;;) {
+    await runDurableObjectAlarm(mover);
     const plan = await mover.progress();
     if (plan && until(plan)) return plan;
     if (Date.now() > deadline) throw new Error(`move at ${plan?.phase}: ${plan?.lastError}`);

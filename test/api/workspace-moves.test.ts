@@ -1,0 +1,102 @@
+import { runDurableObjectAlarm } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { userOwner } from "../../src/core/owner";
+import { fence, liftFence } from "../../src/shards/fences";
+import { shardBinding } from "../../src/shards/shard-bindings";
+import { signUp } from "../helpers/auth";
+import { api, expectError, type ApiResult } from "../helpers/http";
+import { expectMoved, finishedMove, moverOf, workspaceOf, workspaceRows } from "../helpers/shards";
+import { createTodo } from "../helpers/todos";
+
+const otherShard = (shard: string) => (shard === "DB_SHARD_0" ? "DB_SHARD_1" : "DB_SHARD_0");
+
+/** A write refused by a moving workspace's fence: 503 in the envelope, with a short Retry-After. */
+function expectFenced(res: ApiResult) {
+  expectError(res, 503, /moving/);
+  expect(Number(res.headers.get("Retry-After"))).toBeGreaterThanOrEqual(1);
+  expect(Number(res.headers.get("Retry-After"))).toBeLessThanOrEqual(5);
+}
+
+describe("writes to a fenced workspace", () => {
+  it("answers 503 with Retry-After, writes nothing, and writes again once the fence is lifted", async () => {
+    const user = await signUp();
+    const owner = userOwner(user.userId);
+    const todo = await createTodo(user, { title: "before" });
+    const workspace = await workspaceOf(owner);
+    const db = shardBinding(env, workspace.shard)!;
+    await fence(db, workspace.id, owner).run();
+    try {
+      expectFenced(await api("/api/todos", { method: "POST", token: user.token, json: { title: "during" } }));
+      expectFenced(await api(`/api/todos/${todo.id}`, { method: "POST", token: user.token, json: { title: "x" } }));
+      expectFenced(await api(`/api/todos/${todo.id}/delete`, { method: "POST", token: user.token }));
+      expectFenced(await api("/api/notes", { method: "POST", token: user.token, json: { text: "n" } }));
+      // Reads go on.
+      expect((await api(`/api/todos/${todo.id}`, { token: user.token })).status).toBe(200);
+    } finally {
+      await liftFence(db, workspace.id).run();
+    }
+    const rows = await workspaceRows(workspace.shard, owner);
+    expect(rows.todos_table!.map((t) => (t as { title: string }).title)).toEqual(["before"]);
+    expect((await api("/api/todos", { method: "POST", token: user.token, json: { title: "after" } })).status).toBe(201);
+  });
+
+  it("fences one workspace only: another user's writes on the same database go on", async () => {
+    const [fenced, other] = [await signUp(), await signUp()];
+    const workspace = await workspaceOf(userOwner(fenced.userId));
+    const db = shardBinding(env, workspace.shard)!;
+    await fence(db, workspace.id, userOwner(fenced.userId)).run();
+    try {
+      expect((await api("/api/todos", { method: "POST", token: other.token, json: { title: "t" } })).status).toBe(201);
+    } finally {
+      await liftFence(db, workspace.id).run();
+    }
+  });
+});
+
+describe("a workspace moving while its owner writes", () => {
+  it("loses and doubles no write: each one lands once, or is answered 503 and can be sent again", async () => {
+    const user = await signUp();
+    const owner = userOwner(user.userId);
+    const seed = await Promise.all(Array.from({ length: 20 }, (_, i) => createTodo(user, { title: `seed ${i}` })));
+    const workspace = await workspaceOf(owner);
+    const target = otherShard(workspace.shard);
+    const mover = moverOf(workspace.id);
+    await mover.start({ workspaceId: workspace.id, owner, source: workspace.shard, target });
+
+    const landed = new Map<number, string>();
+    const statuses = new Set<number>();
+    let n = 0;
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      await runDurableObjectAlarm(mover);
+      const plan = await mover.progress();
+      if (Date.now() > deadline) throw new Error(`move stuck: ${JSON.stringify(plan)}`);
+      const done = plan?.phase === "done" || plan?.phase === "failed";
+      const title = `during ${n++}`;
+      const res = await api<{ data: { id: number } }>("/api/todos", { method: "POST", token: user.token, json: { title } });
+      statuses.add(res.status);
+      if (res.status === 201) landed.set(res.body.data.id, title);
+      else expectFenced(res);
+      const edit = await api(`/api/todos/${seed[n % seed.length]!.id}`, {
+        method: "POST",
+        token: user.token,
+        json: { description: title },
+      });
+      if (edit.status !== 200) expectFenced(edit);
+      if (done) break;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expectMoved(await finishedMove(workspace.id));
+    expect(statuses.has(201)).toBe(true);
+
+    const home = (await workspaceOf(owner)).shard;
+    expect(home).toBe(target);
+    const todos = (await workspaceRows(home, owner)).todos_table as { id: number; title: string }[];
+    const byId = new Map(todos.map((t) => [t.id, t.title]));
+    expect(byId.size).toBe(todos.length);
+    for (const t of seed) expect(byId.get(t.id)).toBe(t.title);
+    for (const [id, title] of landed) expect(byId.get(id)).toBe(title);
+    expect(todos).toHaveLength(seed.length + landed.size);
+  });
+});
