@@ -3,7 +3,7 @@ import type { ToolSet } from "ai";
 import { aiSdkTools } from "../ai/ai-sdk-tools";
 import { createTodoTools } from "../todos/todo-tools";
 import { createFileTools } from "../files/file-tools";
-import { createDb } from "../db/client";
+import { openDatabases } from "../db/databases";
 import type { Logger } from "../core/logger";
 import type { CredentialIdentity } from "../auth/credential-liveness";
 import { auditCredential } from "../http/audit-actor";
@@ -32,7 +32,7 @@ export function chatTools(
   credential: CredentialIdentity | null,
 ): ToolSet | undefined {
   if (owner === null) return undefined;
-  const db = createDb(env.DB);
+  const dbs = openDatabases(env);
   const actor: AuditActor = {
     actorId: owner,
     door: "agent",
@@ -41,8 +41,8 @@ export function chatTools(
     requestId: null,
   };
   return aiSdkTools({
-    ...createTodoTools({ env, db, logger, waitUntil, actor }, owner),
-    ...createFileTools(db, env.R2_BUCKET, owner),
-    ...createTeamTools(db, owner),
+    ...createTodoTools({ env, dbs, logger, waitUntil, actor }, owner),
+    ...createFileTools(dbs.directory, env.R2_BUCKET, owner),
+    ...createTeamTools(dbs.directory, owner),
   });
 }

@@ -11,9 +11,6 @@ import { usersTable } from "./schema";
 export const WORKSPACE_STATES = ["ready", "moving"] as const;
 export type WorkspaceState = (typeof WORKSPACE_STATES)[number];
 
-/** The directory itself, holding the data of workspaces made before shards (moved out by the same mechanism). */
-export const LEGACY_SHARD = "DB";
-
 export const workspacesTable = sqliteTable(
   "workspaces_table",
   {

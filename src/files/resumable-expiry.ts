@@ -1,4 +1,4 @@
-import { createDb, type Db } from "../db/client";
+import type { Db } from "../db/client";
 import type { Logger } from "../core/logger";
 import { deleteUpload, listExpiredUploads, type UploadRow } from "./resumable.queries";
 
@@ -24,9 +24,8 @@ export function isExpired(upload: UploadRow, now = new Date()): boolean {
   return upload.expiresAt <= now.toISOString();
 }
 
-/** The cron trigger's job: abort uploads nobody finished, a batch per run. */
-export async function expireUploads(env: Env, logger: Logger): Promise<number> {
-  const db = createDb(env.DB);
+/** The cron trigger's job, per data database: abort uploads nobody finished, a batch per run. */
+export async function expireUploads(env: Env, db: Db, logger: Logger): Promise<number> {
   const expired = await listExpiredUploads(db, new Date().toISOString(), EXPIRED_PER_RUN);
   let aborted = 0;
   for (const upload of expired) {

@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { Failure, type FailureKind } from "../core/failures";
 import type { Logger } from "../core/logger";
 import { workspaceFenced } from "../db/errors";
+import { WorkspaceOwnerGone } from "../db/workspace-errors";
 import type { AppEnv } from "./types";
 
 export interface Issue {
@@ -71,6 +72,16 @@ const FENCED: Answer = {
 function answerFor(err: unknown, logger: Logger | undefined, path: string): Answer | undefined {
   if (err instanceof ApiError) return err;
   if (workspaceFenced(err)) return FENCED;
+  // Deleted after the gate let the request in: answered as the gate (401) or a team's routes (404) would now.
+  if (err instanceof WorkspaceOwnerGone) {
+    return err.owner.kind === "user"
+      ? {
+          status: 401,
+          message: "User no longer exists",
+          headers: { "WWW-Authenticate": 'Bearer realm="api", error="invalid_token"' },
+        }
+      : { status: 404, message: "Team not found" };
+  }
   if (!(err instanceof Failure)) return undefined;
   const entry = err.log();
   if (entry) logger?.[entry.level](entry.event, { path, ...entry.fields });

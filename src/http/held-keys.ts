@@ -1,3 +1,4 @@
+import type { Db } from "../db/client";
 import type { IdempotencyRow } from "../idempotency/idempotency.queries";
 import type { KeyedWrite } from "../idempotency/keyed-writes";
 import { ApiError } from "./errors";
@@ -49,6 +50,9 @@ export type ReplayResult<R extends Response> = (result: string) => R | Promise<R
 /** The Idempotency-Key of an in-batch route, for its handler (`c.get("idempotencyKey")`). */
 export interface BatchKey {
   write: KeyedWrite;
-  /** The answer when the write found the key held (KeyTakenError): 409, 422, or the kept result again. */
-  answerTaken<R extends Response>(answerResult: ReplayResult<R>): Promise<R>;
+  /**
+   * The answer when the write found the key held (KeyTakenError): 409, 422, or the kept result again,
+   * read from `db`, the data database the write's batch ran in.
+   */
+  answerTaken<R extends Response>(db: Db, answerResult: ReplayResult<R>): Promise<R>;
 }

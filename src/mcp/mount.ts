@@ -11,7 +11,7 @@ import {
 import { unauthorized } from "../http/require-auth";
 import { missingScope } from "../auth/scopes";
 import type { ApiKeyScope } from "../db/credentials-schema";
-import { createDb } from "../db/client";
+import { openDatabases } from "../db/databases";
 import { MCP_CORS_HEADERS } from "../http/cors";
 import type { AppRouter } from "../http/create-app";
 import { background } from "../http/background";
@@ -84,7 +84,8 @@ export function mountMcp(app: AppRouter) {
     c.set("user", user);
 
     const logger = c.get("logger");
-    const db = createDb(c.env.DB);
+    const dbs = openDatabases(c.env);
+    const db = dbs.directory;
     // Writes answer before their feed publish, as on /api (the publish runs after the answer).
     const actor: AuditActor = {
       actorId: user.id,
@@ -94,7 +95,7 @@ export function mountMcp(app: AppRouter) {
       requestId: c.get("requestId"),
     };
     const tools = {
-      ...createTodoTools({ env: c.env, db, logger, waitUntil: background(c), actor }, user.id),
+      ...createTodoTools({ env: c.env, dbs, logger, waitUntil: background(c), actor }, user.id),
       ...createTeamTools(db, user.id),
     };
     // A grant is challenged for what the request calls; the body is read only when it lacks a scope.

@@ -1,7 +1,11 @@
 import { MOVED_TABLES } from "./moved-tables";
 
-/** The width of one block of ids (src/db/id-blocks-schema.ts): 2^21 blocks fit below 2^53. */
-export const ID_BLOCK_SIZE = 2 ** 32;
+/**
+ * Where blocks start: above the ranges every shard starts in (scripts/lib/shard-sequences.mjs: DB_SHARD_<n>
+ * from (n + 1) * 2^40, so up to 255 shards), and below 2^53 for about two million blocks of 2^32 ids.
+ */
+const FIRST_BLOCK_START = 2 ** 48;
+const ID_BLOCK_SIZE = 2 ** 32;
 
 /** The tables whose ids AUTOINCREMENT hands out (todos' and files' ids are global in the API). */
 const SEQUENCED = MOVED_TABLES.filter((t) => t.autoIncrement).map((t) => t.name);
@@ -17,7 +21,7 @@ export async function claimIdBlock(directory: D1Database, shard: D1Database, nam
     .bind(name)
     .first<{ block: number }>();
   if (!claimed) throw new Error(`no id block claimed for ${name}`);
-  const start = claimed.block * ID_BLOCK_SIZE;
+  const start = FIRST_BLOCK_START + (claimed.block - 1) * ID_BLOCK_SIZE;
   await shard.batch(
     SEQUENCED.flatMap((table) => [
       shard
@@ -27,13 +31,4 @@ export async function claimIdBlock(directory: D1Database, shard: D1Database, nam
     ]),
   );
   return start;
-}
-
-/** Whether a shard still hands out ids of block 0 (the directory's): it has taken no block of its own yet. */
-export async function needsIdBlock(shard: D1Database): Promise<boolean> {
-  const row = await shard
-    .prepare("SELECT max(seq) AS seq FROM sqlite_sequence WHERE name IN (SELECT value FROM json_each(?1))")
-    .bind(JSON.stringify(SEQUENCED))
-    .first<{ seq: number | null }>();
-  return (row?.seq ?? 0) < ID_BLOCK_SIZE;
 }

@@ -1,12 +1,12 @@
 import type { Owner } from "../core/owner";
-import { createDb } from "../db/client";
+import { openDatabases } from "../db/databases";
+import { directoryBinding, isShardName, shardBinding } from "../db/shard-names";
 import { copyStep, passDone, startCursors, type Cursors } from "./chunk-copy";
 import { fence, liftFence, pastFence } from "./fences";
 import { claimIdBlock } from "./id-blocks";
 import { isFinished, type MovePhase, type MovePlan } from "./move-plan";
 import { checkPasses, verifyStep } from "./move-verify";
 import { CLEANUP_ORDER, MOVED_TABLES, type MovedTable } from "./moved-tables";
-import { shardBinding } from "./shard-bindings";
 import { findWorkspace, releaseMove, switchShard } from "./workspace-moves.queries";
 import { deleteSome, ownerWhere, prepare } from "./workspace-sql";
 
@@ -65,7 +65,7 @@ interface Sides {
 }
 
 async function step(plan: MovePlan, { env, source, target }: Sides): Promise<MovePlan> {
-  const directory = createDb(env.DB);
+  const directory = openDatabases(env).directory;
   const tables = tablesOf(plan.owner);
   switch (plan.phase) {
     case "prepare": {
@@ -73,7 +73,7 @@ async function step(plan: MovePlan, { env, source, target }: Sides): Promise<Mov
       if (row?.state !== "moving" || row.shard !== plan.source || row.targetShard !== plan.target) {
         return { ...plan, phase: "failed", failure: "The directory holds no such move", finishedAt: now() };
       }
-      const blockStart = await claimIdBlock(env.DB, target, plan.target);
+      const blockStart = await claimIdBlock(directoryBinding(env), target, plan.target);
       return { ...enter(plan, "copy"), blockStart };
     }
     case "copy":
@@ -139,13 +139,13 @@ async function step(plan: MovePlan, { env, source, target }: Sides): Promise<Mov
  * in (every step can run twice: copies compare before they write, deletes find what is left).
  */
 export async function advance(env: Env, plan: MovePlan, save: (plan: MovePlan) => Promise<void>): Promise<MovePlan> {
-  const source = shardBinding(env, plan.source);
-  const target = shardBinding(env, plan.target);
-  if (!source || !target) {
+  if (!isShardName(env, plan.source) || !isShardName(env, plan.target)) {
     const failed: MovePlan = { ...plan, phase: "failed", failure: "A shard of this move is no longer bound", finishedAt: now() };
     await save(failed);
     return failed;
   }
+  const source = shardBinding(env, plan.source);
+  const target = shardBinding(env, plan.target);
   let current = plan;
   const started = Date.now();
   for (let n = 0; n < STEPS_PER_ALARM && !isFinished(current) && Date.now() - started < ALARM_BUDGET_MS; n++) {

@@ -35,8 +35,8 @@ export class ShardMover extends DurableObject<Env> {
     await this.ctx.storage.put(PLAN, plan);
     await this.ctx.storage.setAlarm(Date.now());
     const { claimMove } = await import("./workspace-moves.queries");
-    const { createDb } = await import("../db/client");
-    if (!(await claimMove(createDb(this.env.DB), request.workspaceId, request.target))) {
+    const { openDatabases } = await import("../db/databases");
+    if (!(await claimMove(openDatabases(this.env).directory, request.workspaceId, request.target))) {
       await this.ctx.storage.deleteAlarm();
       if (current) await this.ctx.storage.put(PLAN, current);
       else await this.ctx.storage.delete(PLAN);

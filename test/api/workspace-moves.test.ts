@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { userOwner } from "../../src/core/owner";
 import { fence, liftFence } from "../../src/shards/fences";
-import { shardBinding } from "../../src/shards/shard-bindings";
+import { shardBinding } from "../../src/db/shard-names";
 import { signUp } from "../helpers/auth";
 import { api, expectError, type ApiResult } from "../helpers/http";
 import { expectMoved, finishedMove, moverOf, workspaceOf, workspaceRows } from "../helpers/shards";
@@ -24,7 +24,7 @@ describe("writes to a fenced workspace", () => {
     const owner = userOwner(user.userId);
     const todo = await createTodo(user, { title: "before" });
     const workspace = await workspaceOf(owner);
-    const db = shardBinding(env, workspace.shard)!;
+    const db = shardBinding(env, workspace.shard);
     await fence(db, workspace.id, owner).run();
     try {
       expectFenced(await api("/api/todos", { method: "POST", token: user.token, json: { title: "during" } }));
@@ -44,7 +44,7 @@ describe("writes to a fenced workspace", () => {
   it("fences one workspace only: another user's writes on the same database go on", async () => {
     const [fenced, other] = [await signUp(), await signUp()];
     const workspace = await workspaceOf(userOwner(fenced.userId));
-    const db = shardBinding(env, workspace.shard)!;
+    const db = shardBinding(env, workspace.shard);
     await fence(db, workspace.id, userOwner(fenced.userId)).run();
     try {
       expect((await api("/api/todos", { method: "POST", token: other.token, json: { title: "t" } })).status).toBe(201);

@@ -4,15 +4,19 @@ import { userOwner } from "../../src/core/owner";
 import { signUp } from "../helpers/auth";
 import { createLink } from "../helpers/files";
 import { api } from "../helpers/http";
-import { expectMoved, finishedMove, moveReaches, moverOf, rowCount, workspaceOf, workspaceRows } from "../helpers/shards";
-import { shardBinding } from "../../src/shards/shard-bindings";
+import { expectMoved, finishedMove, moveReaches, moverOf, placeOn, rowCount, workspaceOf, workspaceRows } from "../helpers/shards";
+import { shardBinding } from "../../src/db/shard-names";
 import { createTodo, storedKey } from "../helpers/todos";
 import { storeFile } from "../helpers/uploads";
 
-/** A user with todos (one with an attachment, one completed, one deleted), a file with a share link and a note. */
-async function userWithData() {
+/**
+ * A user with todos (one with an attachment, one completed, one deleted), a file with a share link and a
+ * note, on `shard` (the legacy directory by default: a workspace made before shards).
+ */
+async function userWithData(shard = "DB") {
   const user = await signUp();
   const owner = userOwner(user.userId);
+  await placeOn({ userId: user.userId }, shard);
   const first = await createTodo(user, { title: "first", attachments: [{ fileKey: await storedKey() }] });
   const second = await createTodo(user, { title: "second" });
   await api(`/api/todos/${second.id}`, { method: "POST", token: user.token, json: { completed: true } });
@@ -29,6 +33,7 @@ describe("moving a workspace between data databases", () => {
     const { owner } = await userWithData();
     const workspace = await workspaceOf(owner);
     const source = workspace.shard;
+    expect(source).toBe("DB");
     const target = source === "DB_SHARD_0" ? "DB_SHARD_1" : "DB_SHARD_0";
     const before = await workspaceRows(source, owner);
     expect(before.todos_table!.length).toBeGreaterThanOrEqual(2);
@@ -57,13 +62,13 @@ const otherShard = (shard: string) => (shard === "DB_SHARD_0" ? "DB_SHARD_1" : "
 
 describe("a move that fails", () => {
   it("resumes after a step fails and ends with every row once", async () => {
-    const { owner } = await userWithData();
+    const { owner } = await userWithData("DB_SHARD_0");
     const workspace = await workspaceOf(owner);
     const target = otherShard(workspace.shard);
     const before = await workspaceRows(workspace.shard, owner);
     // A real failure on the target: its notes refuse this user's rows until the trigger goes.
     const drop = await withTrigger(
-      shardBinding(env, target)!,
+      shardBinding(env, target),
       (name) =>
         `CREATE TRIGGER ${name} BEFORE INSERT ON notes_table WHEN NEW.userId = ${owner.kind === "user" ? owner.userId : 0} ` +
         `BEGIN SELECT RAISE(ABORT, 'injected failure'); END`,
@@ -80,7 +85,7 @@ describe("a move that fails", () => {
   });
 
   it("rolls back when the verify finds a difference: the source stays intact and writable", async () => {
-    const { user, owner } = await userWithData();
+    const { user, owner } = await userWithData("DB_SHARD_1");
     const workspace = await workspaceOf(owner);
     const target = otherShard(workspace.shard);
     const before = await workspaceRows(workspace.shard, owner);
@@ -88,7 +93,7 @@ describe("a move that fails", () => {
     const skew = (event: string) => (name: string) =>
       `CREATE TRIGGER ${name} AFTER ${event} ON notes_table WHEN NEW.userId = ${user.userId} ` +
       `BEGIN UPDATE notes_table SET text = 'skewed' WHERE id = NEW.id; END`;
-    const drops = [await withTrigger(shardBinding(env, target)!, skew("INSERT")), await withTrigger(shardBinding(env, target)!, skew("UPDATE"))];
+    const drops = [await withTrigger(shardBinding(env, target), skew("INSERT")), await withTrigger(shardBinding(env, target), skew("UPDATE"))];
     try {
       await moverOf(workspace.id).start({ workspaceId: workspace.id, owner, source: workspace.shard, target });
       const plan = await finishedMove(workspace.id);
