@@ -112,6 +112,6 @@ const WRITTEN_BY_TRIGGERS = new Set(["todo_changes_table", ...MOVED_TABLES.filte
  * count on), and the change log and counters last, after the deletes whose triggers write to them.
  */
 export const CLEANUP_ORDER: readonly MovedTable[] = [
-  ...MOVED_TABLES.filter((t) => !WRITTEN_BY_TRIGGERS.has(t.name)).reverse(),
+  ...MOVED_TABLES.filter((t) => !WRITTEN_BY_TRIGGERS.has(t.name)).toReversed(),
   ...MOVED_TABLES.filter((t) => WRITTEN_BY_TRIGGERS.has(t.name)),
 ];

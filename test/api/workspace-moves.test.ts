@@ -4,8 +4,14 @@ import { describe, expect, it } from "vitest";
 import { userOwner } from "../../src/core/owner";
 import { fence, liftFence } from "../../src/shards/fences";
 import { shardBinding } from "../../src/db/shard-names";
-import { signUp } from "../helpers/auth";
-import { api, expectError, type ApiResult } from "../helpers/http";
+import {
+  ShardListSchema,
+  WorkspaceListSchema,
+  WorkspaceSchema,
+} from "../../src/routes/admin-workspaces/admin-workspaces.schemas";
+import { signIn, signUp } from "../helpers/auth";
+import { makeAdmin } from "../helpers/db";
+import { api, expectData, expectError, type ApiResult } from "../helpers/http";
 import { expectMoved, finishedMove, moverOf, workspaceOf, workspaceRows } from "../helpers/shards";
 import { createTodo } from "../helpers/todos";
 
@@ -98,5 +104,84 @@ describe("a workspace moving while its owner writes", () => {
     for (const t of seed) expect(byId.get(t.id)).toBe(t.title);
     for (const [id, title] of landed) expect(byId.get(id)).toBe(title);
     expect(todos).toHaveLength(seed.length + landed.size);
+  });
+});
+
+describe("admin routes of workspaces and shards", () => {
+  async function admin() {
+    const user = await signUp();
+    await makeAdmin(user.userId);
+    // A role change ends older tokens: sign in again.
+    return { ...user, token: (await signIn(user.username, user.password)).token };
+  }
+
+  it("finds a workspace by owner, moves it, and shows the move to its end", async () => {
+    const [boss, owner] = await Promise.all([admin(), signUp()]);
+    await createTodo(owner, { title: "moved along" });
+    const found = expectData(
+      await api(`/api/admin/workspaces?userId=${owner.userId}`, { token: boss.token }),
+      200,
+      WorkspaceListSchema,
+    );
+    expect(found.items).toHaveLength(1);
+    const workspace = found.items[0]!;
+    expect(workspace).toMatchObject({ userId: owner.userId, orgId: null, state: "ready", move: null });
+    const target = otherShard(workspace.shard);
+
+    const started = expectData(
+      await api(`/api/admin/workspaces/${workspace.id}/move`, { method: "POST", token: boss.token, json: { shard: target } }),
+      202,
+      WorkspaceSchema,
+    );
+    expect(started).toMatchObject({ state: "moving", targetShard: target, move: { phase: "prepare", target } });
+    expectError(
+      await api(`/api/admin/workspaces/${workspace.id}/move`, { method: "POST", token: boss.token, json: { shard: target } }),
+      409,
+    );
+    expectMoved(await finishedMove(workspace.id));
+
+    const after = expectData(await api(`/api/admin/workspaces/${workspace.id}`, { token: boss.token }), 200, WorkspaceSchema);
+    expect(after).toMatchObject({ shard: target, state: "ready", targetShard: null, move: { phase: "done" } });
+    expect(after.move!.fenceMs).toBeGreaterThanOrEqual(0);
+    expect(after.move!.checks.find((c) => c.table === "todos_table")?.source.rows).toBe(1);
+    // The owner's todos are read from the new shard.
+    const page = await api("/api/todos", { token: owner.token });
+    expect(JSON.stringify(page.body)).toContain("moved along");
+    expectError(
+      await api(`/api/admin/workspaces/${workspace.id}/move`, { method: "POST", token: boss.token, json: { shard: target } }),
+      409,
+    );
+
+    const shards = expectData(await api("/api/admin/shards", { token: boss.token }), 200, ShardListSchema);
+    expect(shards.items.map((s) => s.shard)).toEqual(expect.arrayContaining(["DB", "DB_SHARD_0", "DB_SHARD_1"]));
+    expect(shards.items.find((s) => s.shard === target)!.workspaces).toBeGreaterThanOrEqual(1);
+  });
+
+  it("refuses bad input and anyone but an admin", async () => {
+    const [boss, user] = await Promise.all([admin(), signUp()]);
+    const workspace = await workspaceOf(userOwner(user.userId));
+    const move = (token: string, json: unknown, id: number | string = workspace.id) =>
+      api(`/api/admin/workspaces/${id}/move`, { method: "POST", token, json });
+    expectError(await move(boss.token, { shard: "DB_SHARD_9" }), 400, /Unknown shard/);
+    expectError(await move(boss.token, { shard: "DB" }), 400, /Unknown shard/);
+    expectError(await move(boss.token, { shard: "" }), 400);
+    expectError(await move(boss.token, {}), 400);
+    expectError(await move(boss.token, { shard: "DB_SHARD_0", extra: 1 }), 400);
+    expectError(await move(boss.token, { shard: "DB_SHARD_0" }, "x"), 400);
+    expectError(await move(boss.token, { shard: "DB_SHARD_0" }, 2 ** 50), 404);
+    expectError(await move(boss.token, { shard: workspace.shard }), 409, /already on/);
+    expectError(await api("/api/admin/workspaces", { token: boss.token }), 400);
+    expectError(await api(`/api/admin/workspaces?userId=1&orgId=1`, { token: boss.token }), 400);
+    expectError(await api(`/api/admin/workspaces/${2 ** 50}`, { token: boss.token }), 404);
+    for (const [path, init] of [
+      [`/api/admin/workspaces/${workspace.id}/move`, { method: "POST", json: { shard: "DB_SHARD_0" } }],
+      [`/api/admin/workspaces/${workspace.id}`, {}],
+      [`/api/admin/workspaces?userId=${user.userId}`, {}],
+      ["/api/admin/shards", {}],
+    ] as const) {
+      expectError(await api(path, { ...init, token: user.token }), 403);
+      expectError(await api(path, init), 401);
+    }
+    expect(await workspaceOf(userOwner(user.userId))).toMatchObject({ shard: workspace.shard, state: "ready" });
   });
 });
