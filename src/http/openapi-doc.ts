@@ -43,7 +43,10 @@ export const OPENAPI_CONFIG = {
       description: "AI clients you allowed through OAuth 2.1 to use /mcp as you; disconnect any of them",
     },
     { name: "Users", description: "Profiles: your own, other users' public fields, and admin management" },
-    { name: "Admin", description: "Operations: where each workspace's data lives, and moving it between data databases" },
+    {
+      name: "Admin",
+      description: "Operations: where each workspace's data lives, and moving it between data databases",
+    },
     {
       name: "Teams",
       description:

@@ -1,7 +1,17 @@
 import type { Owner } from "../core/owner";
 import { pastFence } from "./fences";
 import { MOVED_TABLES, type MovedTable } from "./moved-tables";
-import { deleteKeys, keyOf, ownerIdOf, ownerWhere, prepare, selectRows, upsertRows, type Row, type RowKey } from "./workspace-sql";
+import {
+  deleteKeys,
+  keyOf,
+  ownerIdOf,
+  ownerWhere,
+  prepare,
+  selectRows,
+  upsertRows,
+  type Row,
+  type RowKey,
+} from "./workspace-sql";
 
 /** Rows read from each side of one table per chunk. */
 export const CHUNK_ROWS = 200;
@@ -62,7 +72,9 @@ export async function readChunks(
   if (tables.length === 0) return [];
   const after = (t: MovedTable) => cursors[t.name]?.after ?? null;
   const fromSource = await source.batch<Record<string, unknown>>(
-    tables.map((t) => prepare(source, selectRows(t, owner, { after: after(t), through: null, limit: CHUNK_ROWS }))),
+    tables.map((t) =>
+      prepare(source, selectRows(t, owner, { after: after(t), through: null, limit: CHUNK_ROWS })),
+    ),
   );
   const chunks = tables.map((table, i) => {
     const sourceRows = rowsOf(table, fromSource[i]!);
@@ -70,7 +82,9 @@ export async function readChunks(
     return { table, sourceRows, next: last ? keyOf(table, last) : null };
   });
   const fromTarget = await target.batch<Record<string, unknown>>(
-    chunks.map((c) => prepare(target, selectRows(c.table, owner, { after: after(c.table), through: c.next, limit: null }))),
+    chunks.map((c) =>
+      prepare(target, selectRows(c.table, owner, { after: after(c.table), through: c.next, limit: null })),
+    ),
   );
   return chunks.map((c, i) => ({ ...c, targetRows: rowsOf(c.table, fromTarget[i]!) }));
 }

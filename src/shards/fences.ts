@@ -11,7 +11,11 @@ export function fence(db: D1Database, workspaceId: number, owner: Owner): D1Prep
       `INSERT INTO ${FENCES} (workspaceId, userId, orgId, suspended) VALUES (?1, ?2, ?3, 0) ` +
         `ON CONFLICT (workspaceId) DO UPDATE SET suspended = 0, fencedAt = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
     )
-    .bind(workspaceId, owner.kind === "user" ? owner.userId : null, owner.kind === "org" ? owner.orgId : null);
+    .bind(
+      workspaceId,
+      owner.kind === "user" ? owner.userId : null,
+      owner.kind === "org" ? owner.orgId : null,
+    );
 }
 
 export function liftFence(db: D1Database, workspaceId: number): D1PreparedStatement {

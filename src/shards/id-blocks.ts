@@ -25,7 +25,9 @@ export async function claimIdBlock(directory: D1Database, shard: D1Database, nam
   await shard.batch(
     SEQUENCED.flatMap((table) => [
       shard
-        .prepare("INSERT INTO sqlite_sequence (name, seq) SELECT ?1, ?2 WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = ?1)")
+        .prepare(
+          "INSERT INTO sqlite_sequence (name, seq) SELECT ?1, ?2 WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = ?1)",
+        )
         .bind(table, start),
       shard.prepare("UPDATE sqlite_sequence SET seq = ?2 WHERE name = ?1 AND seq < ?2").bind(table, start),
     ]),

@@ -25,7 +25,11 @@ const tablesOf = (owner: Owner, order: readonly MovedTable[] = MOVED_TABLES) =>
 const now = () => new Date().toISOString();
 
 /** The phase after a pass over every table. */
-const AFTER_PASS: Partial<Record<MovePhase, MovePhase>> = { copy: "catchUp", catchUp: "fence", final: "verify" };
+const AFTER_PASS: Partial<Record<MovePhase, MovePhase>> = {
+  copy: "catchUp",
+  catchUp: "fence",
+  final: "verify",
+};
 
 const enter = (plan: MovePlan, phase: MovePhase): MovePlan => ({
   ...plan,
@@ -34,7 +38,11 @@ const enter = (plan: MovePlan, phase: MovePhase): MovePlan => ({
 });
 
 /** Gives up before the switch: the fence comes down, the directory stays on the source, the copies go. */
-export const rollback = (plan: MovePlan, failure: string): MovePlan => ({ ...enter(plan, "rollback"), cursors: {}, failure });
+export const rollback = (plan: MovePlan, failure: string): MovePlan => ({
+  ...enter(plan, "rollback"),
+  cursors: {},
+  failure,
+});
 
 /**
  * Deletes up to DELETE_ROWS more of the workspace's rows from every table of `db` past its fence, in
@@ -97,16 +105,23 @@ async function step(plan: MovePlan, { env, source, target }: Sides): Promise<Mov
         const failed = Object.values(plan.checks).find((check) => !checkPasses(check));
         if (!failed) return enter(plan, "switch");
         const { table, source: s, target: t } = failed;
-        return rollback(plan, `Verify failed on ${table}: ${s.rows} rows on the source, ${t.rows} on the target`);
+        return rollback(
+          plan,
+          `Verify failed on ${table}: ${s.rows} rows on the source, ${t.rows} on the target`,
+        );
       }
-      return { ...plan, ...(await verifyStep(source, target, tables, plan.cursors, plan.checks, plan.owner)) };
+      return {
+        ...plan,
+        ...(await verifyStep(source, target, tables, plan.cursors, plan.checks, plan.owner)),
+      };
     }
     case "switch": {
       // A fence left on the target by an earlier move out of it goes first: the target serves from now on.
       await liftFence(target, plan.workspaceId).run();
       const switched = await switchShard(directory, plan.workspaceId, plan.source, plan.target);
       const row = switched ? null : await findWorkspace(directory, plan.workspaceId);
-      if (!switched && row?.shard !== plan.target) return rollback(plan, "The directory changed during the move");
+      if (!switched && row?.shard !== plan.target)
+        return rollback(plan, "The directory changed during the move");
       return { ...plan, phase: "cleanup", cursors: {}, switchedAt: plan.switchedAt ?? now() };
     }
     case "cleanup": {
@@ -119,7 +134,13 @@ async function step(plan: MovePlan, { env, source, target }: Sides): Promise<Mov
         const row = await findWorkspace(directory, plan.workspaceId);
         // Switched already (a retried switch): the target holds the workspace now, so finish instead.
         if (row?.shard === plan.target) {
-          return { ...plan, phase: "cleanup", cursors: {}, failure: null, switchedAt: plan.switchedAt ?? now() };
+          return {
+            ...plan,
+            phase: "cleanup",
+            cursors: {},
+            failure: null,
+            switchedAt: plan.switchedAt ?? now(),
+          };
         }
         await liftFence(source, plan.workspaceId).run();
         await releaseMove(directory, plan.workspaceId, plan.target);
@@ -138,9 +159,18 @@ async function step(plan: MovePlan, { env, source, target }: Sides): Promise<Mov
  * Runs a move's next steps, saving the plan after each one, so a crash repeats at most the step it was
  * in (every step can run twice: copies compare before they write, deletes find what is left).
  */
-export async function advance(env: Env, plan: MovePlan, save: (plan: MovePlan) => Promise<void>): Promise<MovePlan> {
+export async function advance(
+  env: Env,
+  plan: MovePlan,
+  save: (plan: MovePlan) => Promise<void>,
+): Promise<MovePlan> {
   if (!isShardName(env, plan.source) || !isShardName(env, plan.target)) {
-    const failed: MovePlan = { ...plan, phase: "failed", failure: "A shard of this move is no longer bound", finishedAt: now() };
+    const failed: MovePlan = {
+      ...plan,
+      phase: "failed",
+      failure: "A shard of this move is no longer bound",
+      finishedAt: now(),
+    };
     await save(failed);
     return failed;
   }
@@ -148,7 +178,11 @@ export async function advance(env: Env, plan: MovePlan, save: (plan: MovePlan) =
   const target = shardBinding(env, plan.target);
   let current = plan;
   const started = Date.now();
-  for (let n = 0; n < STEPS_PER_ALARM && !isFinished(current) && Date.now() - started < ALARM_BUDGET_MS; n++) {
+  for (
+    let n = 0;
+    n < STEPS_PER_ALARM && !isFinished(current) && Date.now() - started < ALARM_BUDGET_MS;
+    n++
+  ) {
     current = { ...(await step(current, { env, source, target })), attempts: 0 };
     await save(current);
   }

@@ -105,7 +105,10 @@ export const MOVED_TABLES: readonly MovedTable[] = [
 ];
 
 /** The tables holding the change log and counters: a delete of their base rows writes to them again. */
-const WRITTEN_BY_TRIGGERS = new Set(["todo_changes_table", ...MOVED_TABLES.filter((t) => t.derived).map((t) => t.name)]);
+const WRITTEN_BY_TRIGGERS = new Set([
+  "todo_changes_table",
+  ...MOVED_TABLES.filter((t) => t.derived).map((t) => t.name),
+]);
 
 /**
  * The order the source's rows are deleted in after a switch: children before parents (no cascade to

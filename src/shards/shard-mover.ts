@@ -11,7 +11,10 @@ import type { MovePlan } from "./move-plan";
 const MAX_ATTEMPTS = 5;
 const FIRST_RETRY_MS = 250;
 
-export type StartOutcome = { status: "started"; plan: MovePlan } | { status: "busy" } | { status: "already_there" };
+export type StartOutcome =
+  | { status: "started"; plan: MovePlan }
+  | { status: "busy" }
+  | { status: "already_there" };
 
 export interface MoveRequest {
   workspaceId: number;

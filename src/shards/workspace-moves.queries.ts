@@ -20,7 +20,9 @@ export async function claimMove(db: Db, id: number, target: string): Promise<boo
   const rows = await db
     .update(workspacesTable)
     .set({ state: "moving", targetShard: target, ...bump })
-    .where(and(eq(workspacesTable.id, id), eq(workspacesTable.state, "ready"), ne(workspacesTable.shard, target)))
+    .where(
+      and(eq(workspacesTable.id, id), eq(workspacesTable.state, "ready"), ne(workspacesTable.shard, target)),
+    )
     .returning({ id: workspacesTable.id });
   return rows.length === 1;
 }
@@ -47,5 +49,11 @@ export async function releaseMove(db: Db, id: number, target: string): Promise<v
   await db
     .update(workspacesTable)
     .set({ state: "ready", targetShard: null, ...bump })
-    .where(and(eq(workspacesTable.id, id), eq(workspacesTable.state, "moving"), eq(workspacesTable.targetShard, target)));
+    .where(
+      and(
+        eq(workspacesTable.id, id),
+        eq(workspacesTable.state, "moving"),
+        eq(workspacesTable.targetShard, target),
+      ),
+    );
 }

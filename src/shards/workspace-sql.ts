@@ -24,7 +24,9 @@ function predicate(scope: OwnerScope, owner: Owner, table: string): string | nul
     case "org":
       return owner.kind === "org" ? `${col("orgId")} = ?1` : null;
     case "userOrOrg":
-      return owner.kind === "user" ? `${col("orgId")} IS NULL AND ${col("userId")} = ?1` : `${col("orgId")} = ?1`;
+      return owner.kind === "user"
+        ? `${col("orgId")} IS NULL AND ${col("userId")} = ?1`
+        : `${col("orgId")} = ?1`;
     case "parent": {
       const parentScope = predicate({ by: "userOrOrg" }, owner, scope.parent);
       return `${col(scope.column)} IN (SELECT ${q(scope.parentKey)} FROM ${q(scope.parent)} WHERE ${parentScope})`;
@@ -39,7 +41,8 @@ export function ownerWhere(table: MovedTable, owner: Owner): string | null {
 
 export const ownerIdOf = (owner: Owner) => (owner.kind === "user" ? owner.userId : owner.orgId);
 
-const keyTuple = (table: MovedTable) => `(${table.primaryKey.map((c) => `${q(table.name)}.${q(c)}`).join(", ")})`;
+const keyTuple = (table: MovedTable) =>
+  `(${table.primaryKey.map((c) => `${q(table.name)}.${q(c)}`).join(", ")})`;
 const placeholders = (from: number, count: number) =>
   `(${Array.from({ length: count }, (_, i) => `?${from + i}`).join(", ")})`;
 
@@ -81,7 +84,9 @@ export function upsertRows(table: MovedTable, rows: readonly Row[]): Statement {
   const values = table.columns.map((_, i) => `json_extract("value", '$[${i}]')`).join(", ");
   const rest = table.columns.filter((c) => !table.primaryKey.includes(c));
   const onConflict =
-    rest.length === 0 ? "DO NOTHING" : `DO UPDATE SET ${rest.map((c) => `${q(c)} = excluded.${q(c)}`).join(", ")}`;
+    rest.length === 0
+      ? "DO NOTHING"
+      : `DO UPDATE SET ${rest.map((c) => `${q(c)} = excluded.${q(c)}`).join(", ")}`;
   let where = "true";
   if (table.scope.by === "parent") {
     const { parent, parentKey, column } = table.scope;
@@ -119,4 +124,5 @@ export function keyOf(table: MovedTable, row: Row): RowKey {
   return table.primaryKey.map((c) => row[table.columns.indexOf(c)] as string | number);
 }
 
-export const prepare = (db: D1Database, statement: Statement) => db.prepare(statement.sql).bind(...statement.params);
+export const prepare = (db: D1Database, statement: Statement) =>
+  db.prepare(statement.sql).bind(...statement.params);

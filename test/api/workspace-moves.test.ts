@@ -34,7 +34,9 @@ describe("writes to a fenced workspace", () => {
     await fence(db, workspace.id, owner).run();
     try {
       expectFenced(await api("/api/todos", { method: "POST", token: user.token, json: { title: "during" } }));
-      expectFenced(await api(`/api/todos/${todo.id}`, { method: "POST", token: user.token, json: { title: "x" } }));
+      expectFenced(
+        await api(`/api/todos/${todo.id}`, { method: "POST", token: user.token, json: { title: "x" } }),
+      );
       expectFenced(await api(`/api/todos/${todo.id}/delete`, { method: "POST", token: user.token }));
       expectFenced(await api("/api/notes", { method: "POST", token: user.token, json: { text: "n" } }));
       // Reads go on.
@@ -44,7 +46,9 @@ describe("writes to a fenced workspace", () => {
     }
     const rows = await workspaceRows(workspace.shard, owner);
     expect(rows.todos_table!.map((t) => (t as { title: string }).title)).toEqual(["before"]);
-    expect((await api("/api/todos", { method: "POST", token: user.token, json: { title: "after" } })).status).toBe(201);
+    expect(
+      (await api("/api/todos", { method: "POST", token: user.token, json: { title: "after" } })).status,
+    ).toBe(201);
   });
 
   it("fences one workspace only: another user's writes on the same database go on", async () => {
@@ -53,7 +57,9 @@ describe("writes to a fenced workspace", () => {
     const db = shardBinding(env, workspace.shard);
     await fence(db, workspace.id, userOwner(fenced.userId)).run();
     try {
-      expect((await api("/api/todos", { method: "POST", token: other.token, json: { title: "t" } })).status).toBe(201);
+      expect(
+        (await api("/api/todos", { method: "POST", token: other.token, json: { title: "t" } })).status,
+      ).toBe(201);
     } finally {
       await liftFence(db, workspace.id).run();
     }
@@ -64,7 +70,9 @@ describe("a workspace moving while its owner writes", () => {
   it("loses and doubles no write: each one lands once, or is answered 503 and can be sent again", async () => {
     const user = await signUp();
     const owner = userOwner(user.userId);
-    const seed = await Promise.all(Array.from({ length: 20 }, (_, i) => createTodo(user, { title: `seed ${i}` })));
+    const seed = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => createTodo(user, { title: `seed ${i}` })),
+    );
     const workspace = await workspaceOf(owner);
     const target = otherShard(workspace.shard);
     const mover = moverOf(workspace.id);
@@ -80,7 +88,11 @@ describe("a workspace moving while its owner writes", () => {
       if (Date.now() > deadline) throw new Error(`move stuck: ${JSON.stringify(plan)}`);
       const done = plan?.phase === "done" || plan?.phase === "failed";
       const title = `during ${n++}`;
-      const res = await api<{ data: { id: number } }>("/api/todos", { method: "POST", token: user.token, json: { title } });
+      const res = await api<{ data: { id: number } }>("/api/todos", {
+        method: "POST",
+        token: user.token,
+        json: { title },
+      });
       statuses.add(res.status);
       if (res.status === 201) landed.set(res.body.data.id, title);
       else expectFenced(res);
@@ -129,31 +141,58 @@ describe("admin routes of workspaces and shards", () => {
     const target = otherShard(workspace.shard);
 
     const started = expectData(
-      await api(`/api/admin/workspaces/${workspace.id}/move`, { method: "POST", token: boss.token, json: { shard: target } }),
+      await api(`/api/admin/workspaces/${workspace.id}/move`, {
+        method: "POST",
+        token: boss.token,
+        json: { shard: target },
+      }),
       202,
       WorkspaceSchema,
     );
-    expect(started).toMatchObject({ state: "moving", targetShard: target, move: { phase: "prepare", target } });
+    expect(started).toMatchObject({
+      state: "moving",
+      targetShard: target,
+      move: { phase: "prepare", target },
+    });
     expectError(
-      await api(`/api/admin/workspaces/${workspace.id}/move`, { method: "POST", token: boss.token, json: { shard: target } }),
+      await api(`/api/admin/workspaces/${workspace.id}/move`, {
+        method: "POST",
+        token: boss.token,
+        json: { shard: target },
+      }),
       409,
     );
     expectMoved(await finishedMove(workspace.id));
 
-    const after = expectData(await api(`/api/admin/workspaces/${workspace.id}`, { token: boss.token }), 200, WorkspaceSchema);
-    expect(after).toMatchObject({ shard: target, state: "ready", targetShard: null, move: { phase: "done" } });
+    const after = expectData(
+      await api(`/api/admin/workspaces/${workspace.id}`, { token: boss.token }),
+      200,
+      WorkspaceSchema,
+    );
+    expect(after).toMatchObject({
+      shard: target,
+      state: "ready",
+      targetShard: null,
+      move: { phase: "done" },
+    });
     expect(after.move!.fenceMs).toBeGreaterThanOrEqual(0);
     expect(after.move!.checks.find((c) => c.table === "todos_table")?.source.rows).toBe(1);
     // The owner's todos are read from the new shard.
     const page = await api("/api/todos", { token: owner.token });
     expect(JSON.stringify(page.body)).toContain("moved along");
     expectError(
-      await api(`/api/admin/workspaces/${workspace.id}/move`, { method: "POST", token: boss.token, json: { shard: target } }),
+      await api(`/api/admin/workspaces/${workspace.id}/move`, {
+        method: "POST",
+        token: boss.token,
+        json: { shard: target },
+      }),
       409,
     );
 
     const shards = expectData(await api("/api/admin/shards", { token: boss.token }), 200, ShardListSchema);
-    expect(shards.items.map((s) => s.shard)).toEqual(expect.arrayContaining(["DB", "DB_SHARD_0", "DB_SHARD_1"]));
+    expect(shards.items.map((s) => s.shard)).toEqual(
+      expect.arrayContaining(["DB", "DB_SHARD_0", "DB_SHARD_1"]),
+    );
     expect(shards.items.find((s) => s.shard === target)!.workspaces).toBeGreaterThanOrEqual(1);
   });
 
@@ -182,6 +221,9 @@ describe("admin routes of workspaces and shards", () => {
       expectError(await api(path, { ...init, token: user.token }), 403);
       expectError(await api(path, init), 401);
     }
-    expect(await workspaceOf(userOwner(user.userId))).toMatchObject({ shard: workspace.shard, state: "ready" });
+    expect(await workspaceOf(userOwner(user.userId))).toMatchObject({
+      shard: workspace.shard,
+      state: "ready",
+    });
   });
 });

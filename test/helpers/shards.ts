@@ -77,14 +77,19 @@ export interface WorkspaceRow {
 export async function workspaceOf(owner: Owner): Promise<WorkspaceRow> {
   const column = owner.kind === "user" ? "userId" : "orgId";
   const find = () =>
-    env.DB.prepare(`SELECT * FROM workspaces_table WHERE ${column} = ?1`).bind(ownerIdOf(owner)).first<WorkspaceRow>();
+    env.DB.prepare(`SELECT * FROM workspaces_table WHERE ${column} = ?1`)
+      .bind(ownerIdOf(owner))
+      .first<WorkspaceRow>();
   const found = await find();
   if (found) return found;
-  await env.DB.prepare(`INSERT INTO workspaces_table (${column}, shard) VALUES (?1, 'DB')`).bind(ownerIdOf(owner)).run();
+  await env.DB.prepare(`INSERT INTO workspaces_table (${column}, shard) VALUES (?1, 'DB')`)
+    .bind(ownerIdOf(owner))
+    .run();
   return (await find())!;
 }
 
-export const moverOf = (workspaceId: number) => env.ShardMover.get(env.ShardMover.idFromName(`workspace-${workspaceId}`));
+export const moverOf = (workspaceId: number) =>
+  env.ShardMover.get(env.ShardMover.idFromName(`workspace-${workspaceId}`));
 
 /** Runs a workspace's move to its end (its alarm now, each time it is set) and returns its last plan. */
 export async function finishedMove(workspaceId: number, timeoutMs = 20_000): Promise<MovePlan> {
@@ -100,7 +105,11 @@ export async function finishedMove(workspaceId: number, timeoutMs = 20_000): Pro
 }
 
 /** Waits until a move reaches a phase (or a later one), or records an error. */
-export async function moveReaches(workspaceId: number, until: (plan: MovePlan) => boolean, timeoutMs = 10_000) {
+export async function moveReaches(
+  workspaceId: number,
+  until: (plan: MovePlan) => boolean,
+  timeoutMs = 10_000,
+) {
   const mover = moverOf(workspaceId);
   const deadline = Date.now() + timeoutMs;
   for (;;) {

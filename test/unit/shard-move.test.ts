@@ -4,7 +4,16 @@ import { userOwner } from "../../src/core/owner";
 import { signUp } from "../helpers/auth";
 import { createLink } from "../helpers/files";
 import { api } from "../helpers/http";
-import { expectMoved, finishedMove, moveReaches, moverOf, placeOn, rowCount, workspaceOf, workspaceRows } from "../helpers/shards";
+import {
+  expectMoved,
+  finishedMove,
+  moveReaches,
+  moverOf,
+  placeOn,
+  rowCount,
+  workspaceOf,
+  workspaceRows,
+} from "../helpers/shards";
 import { shardBinding } from "../../src/db/shard-names";
 import { createTodo, storedKey } from "../helpers/todos";
 import { storeFile } from "../helpers/uploads";
@@ -47,7 +56,12 @@ describe("moving a workspace between data databases", () => {
     expect(await workspaceRows(target, owner)).toEqual(before);
     expect(await rowCount(source, owner)).toBe(0);
     const after = await workspaceOf(owner);
-    expect(after).toMatchObject({ shard: target, state: "ready", targetShard: null, version: workspace.version + 2 });
+    expect(after).toMatchObject({
+      shard: target,
+      state: "ready",
+      targetShard: null,
+      version: workspace.version + 2,
+    });
   });
 });
 
@@ -93,9 +107,17 @@ describe("a move that fails", () => {
     const skew = (event: string) => (name: string) =>
       `CREATE TRIGGER ${name} AFTER ${event} ON notes_table WHEN NEW.userId = ${user.userId} ` +
       `BEGIN UPDATE notes_table SET text = 'skewed' WHERE id = NEW.id; END`;
-    const drops = [await withTrigger(shardBinding(env, target), skew("INSERT")), await withTrigger(shardBinding(env, target), skew("UPDATE"))];
+    const drops = [
+      await withTrigger(shardBinding(env, target), skew("INSERT")),
+      await withTrigger(shardBinding(env, target), skew("UPDATE")),
+    ];
     try {
-      await moverOf(workspace.id).start({ workspaceId: workspace.id, owner, source: workspace.shard, target });
+      await moverOf(workspace.id).start({
+        workspaceId: workspace.id,
+        owner,
+        source: workspace.shard,
+        target,
+      });
       const plan = await finishedMove(workspace.id);
       expect(plan.phase).toBe("failed");
       expect(plan.failure).toMatch(/^Verify failed on notes_table/);
@@ -104,7 +126,11 @@ describe("a move that fails", () => {
     }
     expect(await workspaceRows(workspace.shard, owner)).toEqual(before);
     expect(await rowCount(target, owner)).toBe(0);
-    expect(await workspaceOf(owner)).toMatchObject({ shard: workspace.shard, state: "ready", targetShard: null });
+    expect(await workspaceOf(owner)).toMatchObject({
+      shard: workspace.shard,
+      state: "ready",
+      targetShard: null,
+    });
     const res = await api("/api/notes", { method: "POST", token: user.token, json: { text: "still here" } });
     expect(res.status).toBe(201);
   });

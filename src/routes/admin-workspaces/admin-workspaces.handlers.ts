@@ -14,14 +14,26 @@ function requireAdmin(c: Ctx) {
   if (c.get("user").role !== "admin") throw new ApiError(403, "Admin role required");
 }
 
-const moverOf = (env: Env, workspaceId: number) => env.ShardMover.get(env.ShardMover.idFromName(`workspace-${workspaceId}`));
+const moverOf = (env: Env, workspaceId: number) =>
+  env.ShardMover.get(env.ShardMover.idFromName(`workspace-${workspaceId}`));
 
 function progressOf(plan: MovePlan): MoveProgress {
   const { phase, source, target, written, deleted, attempts, lastError, failure } = plan;
   const { startedAt, fencedAt, switchedAt, finishedAt } = plan;
   const fenceMs = fencedAt && switchedAt ? Date.parse(switchedAt) - Date.parse(fencedAt) : null;
   const times = { startedAt, fencedAt, switchedAt, finishedAt, fenceMs };
-  return { phase, source, target, written, deleted, attempts, lastError, failure, ...times, checks: Object.values(plan.checks) };
+  return {
+    phase,
+    source,
+    target,
+    written,
+    deleted,
+    attempts,
+    lastError,
+    failure,
+    ...times,
+    checks: Object.values(plan.checks),
+  };
 }
 
 async function view(env: Env, row: queries.WorkspaceRow) {
@@ -55,7 +67,12 @@ export async function move(c: AuthedRouteContext<MoveRoute>) {
   if (row.shard === shard) throw new ApiError(409, `The workspace is already on ${shard}`);
   if (row.state === "moving") throw new ApiError(409, "The workspace is moving already");
   const owner = row.userId !== null ? userOwner(row.userId) : orgOwner(row.orgId!);
-  const started = await moverOf(c.env, row.id).start({ workspaceId: row.id, owner, source: row.shard, target: shard });
+  const started = await moverOf(c.env, row.id).start({
+    workspaceId: row.id,
+    owner,
+    source: row.shard,
+    target: shard,
+  });
   if (started.status !== "started") throw new ApiError(409, "The workspace is moving already");
   c.get("logger").info("workspace_move_started", { workspaceId: row.id, source: row.shard, target: shard });
   return accepted(c, await view(c.env, await workspaceOr404(c, row.id)));
@@ -63,7 +80,9 @@ export async function move(c: AuthedRouteContext<MoveRoute>) {
 
 export async function shards(c: AuthedRouteContext<ShardsRoute>) {
   requireAdmin(c);
-  const counts = new Map((await queries.workspacesPerShard(c.var.dbs.directory)).map((row) => [row.shard, row]));
+  const counts = new Map(
+    (await queries.workspacesPerShard(c.var.dbs.directory)).map((row) => [row.shard, row]),
+  );
   const names = [LEGACY_SHARD, ...dataShardNames(c.env)];
   const items = await Promise.all(
     names.map(async (shard) => ({

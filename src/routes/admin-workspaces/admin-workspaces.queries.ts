@@ -13,7 +13,9 @@ export async function findWorkspaceById(db: Db, id: number): Promise<WorkspaceRo
 
 export function findWorkspacesOf(db: Db, owner: { userId?: number; orgId?: number }) {
   const where =
-    owner.userId !== undefined ? eq(workspacesTable.userId, owner.userId) : eq(workspacesTable.orgId, owner.orgId!);
+    owner.userId !== undefined
+      ? eq(workspacesTable.userId, owner.userId)
+      : eq(workspacesTable.orgId, owner.orgId!);
   return db.select().from(workspacesTable).where(where);
 }
 

@@ -1,7 +1,13 @@
 import { createRoute } from "@hono/zod-openapi";
 import { IdParams } from "../../core/paging";
 import { errorResponses, jsonBody, okContent } from "../../http/openapi-helpers";
-import { MoveBody, ShardListSchema, WorkspaceListSchema, WorkspaceQuery, WorkspaceSchema } from "./admin-workspaces.schemas";
+import {
+  MoveBody,
+  ShardListSchema,
+  WorkspaceListSchema,
+  WorkspaceQuery,
+  WorkspaceSchema,
+} from "./admin-workspaces.schemas";
 
 const tags = ["Admin"];
 const ADMINS = "Admins only (403 otherwise; API keys are 403 too).";

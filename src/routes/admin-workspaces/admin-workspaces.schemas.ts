@@ -16,7 +16,10 @@ export const WorkspaceQuery = z
     userId: positiveId("userId", "The user whose personal workspace to find."),
     orgId: positiveId("orgId", "The team whose workspace to find."),
   })
-  .refine((q) => (q.userId === undefined) !== (q.orgId === undefined), "Give exactly one of userId and orgId");
+  .refine(
+    (q) => (q.userId === undefined) !== (q.orgId === undefined),
+    "Give exactly one of userId and orgId",
+  );
 
 export const MoveBody = z
   .object({
@@ -24,7 +27,10 @@ export const MoveBody = z
       .string()
       .min(1)
       .max(64)
-      .openapi({ description: "The data database to move to: a bound `DB_SHARD_<n>`.", example: "DB_SHARD_1" }),
+      .openapi({
+        description: "The data database to move to: a bound `DB_SHARD_<n>`.",
+        example: "DB_SHARD_1",
+      }),
   })
   .strict()
   .openapi("WorkspaceMoveRequest");
@@ -37,10 +43,19 @@ export const MoveProgressSchema = z
     source: z.string(),
     target: z.string(),
     written: z.number().int().openapi({ description: "Rows written on the target so far (all passes)." }),
-    deleted: z.number().int().openapi({ description: "Rows deleted on the target by the copy (removed on the source meanwhile)." }),
-    attempts: z.number().int().openapi({ description: "Failed attempts of the current step (retried with backoff)." }),
+    deleted: z
+      .number()
+      .int()
+      .openapi({ description: "Rows deleted on the target by the copy (removed on the source meanwhile)." }),
+    attempts: z
+      .number()
+      .int()
+      .openapi({ description: "Failed attempts of the current step (retried with backoff)." }),
     lastError: z.string().nullable(),
-    failure: z.string().nullable().openapi({ description: "Why the move was rolled back; null unless it failed." }),
+    failure: z
+      .string()
+      .nullable()
+      .openapi({ description: "Why the move was rolled back; null unless it failed." }),
     startedAt: z.string(),
     fencedAt: z.string().nullable(),
     switchedAt: z.string().nullable(),
@@ -65,7 +80,9 @@ export const WorkspaceSchema = z
     version: z.number().int(),
     createdAt: z.string(),
     updatedAt: z.string(),
-    move: MoveProgressSchema.nullable().openapi({ description: "The current or last move; null if never moved." }),
+    move: MoveProgressSchema.nullable().openapi({
+      description: "The current or last move; null if never moved.",
+    }),
   })
   .openapi("Workspace");
 
