@@ -1,3 +1,4 @@
+import type { z } from "@hono/zod-openapi";
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
@@ -9,6 +10,7 @@ import {
   WorkspaceListSchema,
   WorkspaceSchema,
 } from "../../src/routes/admin-workspaces/admin-workspaces.schemas";
+import { TodoChangesSchema } from "../../src/todos/todos.schemas";
 import { signIn, signUp } from "../helpers/auth";
 import { makeAdmin } from "../helpers/db";
 import { api, expectData, expectError, type ApiResult } from "../helpers/http";
@@ -16,6 +18,21 @@ import { expectMoved, finishedMove, moverOf, workspaceOf, workspaceRows } from "
 import { createTodo } from "../helpers/todos";
 
 const otherShard = (shard: string) => (shard === "DB_SHARD_0" ? "DB_SHARD_1" : "DB_SHARD_0");
+
+/** Every change after `cursor` (following `hasMore`), and the cursor to send next. */
+async function changesSince(token: string, cursor: string) {
+  const changes: z.infer<typeof TodoChangesSchema>["changes"] = [];
+  for (let at = cursor; ;) {
+    const page = expectData(
+      await api(`/api/todos?updatedSince=${at}&pageSize=100`, { token }),
+      200,
+      TodoChangesSchema,
+    );
+    changes.push(...page.changes);
+    if (!page.hasMore) return { changes, cursor: page.cursor };
+    at = page.cursor;
+  }
+}
 
 /** A write refused by a moving workspace's fence: 503 in the envelope, with a short Retry-After. */
 function expectFenced(res: ApiResult) {
@@ -75,6 +92,7 @@ describe("a workspace moving while its owner writes", () => {
     );
     const workspace = await workspaceOf(owner);
     const target = otherShard(workspace.shard);
+    const { cursor } = await changesSince(user.token, "0");
     const mover = moverOf(workspace.id);
     await mover.start({ workspaceId: workspace.id, owner, source: workspace.shard, target });
 
@@ -116,17 +134,26 @@ describe("a workspace moving while its owner writes", () => {
     for (const t of seed) expect(byId.get(t.id)).toBe(t.title);
     for (const [id, title] of landed) expect(byId.get(id)).toBe(title);
     expect(todos).toHaveLength(seed.length + landed.size);
+
+    // The cursor taken before the move still works: every write since, once, then nothing new.
+    const late = await createTodo(user, { title: "after the move" });
+    const since = await changesSince(user.token, cursor);
+    const created = since.changes.filter((c) => c.type === "todo.created").map((c) => c.id);
+    expect(created.toSorted()).toEqual([...landed.keys(), late.id].toSorted());
+    expect(Math.min(...created)).toBeGreaterThan(Math.max(...seed.map((t) => t.id)));
+    expect(late.id).toBeGreaterThan(Math.max(...landed.keys()));
+    expect((await changesSince(user.token, since.cursor)).changes).toEqual([]);
   });
 });
 
-describe("admin routes of workspaces and shards", () => {
-  async function admin() {
-    const user = await signUp();
-    await makeAdmin(user.userId);
-    // A role change ends older tokens: sign in again.
-    return { ...user, token: (await signIn(user.username, user.password)).token };
-  }
+/** A fresh admin, signed in after the promotion (a role change ends older tokens). */
+async function admin() {
+  const user = await signUp();
+  await makeAdmin(user.userId);
+  return { ...user, token: (await signIn(user.username, user.password)).token };
+}
 
+describe("admin routes of workspaces and shards", () => {
   it("finds a workspace by owner, moves it, and shows the move to its end", async () => {
     const [boss, owner] = await Promise.all([admin(), signUp()]);
     await createTodo(owner, { title: "moved along" });
