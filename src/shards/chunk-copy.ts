@@ -13,8 +13,12 @@ import {
   type RowKey,
 } from "./workspace-sql";
 
-/** Rows read from each side of one table per chunk. */
+/**
+ * Rows read from each side of one table per chunk: while the workspace takes writes, and once it is
+ * fenced (larger chunks, fewer round trips: the fence lasts as long as the last pass and the verify).
+ */
 export const CHUNK_ROWS = 200;
+export const FENCED_CHUNK_ROWS = 1_000;
 
 /**
  * Tables whose writes log themselves into another by trigger: on the target, that log holds only the
@@ -45,6 +49,7 @@ export interface CopyScope {
   owner: Owner;
   /** The first id of the target's block for this move: anything of the workspace's at or above it, the copy wrote. */
   blockStart: number;
+  chunkRows: number;
 }
 
 export interface ChunkRows {
@@ -59,7 +64,7 @@ const rowsOf = (table: MovedTable, result: D1Result<Record<string, unknown>>): R
   result.results.map((row) => table.columns.map((c) => row[c]));
 
 /**
- * Both sides' rows of the next chunk of each table: the source's next CHUNK_ROWS rows, and the target's
+ * Both sides' rows of the next chunk of each table: the source's next `limit` rows, and the target's
  * rows in the same key range. Two round trips, whatever the number of tables.
  */
 export async function readChunks(
@@ -68,17 +73,16 @@ export async function readChunks(
   tables: readonly MovedTable[],
   cursors: Cursors,
   owner: Owner,
+  limit: number,
 ): Promise<ChunkRows[]> {
   if (tables.length === 0) return [];
   const after = (t: MovedTable) => cursors[t.name]?.after ?? null;
   const fromSource = await source.batch<Record<string, unknown>>(
-    tables.map((t) =>
-      prepare(source, selectRows(t, owner, { after: after(t), through: null, limit: CHUNK_ROWS })),
-    ),
+    tables.map((t) => prepare(source, selectRows(t, owner, { after: after(t), through: null, limit }))),
   );
   const chunks = tables.map((table, i) => {
     const sourceRows = rowsOf(table, fromSource[i]!);
-    const last = sourceRows.length === CHUNK_ROWS ? sourceRows.at(-1) : undefined;
+    const last = sourceRows.length === limit ? sourceRows.at(-1) : undefined;
     return { table, sourceRows, next: last ? keyOf(table, last) : null };
   });
   const fromTarget = await target.batch<Record<string, unknown>>(
@@ -119,7 +123,14 @@ export async function copyStep(
   cursors: Cursors,
   scope: CopyScope,
 ): Promise<StepOutcome> {
-  const chunks = await readChunks(source, target, readyTables(tables, cursors), cursors, scope.owner);
+  const chunks = await readChunks(
+    source,
+    target,
+    readyTables(tables, cursors),
+    cursors,
+    scope.owner,
+    scope.chunkRows,
+  );
   const writes: D1PreparedStatement[] = [];
   let written = 0;
   let deleted = 0;

@@ -1,7 +1,7 @@
 import type { Owner } from "../core/owner";
 import { openDatabases } from "../db/databases";
 import { directoryBinding, isShardName, shardBinding } from "../db/shard-names";
-import { copyStep, passDone, startCursors, type Cursors } from "./chunk-copy";
+import { CHUNK_ROWS, copyStep, FENCED_CHUNK_ROWS, passDone, startCursors, type Cursors } from "./chunk-copy";
 import { fence, liftFence, pastFence } from "./fences";
 import { claimIdBlock } from "./id-blocks";
 import { isFinished, type MovePhase, type MovePlan } from "./move-plan";
@@ -12,7 +12,7 @@ import { deleteSome, ownerWhere, prepare } from "./workspace-sql";
 
 /**
  * What one alarm runs before it hands over to the next, so each stays well inside a Worker's limits: at
- * most this many steps (each at most CHUNK_ROWS rows of each table, each side), for at most this long.
+ * most this many steps (each at most a chunk of each table, each side), for at most this long.
  */
 const STEPS_PER_ALARM = 64;
 const ALARM_BUDGET_MS = 1_000;
@@ -88,7 +88,13 @@ async function step(plan: MovePlan, { env, source, target }: Sides): Promise<Mov
     case "catchUp":
     case "final": {
       if (passDone(plan.cursors)) return enter(plan, AFTER_PASS[plan.phase] ?? "failed");
-      const scope = { workspaceId: plan.workspaceId, owner: plan.owner, blockStart: plan.blockStart };
+      const chunkRows = plan.phase === "final" ? FENCED_CHUNK_ROWS : CHUNK_ROWS;
+      const scope = {
+        workspaceId: plan.workspaceId,
+        owner: plan.owner,
+        blockStart: plan.blockStart,
+        chunkRows,
+      };
       const outcome = await copyStep(source, target, tables, plan.cursors, scope);
       return {
         ...plan,

@@ -1,5 +1,5 @@
 import type { Owner } from "../core/owner";
-import { readChunks, readyTables, type Cursors } from "./chunk-copy";
+import { FENCED_CHUNK_ROWS, readChunks, readyTables, type Cursors } from "./chunk-copy";
 import type { MovedTable } from "./moved-tables";
 import type { Row } from "./workspace-sql";
 
@@ -37,7 +37,14 @@ export async function verifyStep(
   checks: Record<string, TableCheck>,
   owner: Owner,
 ): Promise<{ cursors: Cursors; checks: Record<string, TableCheck> }> {
-  const chunks = await readChunks(source, target, readyTables(tables, cursors), cursors, owner);
+  const chunks = await readChunks(
+    source,
+    target,
+    readyTables(tables, cursors),
+    cursors,
+    owner,
+    FENCED_CHUNK_ROWS,
+  );
   const nextCursors = { ...cursors };
   const nextChecks = { ...checks };
   for (const { table, sourceRows, targetRows, next } of chunks) {
