@@ -30,9 +30,10 @@ function writer(url, token, name) {
   let refused = 0;
   let longest = 0;
   let refusedSince = null;
-  let stopped = false;
+  // Read by the loop, set by stop(): an object, so the loop sees the change.
+  const state = { stopped: false };
   const done = (async () => {
-    for (let i = 0; !stopped; i++) {
+    for (let i = 0; !state.stopped; i++) {
       const res = await call(url, "/api/todos", token, {
         method: "POST",
         body: JSON.stringify({ title: `${name} ${i}` }),
@@ -49,7 +50,7 @@ function writer(url, token, name) {
   })();
   return {
     stop: async () => {
-      stopped = true;
+      state.stopped = true;
       await done;
       return { landed, refused, longest };
     },

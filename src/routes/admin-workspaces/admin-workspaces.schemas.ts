@@ -23,14 +23,10 @@ export const WorkspaceQuery = z
 
 export const MoveBody = z
   .object({
-    shard: z
-      .string()
-      .min(1)
-      .max(64)
-      .openapi({
-        description: "The data database to move to: a bound `DB_SHARD_<n>`.",
-        example: "DB_SHARD_1",
-      }),
+    shard: z.string().min(1).max(64).openapi({
+      description: "The data database to move to: a bound `DB_SHARD_<n>`.",
+      example: "DB_SHARD_1",
+    }),
   })
   .strict()
   .openapi("WorkspaceMoveRequest");
