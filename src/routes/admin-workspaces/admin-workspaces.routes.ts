@@ -18,7 +18,7 @@ export const list = createRoute({
   path: "/api/admin/workspaces",
   tags,
   summary: "Find a workspace by its owner (admins)",
-  description: `The personal workspace of \`userId\`, or the workspace of team \`orgId\` (exactly one of them): where its data lives. ${ADMINS}`,
+  description: `The personal workspace of \`userId\`, or the workspace of team \`orgId\` where its data lives. Give exactly one of userId and orgId (400 otherwise). ${ADMINS}`,
   request: { query: WorkspaceQuery },
   responses: {
     200: okContent(WorkspaceListSchema, "The workspace, or none"),
