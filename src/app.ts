@@ -10,6 +10,7 @@ import { jsonBodyGuard } from "./http/json-body";
 import { apiSecurityHeaders } from "./http/security-headers";
 import { requireAuth } from "./http/require-auth";
 import { settingsGuard } from "./http/settings-guard";
+import { adminWorkspacesRouter } from "./routes/admin-workspaces/admin-workspaces.index";
 import { agentsRouter } from "./routes/agents/agents.index";
 import { aiRouter } from "./routes/ai/ai.index";
 import { auditRouter } from "./routes/audit/audit.index";
@@ -74,6 +75,7 @@ app
   .route("/", invitationsRouter)
   .route("/", auditRouter)
   .route("/", usageRouter)
-  .route("/", notesRouter);
+  .route("/", notesRouter)
+  .route("/", adminWorkspacesRouter);
 
 export default app;

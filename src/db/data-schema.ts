@@ -29,3 +29,5 @@ export { deletedTodosTable, deletedFilesTable } from "./trash-schema";
 export { notesTable } from "./notes-schema";
 // A team's audit (orgId rows).
 export { auditLogTable } from "./audit-schema";
+// A moving workspace's fence (src/shards/).
+export { workspaceFencesTable } from "./fences-schema";

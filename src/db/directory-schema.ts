@@ -18,3 +18,5 @@ export { anonUsageTable } from "./usage-schema";
 export { workspacesTable, shardLoadsTable } from "./workspaces-schema";
 // The account audit (subjectId rows); a team's audit lives in its shard.
 export { auditLogTable } from "./audit-schema";
+// Id ranges handed to the data databases (src/shards/id-blocks.ts).
+export { idBlocksTable } from "./id-blocks-schema";

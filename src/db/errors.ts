@@ -20,3 +20,11 @@ export function foreignKeyViolation(err: unknown): boolean {
   }
   return false;
 }
+
+/** Whether a write hit the fence of a workspace moving to another database (src/db/fences-schema.ts). */
+export function workspaceFenced(err: unknown): boolean {
+  for (let e: unknown = err; e instanceof Error; e = e.cause) {
+    if (e.message.includes("workspace_fenced")) return true;
+  }
+  return false;
+}

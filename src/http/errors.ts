@@ -3,6 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { Failure, type FailureKind } from "../core/failures";
 import type { Logger } from "../core/logger";
+import { workspaceFenced } from "../db/errors";
 import { WorkspaceOwnerGone } from "../db/workspace-errors";
 import type { AppEnv } from "./types";
 
@@ -55,11 +56,22 @@ const FAILURE_STATUS: Record<FailureKind, ContentfulStatusCode> = {
 };
 
 /**
+ * A write that reached the database a moving workspace is leaving, during the move's short fence or just
+ * after its switch: nothing was written, and the retry finds the workspace's new database.
+ */
+const FENCED: Answer = {
+  status: 503,
+  message: "This workspace is moving to another database; try again in a moment",
+  headers: { "Retry-After": "1" },
+};
+
+/**
  * The one place a thrown error becomes an HTTP answer. Subjects throw Failures (src/core/failures.ts)
  * and never build responses; handlers throw ApiError for their own HTTP decisions (404, 403).
  */
 function answerFor(err: unknown, logger: Logger | undefined, path: string): Answer | undefined {
   if (err instanceof ApiError) return err;
+  if (workspaceFenced(err)) return FENCED;
   // Deleted after the gate let the request in: answered as the gate (401) or a team's routes (404) would now.
   if (err instanceof WorkspaceOwnerGone) {
     return err.owner.kind === "user"

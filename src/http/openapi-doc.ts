@@ -44,6 +44,10 @@ export const OPENAPI_CONFIG = {
     },
     { name: "Users", description: "Profiles: your own, other users' public fields, and admin management" },
     {
+      name: "Admin",
+      description: "Operations: where each workspace's data lives, and moving it between data databases",
+    },
+    {
       name: "Teams",
       description:
         "Organisations with four roles: create, members, e-mailed invitations, ownership transfer with consent",

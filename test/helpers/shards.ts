@@ -1,4 +1,11 @@
+import { runDurableObjectAlarm } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { expect } from "vitest";
+import type { Owner } from "../../src/core/owner";
+import type { MovePlan } from "../../src/shards/move-plan";
+import { MOVED_TABLES } from "../../src/shards/moved-tables";
+import { shardBinding } from "../../src/db/shard-names";
+import { ownerIdOf, ownerWhere } from "../../src/shards/workspace-sql";
 
 /** A user's personal workspace or a team's, as the directory's workspaces_table keys them. */
 export type WorkspaceOf = { userId: number } | { orgId: number };
@@ -54,4 +61,90 @@ export async function placeOn(owner: WorkspaceOf, shard: string) {
   await env.DB.prepare(`UPDATE workspaces_table SET shard = ?, version = version + 1 WHERE ${column} = ?`)
     .bind(shard, id)
     .run();
+}
+
+export interface WorkspaceRow {
+  id: number;
+  userId: number | null;
+  orgId: number | null;
+  shard: string;
+  state: string;
+  targetShard: string | null;
+  version: number;
+}
+
+/** The directory's row of an owner's workspace, made on "DB" when the owner has none yet. */
+export async function workspaceOf(owner: Owner): Promise<WorkspaceRow> {
+  const column = owner.kind === "user" ? "userId" : "orgId";
+  const find = () =>
+    env.DB.prepare(`SELECT * FROM workspaces_table WHERE ${column} = ?1`)
+      .bind(ownerIdOf(owner))
+      .first<WorkspaceRow>();
+  const found = await find();
+  if (found) return found;
+  await env.DB.prepare(`INSERT INTO workspaces_table (${column}, shard) VALUES (?1, 'DB')`)
+    .bind(ownerIdOf(owner))
+    .run();
+  return (await find())!;
+}
+
+export const moverOf = (workspaceId: number) =>
+  env.ShardMover.get(env.ShardMover.idFromName(`workspace-${workspaceId}`));
+
+/** Runs a workspace's move to its end (its alarm now, each time it is set) and returns its last plan. */
+export async function finishedMove(workspaceId: number, timeoutMs = 20_000): Promise<MovePlan> {
+  const mover = moverOf(workspaceId);
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    await runDurableObjectAlarm(mover);
+    const plan = await mover.progress();
+    if (plan && (plan.phase === "done" || plan.phase === "failed")) return plan;
+    if (Date.now() > deadline) throw new Error(`move still at ${plan?.phase}: ${plan?.lastError}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** Waits until a move reaches a phase (or a later one), or records an error. */
+export async function moveReaches(
+  workspaceId: number,
+  until: (plan: MovePlan) => boolean,
+  timeoutMs = 10_000,
+) {
+  const mover = moverOf(workspaceId);
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    await runDurableObjectAlarm(mover);
+    const plan = await mover.progress();
+    if (plan && until(plan)) return plan;
+    if (Date.now() > deadline) throw new Error(`move at ${plan?.phase}: ${plan?.lastError}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+/** Every row of the owner's workspace in one database, table by table, in key order. */
+export async function workspaceRows(shard: string, owner: Owner): Promise<Record<string, unknown[]>> {
+  const db = shardBinding(env, shard);
+  const out: Record<string, unknown[]> = {};
+  for (const table of MOVED_TABLES) {
+    const where = ownerWhere(table, owner);
+    if (!where) continue;
+    const order = table.primaryKey.map((c) => `"${c}"`).join(", ");
+    const { results } = await db
+      .prepare(`SELECT * FROM "${table.name}" WHERE ${where} ORDER BY ${order}`)
+      .bind(ownerIdOf(owner))
+      .all();
+    out[table.name] = results;
+  }
+  return out;
+}
+
+/** Rows of the workspace in a database, all tables together. */
+export async function rowCount(shard: string, owner: Owner): Promise<number> {
+  const rows = await workspaceRows(shard, owner);
+  return Object.values(rows).reduce((n, r) => n + r.length, 0);
+}
+
+export function expectMoved(plan: MovePlan) {
+  expect(plan.failure, plan.lastError ?? undefined).toBeNull();
+  expect(plan.phase).toBe("done");
 }
