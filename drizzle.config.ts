@@ -1,20 +1,13 @@
 import { defineConfig } from "drizzle-kit";
 
-// Generates SQL into migrations/, which wrangler applies (`npm run db:migrate:local|remote`).
+// The directory: generates SQL into migrations/, which wrangler applies to DB (`npm run db:migrate:local|remote`).
+// Its schema lists the data tables too: the directory keeps its legacy copies of them for workspaces still on
+// it, so drizzle-kit must not drop them. Those copies keep the foreign keys to users and teams they were made
+// with; the declarations have none (shards), and 0021_shard_loads.sql was hand-edited to leave out the table
+// rebuilds drizzle-kit wrote for that difference (its snapshot records the declarations).
 export default defineConfig({
   dialect: "sqlite",
-  schema: [
-    "./src/db/schema.ts",
-    "./src/db/credentials-schema.ts",
-    "./src/db/files-schema.ts",
-    "./src/db/sync-schema.ts",
-    "./src/db/chats-schema.ts",
-    "./src/db/usage-schema.ts",
-    "./src/db/trash-schema.ts",
-    "./src/db/notes-schema.ts",
-    "./src/db/orgs-schema.ts",
-    "./src/db/workspaces-schema.ts",
-  ],
+  schema: ["./src/db/directory-schema.ts", "./src/db/data-schema.ts"],
   out: "./migrations",
   casing: "camelCase",
 });

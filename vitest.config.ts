@@ -41,9 +41,12 @@ function auxWorker(name: string, path: string, extra: Record<string, unknown> = 
   return { name, modules: true, script, compatibilityDate: COMPATIBILITY_DATE, ...extra };
 }
 
+/** The directory's migrations (DB) and the data databases' (every DB_SHARD_<n>). */
+type Migrations = Record<"directory" | "shards", Awaited<ReturnType<typeof readD1Migrations>>>;
+
 /** A project inside workerd with real local D1, R2 and Durable Objects; `vars` override wrangler.jsonc. */
 function workersProject(
-  migrations: Awaited<ReturnType<typeof readD1Migrations>>,
+  migrations: Migrations,
   name: string,
   include: string[],
   vars: Record<string, string>,
@@ -65,7 +68,8 @@ function workersProject(
           // CORS_ORIGINS as `npm run dev` sets it in .dev.vars (the deployed default is empty).
           bindings: {
             ...DECLARED_VARS,
-            TEST_MIGRATIONS: migrations,
+            TEST_MIGRATIONS: migrations.directory,
+            TEST_SHARD_MIGRATIONS: migrations.shards,
             JWT_SECRET: TEST_JWT_SECRET,
             LOG_LEVEL: "warn",
             CORS_ORIGINS: "http://localhost:5173",
@@ -124,7 +128,10 @@ function workersProject(
 }
 
 export default defineConfig(async () => {
-  const migrations = await readD1Migrations("./migrations");
+  const migrations = {
+    directory: await readD1Migrations("./migrations"),
+    shards: await readD1Migrations("./migrations/shards"),
+  };
   return {
     test: {
       projects: [

@@ -1,7 +1,7 @@
 import { expireCredentials } from "./auth/credential-expiry";
 import { purgeExpiredGrants } from "./auth/oauth/oauth-grants";
 import type { Logger } from "./core/logger";
-import { createDb } from "./db/client";
+import { openDatabases } from "./db/databases";
 import { sweepAgentWipes } from "./chats/agent-wipes";
 import { sweepErasures } from "./files/erasure";
 import { sweepReservations } from "./files/reservation-sweep";
@@ -24,7 +24,7 @@ import { auditRetentionDays } from "./orgs/org-settings";
  * Each job runs even when another fails; all are idempotent.
  */
 export async function runHourlyJobs(env: Env, logger: Logger): Promise<void> {
-  const db = createDb(env.DB);
+  const db = openDatabases(env).directory;
   const jobs: [string, () => Promise<number>][] = [
     ["uploads", () => expireUploads(env, logger)],
     ["reservations", () => sweepReservations(env.R2_BUCKET, db)],

@@ -1,6 +1,8 @@
 // Test-only bindings from vitest.config.ts; the global Env mirrors Cloudflare.Env (worker-configuration.d.ts).
 interface TestBindings {
   TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
+  /** migrations/shards, applied to every DB_SHARD_<n>. */
+  TEST_SHARD_MIGRATIONS: import("cloudflare:test").D1Migration[];
   /** The real local AI binding, moved aside: without a Cloudflare login every run() fails fast. */
   LOCAL_AI_BINDING: Ai;
   /** test/workers/rpc-consumer.ts: another Worker calling the agents over Durable Object RPC. */

@@ -11,7 +11,8 @@ import { verifyTicket } from "../auth/tickets";
 import { jwtSecret } from "../auth/tokens";
 import { isApiKey } from "../auth/api-keys/api-keys";
 import { noteKeyUse } from "../auth/api-keys/key-auth";
-import { createDb, type Db } from "../db/client";
+import type { Db } from "../db/client";
+import { openDatabases } from "../db/databases";
 import { spendTicket } from "../auth/used-tickets.queries";
 import { missingScope } from "../auth/scopes";
 import { agentAccess, agentScopes, indexedOwner } from "./agent-access";
@@ -59,7 +60,7 @@ export async function authorizeAgentRequest(
   target: AgentPath,
   isWebSocket: boolean,
 ): Promise<AgentAuthorization> {
-  const db = createDb(env.DB);
+  const db = openDatabases(env).directory;
   // A chat of the index: its owner is read while the caller is authenticated (the connect waits for one
   // round trip, not two). Settled here, so a refusal before it is read leaves no rejection unhandled.
   const owner = indexedOwner(db, target.agent, target.name)?.then(

@@ -5,7 +5,7 @@
 import type { FileUIPart, UIMessage } from "ai";
 import { base64 } from "../core/base64url";
 import { chatModelTakesImages } from "../core/config";
-import { createDb } from "../db/client";
+import { openDatabases } from "../db/databases";
 import type { Logger } from "../core/logger";
 import { fileNameFromKey } from "../files/file-keys";
 import * as content from "../files/file-content";
@@ -70,7 +70,7 @@ class Resolver {
     private readonly turn: FileTurn,
     private readonly owner: number,
   ) {
-    this.db = createDb(turn.env.DB);
+    this.db = openDatabases(turn.env).directory;
   }
 
   private async readable(part: FileUIPart, source: FileSource & { kind: "key" | "data" }, name: string) {

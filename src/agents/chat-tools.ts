@@ -3,7 +3,7 @@ import type { ToolSet } from "ai";
 import { aiSdkTools } from "../ai/ai-sdk-tools";
 import { createTodoTools } from "../todos/todo-tools";
 import { createFileTools } from "../files/file-tools";
-import { createDb } from "../db/client";
+import { openDatabases } from "../db/databases";
 import type { Logger } from "../core/logger";
 import type { CredentialIdentity } from "../auth/credential-liveness";
 import { auditCredential } from "../http/audit-actor";
@@ -32,7 +32,7 @@ export function chatTools(
   credential: CredentialIdentity | null,
 ): ToolSet | undefined {
   if (owner === null) return undefined;
-  const db = createDb(env.DB);
+  const db = openDatabases(env).directory;
   const actor: AuditActor = {
     actorId: owner,
     door: "agent",

@@ -2,7 +2,7 @@
 import type { Connection } from "agents";
 import { AUTH_FAILURE_MESSAGES, type AuthFailure } from "../auth/authenticate";
 import { credentialLiveness, type CredentialIdentity, type Liveness } from "../auth/credential-liveness";
-import { createDb } from "../db/client";
+import { openDatabases } from "../db/databases";
 import { createLogger } from "../core/logger";
 import { registerSockets, unregisterSockets } from "./agent-sockets.queries";
 import type { RoutableAgent } from "./agent-paths";
@@ -90,7 +90,7 @@ export class SocketGuard {
   constructor(private readonly host: GuardedAgent) {}
 
   private get db() {
-    return createDb(this.host.env.DB);
+    return openDatabases(this.host.env).directory;
   }
 
   /** On a socket's open: keeps its credential, lists the instance in the registry, then checks the credential once. */

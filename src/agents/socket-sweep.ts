@@ -1,7 +1,7 @@
 // Runs in the Worker: after a write that ended credentials, each instance holding the user's sockets re-checks them.
 import type { Logger } from "../core/logger";
 import { wasWiped } from "../chats/agent-reset";
-import { createDb } from "../db/client";
+import { openDatabases } from "../db/databases";
 import { listSocketHolders, unregisterSockets, type AgentSocketsRow } from "./agent-sockets.queries";
 
 function holder(env: Env, { agent, name }: AgentSocketsRow) {
@@ -15,7 +15,7 @@ function holder(env: Env, { agent, name }: AgentSocketsRow) {
  * (SocketGuard.recheck): each closes those whose credential has ended. Answers how many closed.
  */
 export async function sweepAgentSockets(env: Env, userId: number, logger: Logger): Promise<number> {
-  const db = createDb(env.DB);
+  const db = openDatabases(env).directory;
   const holders = await listSocketHolders(db, userId);
   const results = await Promise.allSettled(holders.map((row) => holder(env, row).recheckSockets(userId)));
   let closed = 0;

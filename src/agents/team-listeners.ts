@@ -1,6 +1,7 @@
 // Runs in the Durable Object: the members' feeds a team's feed (`org-<id>`) passes its events to.
 import { createLogger } from "../core/logger";
 import { feedName } from "../todos/todo-events";
+import { directoryBinding } from "../db/shard-names";
 import { memberName } from "./feed-teams.queries";
 
 // Presence changes within this long go out as one frame.
@@ -76,7 +77,7 @@ export class TeamListeners {
    */
   async add(userId: number): Promise<string | null> {
     const removals = this.removals.get(userId) ?? 0;
-    const username = await memberName(this.env.DB, this.orgId, userId);
+    const username = await memberName(directoryBinding(this.env), this.orgId, userId);
     if (username === null || (this.removals.get(userId) ?? 0) !== removals) return null;
     const added = this.sql().exec(
       "INSERT OR IGNORE INTO team_listeners (userId, username) VALUES (?, ?)",

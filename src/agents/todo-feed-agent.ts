@@ -7,6 +7,7 @@ import { errorBody } from "../http/errors";
 import { feedName, feedOwner, WAKE_WINDOW_MS, type TodoEvent } from "../todos/todo-events";
 import { closedSubAgentRoute } from "./agent-paths";
 import { destroyAndReset } from "../chats/agent-reset";
+import { directoryBinding, workspaceBinding } from "../db/shard-names";
 import { teamsOf } from "./feed-teams.queries";
 import { readLog } from "./feed-log";
 import { closeForDelete, SocketGuard } from "./socket-guard";
@@ -195,7 +196,7 @@ export class TodoFeedAgent extends Agent<Env> {
     if (userId === null) return;
     let orgIds: number[];
     try {
-      orgIds = await teamsOf(this.env.DB, userId);
+      orgIds = await teamsOf(directoryBinding(this.env), userId);
     } catch (err) {
       this.log("todo_feed_teams_read_failed", { error: String(err) });
       return;
@@ -361,7 +362,9 @@ export class TodoFeedAgent extends Agent<Env> {
   private async takeNewChanges(): Promise<void> {
     const owner = this.owner;
     if (owner === null) return;
-    const read = await readLog(this.env.DB, this.ctx.storage.kv, owner, KEPT_EVENTS);
+    const db = await workspaceBinding(this.env, owner);
+    if (!db) return;
+    const read = await readLog(db, this.ctx.storage.kv, owner, KEPT_EVENTS);
     if (!read) return;
     // A feed that kept events before it read the log (it took them from each write) skips those once.
     const kept = read.hadCursor ? new Set<string>() : this.keptChanges();

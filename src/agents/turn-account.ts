@@ -4,7 +4,8 @@ import type { LanguageModelV4 } from "@ai-sdk/provider";
 import { getCurrentAgent } from "agents";
 import { chatAnonDailyOutputTokens, chatDailyOutputTokens, chatUserDailyOutputTokens } from "../core/config";
 import type { Logger } from "../core/logger";
-import { createDb, type Db } from "../db/client";
+import type { Db } from "../db/client";
+import { openDatabases } from "../db/databases";
 import { modelChain } from "../ai/model-chain";
 import { chatModels } from "../ai/models";
 import { addAnonOutputTokens, anonOutputTokensOn, insertUsage, outputTokensOn } from "../usage/usage.queries";
@@ -88,7 +89,7 @@ export async function openTurnAccount(
   maxOutputTokens: number,
   now = new Date(),
 ): Promise<TurnAccount> {
-  const db = createDb(chat.env.DB);
+  const db = openDatabases(chat.env).directory;
   let owner: number | null;
   try {
     owner = await chatOwnerOf(db, chat.name);

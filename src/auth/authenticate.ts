@@ -1,4 +1,5 @@
-import { createDb, type Db } from "../db/client";
+import type { Db } from "../db/client";
+import { openDatabases } from "../db/databases";
 import { bearerToken } from "./bearer";
 import type { AuthUser, Credential, McpCredential } from "./credentials";
 import { isApiKey } from "./api-keys/api-keys";
@@ -49,7 +50,7 @@ const fail = (reason: AuthFailure) => ({ ok: false, reason }) as const;
  * (src/auth/auth-user-cache.ts). /api passes its request's D1 session.
  */
 export async function authenticate(env: Env, token: string, db?: Db): Promise<AuthResult> {
-  if (isApiKey(token)) return authenticateApiKey(db ?? createDb(env.DB), token);
+  if (isApiKey(token)) return authenticateApiKey(db ?? openDatabases(env).directory, token);
   const claims = await verifyToken(jwtSecret(env), token);
   if (!claims) return fail("invalid_token");
   return authenticateClaims(env, claims, db);
@@ -86,7 +87,7 @@ export async function authenticateForResource(
   const { validateAccessToken } = await import("./oauth/oauth-server");
   const grant = await validateAccessToken(env, issuer, token);
   if (!grant) return fail("invalid_token");
-  const user = await authUser(createDb(env.DB), Number(grant.userId));
+  const user = await authUser(openDatabases(env).directory, Number(grant.userId));
   if (!user) return fail("user_gone");
   // Consented before the account's last recovery (password reset): ended, whatever KV still holds.
   if (grant.grantVersion !== user.grantVersion) return fail("invalid_token");
@@ -119,7 +120,7 @@ async function authUser(db: Db, userId: number): Promise<AuthUser | null> {
 export async function authenticateClaims(
   env: Env,
   claims: TokenClaims,
-  db: Db = createDb(env.DB),
+  db: Db = openDatabases(env).directory,
   now = new Date(),
 ): Promise<AuthResult> {
   const userId = userIdFromClaims(claims);

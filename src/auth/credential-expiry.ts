@@ -1,4 +1,4 @@
-import { createDb } from "../db/client";
+import { openDatabases } from "../db/databases";
 import { deleteSpentEmailLinks } from "./email/email-links.queries";
 import { deleteExpiredChallenges } from "./passkeys/passkeys.queries";
 import { deleteSpentResets } from "./passwords/password-resets.queries";
@@ -13,7 +13,7 @@ import { deleteSpentTickets } from "./used-tickets.queries";
  * checks the same ends on its own; this only keeps the tables from growing. Answers how many rows went.
  */
 export async function expireCredentials(env: Env, now = new Date()): Promise<number> {
-  const db = createDb(env.DB);
+  const db = openDatabases(env).directory;
   const idleBefore = new Date(now.getTime() - SESSION_IDLE_SECONDS * 1000).toISOString();
   const sessions = await deleteEndedSessions(db, now.toISOString(), idleBefore);
   const resets = await deleteSpentResets(db, now.toISOString());

@@ -1,6 +1,8 @@
 import { count, eq, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../db/client";
+import type { ShardName } from "../db/shard-names";
+import { insertWorkspace } from "../db/workspaces.queries";
 import { NOW, userCredentialsTable, usersTable } from "../db/schema";
 import { endSessions, endSessionsOnRoleChange } from "./sessions/sessions.queries";
 
@@ -8,10 +10,16 @@ export type UserRow = typeof usersTable.$inferSelect;
 export type NewUser = Omit<typeof usersTable.$inferInsert, "id" | "createdAt" | "updatedAt">;
 
 /**
- * The user and their password hash in one batch, so no user ever exists without credentials.
- * A UNIQUE violation (username key or email) rejects the whole batch.
+ * The user, their password hash and their personal workspace (on the emptiest of `shards`) in one batch,
+ * so no user ever exists without credentials. A UNIQUE violation (username key or email) rejects the whole batch.
  */
-export async function insertUserWithPassword(db: Db, user: NewUser, passwordHash: string): Promise<UserRow> {
+export async function insertUserWithPassword(
+  db: Db,
+  user: NewUser,
+  passwordHash: string,
+  shards: readonly ShardName[],
+): Promise<UserRow> {
+  const userId = sql`(SELECT ${usersTable.id} FROM ${usersTable} WHERE ${usersTable.usernameKey} = ${user.usernameKey})`;
   const [inserted] = await db.batch([
     db.insert(usersTable).values(user).returning(),
     db.insert(userCredentialsTable).select(
@@ -24,6 +32,7 @@ export async function insertUserWithPassword(db: Db, user: NewUser, passwordHash
         .from(usersTable)
         .where(eq(usersTable.usernameKey, user.usernameKey)),
     ),
+    insertWorkspace(db, { userIdSql: userId }, shards),
   ]);
   return inserted[0] as UserRow;
 }

@@ -3,7 +3,8 @@ import type { UIMessage } from "ai";
 import { ownerIdFromChatName } from "../auth/chat-names";
 import { agentsRequireAuth } from "../core/config";
 import { createLogger, type Logger } from "../core/logger";
-import { createDb, type Db } from "../db/client";
+import type { Db } from "../db/client";
+import { openDatabases } from "../db/databases";
 import { isChatId } from "./chat-ids";
 import { messageText } from "./chat-text";
 import { summarize, summaryKey } from "./chat-summary";
@@ -41,7 +42,7 @@ export class ChatIndexSync {
     private readonly name: string,
   ) {
     this.entry = entryOf(env, name);
-    this.db = createDb(env.DB);
+    this.db = openDatabases(env).directory;
     this.logger = createLogger({ agent: "chat-agent", chat: name }, env.LOG_LEVEL);
   }
 

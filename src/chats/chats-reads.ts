@@ -1,5 +1,5 @@
 // Runs in the Worker, loaded on ChatsService's first call: what other Workers read of a user's chats.
-import { createDb } from "../db/client";
+import { openDatabases } from "../db/databases";
 import { decodeChatCursor } from "./chat-cursor";
 import { listChats, type ChatPage } from "./chats";
 import { findChatForUser, type ChatView } from "./chats.queries";
@@ -13,10 +13,10 @@ export function chatPage(
 ): Promise<ChatPage> {
   const after = cursor === undefined ? undefined : decodeChatCursor(cursor);
   if (after === null) throw new TypeError("Invalid cursor: pass a nextCursor as given");
-  return listChats(createDb(env.DB), userId, after, limit);
+  return listChats(openDatabases(env).directory, userId, after, limit);
 }
 
 /** One of the user's chats, or null. */
 export function chatOf(env: Env, userId: number, chatId: string): Promise<ChatView | null> {
-  return findChatForUser(createDb(env.DB), chatId, userId);
+  return findChatForUser(openDatabases(env).directory, chatId, userId);
 }

@@ -1,6 +1,5 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { orgsTable } from "./orgs-schema";
-import { NOW, ownerId, perUserKey, teamId } from "./schema";
+import { NOW, ownerId, perTeamKey, perUserKey, teamId } from "./schema";
 
 // Who owns which stored object, what they may still store, how they share it, and what a deleted
 // user left to erase. Beside schema.ts (drizzle.config.ts reads both).
@@ -49,9 +48,7 @@ export const storageUsageTable = sqliteTable("storage_usage_table", {
 
 /** Each team's stored bytes and files, kept like storageUsageTable by the triggers of its migration. */
 export const orgStorageUsageTable = sqliteTable("org_storage_usage_table", {
-  orgId: integer()
-    .primaryKey()
-    .references(() => orgsTable.id, { onDelete: "cascade" }),
+  orgId: perTeamKey(),
   bytes: integer().notNull(),
   files: integer().notNull(),
 });

@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { NOW } from "./now";
-import { orgsTable } from "./orgs-schema";
 
 export { NOW };
 
@@ -39,17 +38,14 @@ export const usersTable = sqliteTable(
   ],
 );
 
-/** The owning user's id: the row goes when its user does. */
-export const ownerId = () =>
-  integer()
-    .notNull()
-    .references(() => usersTable.id, { onDelete: "cascade", onUpdate: "cascade" });
+// Data tables (src/db/data-schema.ts) live in shards apart from users and teams: no foreign keys to them.
+// A user's or team's rows go by explicit erasure (src/files/erasure.ts), not by cascade.
+
+/** The owning user's id. */
+export const ownerId = () => integer().notNull();
 
 /** The key of a table with one row per user, such as a counter kept by triggers. */
-export const perUserKey = () =>
-  integer()
-    .primaryKey()
-    .references(() => usersTable.id, { onDelete: "cascade" });
+export const perUserKey = () => integer().primaryKey();
 
 // Password hashes live apart from profiles so no user query can select one by accident.
 export const userCredentialsTable = sqliteTable("user_credentials_table", {
@@ -60,19 +56,21 @@ export const userCredentialsTable = sqliteTable("user_credentials_table", {
   updatedAt: timestamps.updatedAt,
 });
 
-/** A user who wrote something a team keeps: their work stays when they go, without their name. */
-export const authorId = () =>
-  integer().references(() => usersTable.id, { onDelete: "set null", onUpdate: "cascade" });
+/** A user who wrote something a team keeps: their work stays when they go, without their name (erasure nulls it). */
+export const authorId = () => integer();
 
-/** The team a row belongs to: it goes with its team. */
-export const teamId = () => integer().references(() => orgsTable.id, { onDelete: "cascade" });
+/** The team a row belongs to. */
+export const teamId = () => integer();
+
+/** The key of a table with one row per team. */
+export const perTeamKey = () => integer().primaryKey();
 
 /** A todo is a user's own (userId) or a team's (orgId), never both (src/core/owner.ts). */
 export const todosTable = sqliteTable(
   "todos_table",
   {
     id: integer().primaryKey({ autoIncrement: true }),
-    userId: integer().references(() => usersTable.id, { onDelete: "cascade", onUpdate: "cascade" }),
+    userId: integer(),
     title: text().notNull(),
     description: text().notNull().default(""),
     completed: integer({ mode: "boolean" }).notNull().default(false),
@@ -108,9 +106,7 @@ export const todoCountsTable = sqliteTable("todo_counts_table", {
 
 /** Each team's todo totals, kept like todoCountsTable (migrations/0019_team_todos.sql). */
 export const orgTodoCountsTable = sqliteTable("org_todo_counts_table", {
-  orgId: integer()
-    .primaryKey()
-    .references(() => orgsTable.id, { onDelete: "cascade" }),
+  orgId: perTeamKey(),
   total: integer().notNull(),
   completed: integer().notNull(),
 });
@@ -149,8 +145,7 @@ export const uploadsTable = sqliteTable(
     // Set by the request completing it (one at a time), until it answers or its claim lapses.
     completingAt: text(),
     createdAt: timestamps.createdAt,
-    // The team it uploads for (null: its user's own). No foreign key: orgs-schema.ts imports this file;
-    // a team's delete removes its uploads in the same batch (src/files/erasure.queries.ts).
+    // The team it uploads for (null: its user's own).
     orgId: integer(),
   },
   (t) => [index("uploads_user_idx").on(t.userId), index("uploads_expires_at_idx").on(t.expiresAt)],

@@ -1,6 +1,5 @@
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { orgsTable } from "./orgs-schema";
-import { NOW, ownerId, perUserKey, teamId, usersTable } from "./schema";
+import { NOW, ownerId, perTeamKey, perUserKey, teamId } from "./schema";
 
 // What lets clients follow and retry writes: the todo change log behind delta sync, and the answers
 // kept for Idempotency-Key retries. Beside schema.ts (drizzle.config.ts reads both).
@@ -18,7 +17,7 @@ export const todoChangesTable = sqliteTable(
   {
     id: integer().primaryKey({ autoIncrement: true }),
     // The todo's owner, as in todos_table: a user's log, or a team's.
-    userId: integer().references(() => usersTable.id, { onDelete: "cascade", onUpdate: "cascade" }),
+    userId: integer(),
     orgId: teamId(),
     // No foreign key: a tombstone outlives its todo.
     todoId: integer().notNull(),
@@ -44,9 +43,7 @@ export const todoSyncFloorsTable = sqliteTable("todo_sync_floors_table", {
 
 /** The same floor for each team's log. */
 export const orgTodoSyncFloorsTable = sqliteTable("org_todo_sync_floors_table", {
-  orgId: integer()
-    .primaryKey()
-    .references(() => orgsTable.id, { onDelete: "cascade" }),
+  orgId: perTeamKey(),
   purgedThrough: integer().notNull(),
 });
 

@@ -1,6 +1,6 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { VISIBILITIES } from "./files-schema";
-import { NOW, authorId, ownerId, teamId, usersTable } from "./schema";
+import { NOW, authorId, ownerId, teamId } from "./schema";
 
 // What a delete keeps so that its undo is a real restore (same id, same key), for RESTORE_WINDOW_SECONDS;
 // the hourly cron purges the rest. Beside schema.ts (drizzle.config.ts reads both).
@@ -14,7 +14,7 @@ export const deletedTodosTable = sqliteTable(
   "deleted_todos_table",
   {
     id: integer().primaryKey(),
-    userId: integer().references(() => usersTable.id, { onDelete: "cascade", onUpdate: "cascade" }),
+    userId: integer(),
     title: text().notNull(),
     description: text().notNull(),
     completed: integer({ mode: "boolean" }).notNull(),

@@ -11,9 +11,6 @@ import { usersTable } from "./schema";
 export const WORKSPACE_STATES = ["ready", "moving"] as const;
 export type WorkspaceState = (typeof WORKSPACE_STATES)[number];
 
-/** The directory itself, holding the data of workspaces made before shards (moved out by the same mechanism). */
-export const LEGACY_SHARD = "DB";
-
 export const workspacesTable = sqliteTable(
   "workspaces_table",
   {
@@ -37,3 +34,13 @@ export const workspacesTable = sqliteTable(
     check("workspaces_one_owner", sql`("userId" IS NULL) <> ("orgId" IS NULL)`),
   ],
 );
+
+/**
+ * How many workspaces each data database holds, kept by the triggers of migrations/0021_shard_loads.sql on
+ * every insert, delete and move in workspaces_table: a new workspace goes to the shard with the fewest,
+ * read from a handful of rows. A shard with no row holds none yet.
+ */
+export const shardLoadsTable = sqliteTable("shard_loads_table", {
+  shard: text().primaryKey(),
+  workspaces: integer().notNull(),
+});

@@ -1,4 +1,5 @@
-import { createDb, type Db } from "../db/client";
+import type { Db } from "../db/client";
+import { openDatabases } from "../db/databases";
 import type { Logger } from "../core/logger";
 import { deleteUpload, listExpiredUploads, type UploadRow } from "./resumable.queries";
 
@@ -26,7 +27,7 @@ export function isExpired(upload: UploadRow, now = new Date()): boolean {
 
 /** The cron trigger's job: abort uploads nobody finished, a batch per run. */
 export async function expireUploads(env: Env, logger: Logger): Promise<number> {
-  const db = createDb(env.DB);
+  const db = openDatabases(env).directory;
   const expired = await listExpiredUploads(db, new Date().toISOString(), EXPIRED_PER_RUN);
   let aborted = 0;
   for (const upload of expired) {

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { Db } from "../db/client";
+import type { Databases } from "../db/databases";
 import { auditInsert, auditInsertWhen, type AuditActor, type AuditEvent } from "../orgs/audit.queries";
 import type { McpCredential } from "../auth/credentials";
 import type { AuthedEnv } from "./types";
@@ -28,7 +28,7 @@ export function auditActorOf(c: RequestContext): AuditActor & { actorId: number 
 
 interface AnyRequestContext {
   req: { header(name: string): string | undefined };
-  var: { db: Db; requestId: string };
+  var: { dbs: Databases; requestId: string };
 }
 
 /**
@@ -50,6 +50,6 @@ export function accountEntry(
   };
   const scope = { subjectId: userId };
   return ifChanged
-    ? auditInsertWhen(c.var.db, scope, actor, event, sql`changes() > 0`)
-    : auditInsert(c.var.db, scope, actor, event);
+    ? auditInsertWhen(c.var.dbs.directory, scope, actor, event, sql`changes() > 0`)
+    : auditInsert(c.var.dbs.directory, scope, actor, event);
 }

@@ -17,7 +17,7 @@ export async function requireCurrentPassword<E extends AppEnv>(
   currentPassword: string,
 ): Promise<void> {
   await limitAuthAttempt(c.env, c.req.raw.headers, "password", String(userId));
-  const stored = await findPasswordHash(c.get("db"), userId);
+  const stored = await findPasswordHash(c.var.dbs.directory, userId);
   // Deleted since the gate let this request in.
   if (!stored) throw userGone(userId);
   if (!(await verifyPassword(currentPassword, stored)))

@@ -69,7 +69,7 @@ function idempotency(options: IdempotencyOptions): MiddlewareHandler<AuthedEnv> 
     if (key === undefined) return next();
     if (!KEY.test(key)) throw new ApiError(400, "Invalid Idempotency-Key: 1-255 visible ASCII characters");
     const store = idempotencyStore(c.env);
-    const db = c.get("db");
+    const db = c.var.dbs.directory;
     const user = c.get("user");
     const id = { userId: user.id, route: `${options.route} ${holder(user, c.get("credential"))}`, key };
     const url = new URL(c.req.url);

@@ -87,11 +87,11 @@ export function requireAuth(app: AppRouter): MiddlewareHandler<AppEnv> {
   const isPublic = publicApiPaths(app);
   return async (c, next) => {
     if (isPublic(c.req.path)) return next();
-    const result = await authenticateHeader(c.env, c.req.header("Authorization"), c.get("db"));
+    const result = await authenticateHeader(c.env, c.req.header("Authorization"), c.var.dbs.directory);
     if (!result.ok) throw unauthorized(result.reason);
     if (result.credential.kind === "api_key") {
       checkKeyAccess(result.credential, accessOf(c));
-      await noteKeyUse(c.get("db"), result.credential);
+      await noteKeyUse(c.var.dbs.directory, result.credential);
     }
     c.set("user", result.user);
     c.set("credential", result.credential);

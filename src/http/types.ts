@@ -1,5 +1,5 @@
 import type { RouteConfig, RouteHandler } from "@hono/zod-openapi";
-import type { Db } from "../db/client";
+import type { Databases } from "../db/databases";
 import type { Logger } from "../core/logger";
 import type { AuthUser, Credential } from "../auth/credentials";
 import type { KeyedWrite } from "../idempotency/keyed-writes";
@@ -12,8 +12,8 @@ export interface AppEnv {
     /** Unset on public routes; routers of protected routes use AuthedEnv. */
     user?: AuthUser;
     credential?: Credential;
-    /** drizzle on this request's D1 session (src/http/d1-session.ts), on /api/* only. */
-    db: Db;
+    /** The request's databases, each in its D1 session (src/http/d1-session.ts), on /api/* only. */
+    dbs: Databases;
     /** The Idempotency-Key a route's write takes in its own batch, when one was sent (src/http/idempotency.ts). */
     idempotencyKey?: BatchKey;
   };

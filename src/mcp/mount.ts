@@ -12,7 +12,7 @@ import {
 import { unauthorized } from "../http/require-auth";
 import { missingScope } from "../auth/scopes";
 import type { ApiKeyScope } from "../db/credentials-schema";
-import { createDb } from "../db/client";
+import { openDatabases } from "../db/databases";
 import { MCP_CORS_HEADERS } from "../http/cors";
 import type { AppRouter } from "../http/create-app";
 import { background } from "../http/background";
@@ -85,7 +85,7 @@ export function mountMcp(app: AppRouter) {
     c.set("user", user);
 
     const logger = c.get("logger");
-    const db = createDb(c.env.DB);
+    const db = openDatabases(c.env).directory;
     // Writes answer before their feed publish, as on /api (the publish runs after the answer).
     const actor: AuditActor = {
       actorId: user.id,

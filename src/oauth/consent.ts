@@ -7,7 +7,7 @@ import { checkPassword } from "../auth/passwords/password-login";
 import { usernameKey } from "../auth/usernames";
 import { jwtSecret } from "../auth/tokens";
 import { RateLimitedError } from "../core/rate-limit";
-import { createDb } from "../db/client";
+import { openDatabases } from "../db/databases";
 import type { AppEnv } from "../http/types";
 import { limitOAuthFetches } from "./cimd-requests";
 import { checkHandle, clearHandleCookie, issueHandle, spendHandle } from "./consent-handles";
@@ -152,7 +152,7 @@ export const decide = (c: C) =>
         return again("Too many attempts: wait a minute, then try again.", 429);
       throw err;
     }
-    const checked = await checkPassword(createDb(c.env.DB), username, password);
+    const checked = await checkPassword(openDatabases(c.env).directory, username, password);
     if (!checked.ok) {
       logger.info("auth_login_failed", { reason: checked.reason, via: "oauth_consent" });
       return again("Invalid username or password", 401);

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { AUDIT_CREDENTIALS, AUDIT_DOORS, auditLogTable } from "../db/orgs-schema";
+import { AUDIT_CREDENTIALS, AUDIT_DOORS, auditLogTable } from "../db/audit-schema";
 import { usersTable } from "../db/schema";
 
 /** Who did it, through which door and with which credential: the same for every entry of one request. */

@@ -1,8 +1,11 @@
 import { and, asc, count, eq, gt, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../db/client";
+import type { ShardName } from "../db/shard-names";
+import { insertWorkspace } from "../db/workspaces.queries";
 import { filesTable } from "../db/files-schema";
-import { auditLogTable, orgInvitationsTable, orgMembersTable, orgsTable } from "../db/orgs-schema";
+import { auditLogTable } from "../db/audit-schema";
+import { orgInvitationsTable, orgMembersTable, orgsTable } from "../db/orgs-schema";
 import { todosTable, usersTable } from "../db/schema";
 import { deletedFilesTable, deletedTodosTable } from "../db/trash-schema";
 import { auditInsert, auditInsertWhen, type AuditActor } from "./audit.queries";
@@ -17,11 +20,12 @@ export async function countMemberships(db: Db, userId: number): Promise<number> 
   return row?.n ?? 0;
 }
 
-/** The team, its owner (the creator) and the first audit entry, in one batch. */
+/** The team, its owner (the creator), its workspace (on the emptiest of `shards`) and the first audit entry, in one batch. */
 export async function insertOrg(
   db: Db,
   name: string,
   actor: AuditActor & { actorId: number },
+  shards: readonly ShardName[],
 ): Promise<OrgRow> {
   // D1 runs a batch as one transaction, so the newest id is the one just inserted.
   const newest = sql`(SELECT max(${orgsTable.id}) FROM ${orgsTable})`;
@@ -30,6 +34,7 @@ export async function insertOrg(
     db
       .insert(orgMembersTable)
       .select(sql`SELECT ${newest}, ${actor.actorId}, 'owner', ${new Date().toISOString()}`),
+    insertWorkspace(db, { orgIdSql: newest }, shards),
     db.insert(auditLogTable).select(
       sql`SELECT NULL, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ${newest}, NULL, ${actor.actorId}, ${actor.door},
           ${actor.credential}, ${actor.ip}, ${actor.requestId}, 'org.created', NULL, ${JSON.stringify({ name })}`,

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { auditLogTable } from "../db/orgs-schema";
+import { auditLogTable } from "../db/audit-schema";
 import { todosTable } from "../db/schema";
 import { deletedTodosTable } from "../db/trash-schema";
 import type { AuditActor } from "../orgs/audit.queries";

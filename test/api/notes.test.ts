@@ -1,5 +1,5 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { dataDb } from "../helpers/shards";
 import { signUp, type SignedUpUser } from "../helpers/auth";
 import { createKey } from "../helpers/credentials";
 import { api, expectData, expectError } from "../helpers/http";
@@ -51,8 +51,9 @@ describe("notes: POST/GET /api/notes, POST /api/notes/:id/delete", () => {
 
   it(`refuses a note past ${MAX_NOTES} with a 409`, async () => {
     const ada = await signUp();
-    const insert = env.DB.prepare("INSERT INTO notes_table (userId, text) VALUES (?, ?)");
-    await env.DB.batch(Array.from({ length: MAX_NOTES }, (_, i) => insert.bind(ada.userId, `note ${i}`)));
+    const db = await dataDb({ userId: ada.userId });
+    const insert = db.prepare("INSERT INTO notes_table (userId, text) VALUES (?, ?)");
+    await db.batch(Array.from({ length: MAX_NOTES }, (_, i) => insert.bind(ada.userId, `note ${i}`)));
     expectError(await write(ada, { text: "one more" }), 409, `At most ${MAX_NOTES} notes: delete one first`);
   });
 });

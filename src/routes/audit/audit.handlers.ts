@@ -8,7 +8,7 @@ import type { MyAuditRoute, OrgAuditRoute } from "./audit.routes";
 export async function orgAudit(c: OrgRouteContext<OrgAuditRoute>) {
   const { orgId } = c.req.valid("param");
   const { cursor, ...filter } = c.req.valid("query");
-  const rows = await listAudit(c.get("db"), { orgId }, { ...filter, afterId: cursor });
+  const rows = await listAudit(c.var.dbs.directory, { orgId }, { ...filter, afterId: cursor });
   return ok(
     c,
     keysetPage(rows, filter.limit, (row) => row.id),
@@ -17,7 +17,11 @@ export async function orgAudit(c: OrgRouteContext<OrgAuditRoute>) {
 
 export async function myAudit(c: AuthedRouteContext<MyAuditRoute>) {
   const { cursor, ...filter } = c.req.valid("query");
-  const rows = await listAudit(c.get("db"), { subjectId: c.get("user").id }, { ...filter, afterId: cursor });
+  const rows = await listAudit(
+    c.var.dbs.directory,
+    { subjectId: c.get("user").id },
+    { ...filter, afterId: cursor },
+  );
   return ok(
     c,
     keysetPage(rows, filter.limit, (row) => row.id),

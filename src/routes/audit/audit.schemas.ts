@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { AUDIT_CREDENTIALS, AUDIT_DOORS } from "../../db/orgs-schema";
+import { AUDIT_CREDENTIALS, AUDIT_DOORS } from "../../db/audit-schema";
 import { CursorQuery } from "../../core/paging";
 
 export const AuditQuery = CursorQuery.extend({

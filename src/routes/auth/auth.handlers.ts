@@ -1,3 +1,4 @@
+import { placementShards } from "../../db/shard-names";
 import { created, ok } from "../../http/envelope";
 import { accountEntry } from "../../http/audit-actor";
 import { ApiError } from "../../http/errors";
@@ -27,19 +28,26 @@ export async function register(c: AppRouteContext<RegisterRoute>) {
   let user;
   try {
     user = await insertUserWithPassword(
-      c.get("db"),
+      c.var.dbs.directory,
       { ...profile, usernameKey: key, role: "user" },
       passwordHash,
+      placementShards(c.env),
     );
   } catch (err) {
     throw asUserConflict(err);
   }
   const logger = c.get("logger");
   logger.info("auth_registered", { userId: user.id });
-  const { mail } = await verifyNewAccount(c.env, c.get("db"), user, new URL(c.req.url).origin, logger);
+  const { mail } = await verifyNewAccount(
+    c.env,
+    c.var.dbs.directory,
+    user,
+    new URL(c.req.url).origin,
+    logger,
+  );
   c.executionCtx.waitUntil(mail);
   const audit = accountEntry(c, user.id, { action: "account.signed_in", detail: { method: "register" } });
-  return created(c, await signIn(c.get("db"), secret, user, c.req.raw.headers, audit));
+  return created(c, await signIn(c.var.dbs.directory, secret, user, c.req.raw.headers, audit));
 }
 
 export async function login(c: AppRouteContext<LoginRoute>) {
@@ -47,7 +55,7 @@ export async function login(c: AppRouteContext<LoginRoute>) {
   await limitAuthAttempt(c.env, c.req.raw.headers, "login", usernameKey(username));
   const secret = jwtSecret(c.env);
 
-  const checked = await checkPassword(c.get("db"), username, password);
+  const checked = await checkPassword(c.var.dbs.directory, username, password);
   if (!checked.ok) {
     c.get("logger").info("auth_login_failed", { reason: checked.reason });
     throw new ApiError(401, "Invalid username or password");
@@ -57,7 +65,7 @@ export async function login(c: AppRouteContext<LoginRoute>) {
     action: "account.signed_in",
     detail: { method: "password" },
   });
-  return created(c, await signIn(c.get("db"), secret, checked.user, c.req.raw.headers, audit));
+  return created(c, await signIn(c.var.dbs.directory, secret, checked.user, c.req.raw.headers, audit));
 }
 
 const REFRESH_FAILURES = {
@@ -69,7 +77,7 @@ const REFRESH_FAILURES = {
 export async function refresh(c: AppRouteContext<RefreshRoute>) {
   const { refreshToken } = c.req.valid("json");
   const secret = jwtSecret(c.env);
-  const outcome = await refreshSession(c.get("db"), secret, refreshToken);
+  const outcome = await refreshSession(c.var.dbs.directory, secret, refreshToken);
   if (!outcome.ok) {
     const logger = c.get("logger");
     const fields = { reason: outcome.reason, userId: outcome.userId, sessionId: outcome.sessionId };
@@ -95,7 +103,7 @@ export async function logout(c: AuthedRouteContext<LogoutRoute>) {
     { action: "session.ended", detail: { by: "logout" } },
     { ifChanged: true },
   );
-  await deleteSession(c.get("db"), credential.sessionId, user.id, audit);
+  await deleteSession(c.var.dbs.directory, credential.sessionId, user.id, audit);
   forgetAuthUser(user.id);
   endSocketsOf(c, user.id);
   c.get("logger").info("auth_logout", { userId: user.id, sessionId: credential.sessionId });

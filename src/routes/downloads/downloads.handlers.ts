@@ -9,7 +9,7 @@ import { isStorableKey } from "../../files/file-keys";
 import { peekLink, redeemLink, type LinkUse } from "../../files/file-links";
 import { deletedKeysAmong } from "../../files/file-trash.queries";
 import { privateOwner } from "../../files/visibility";
-import { createDb } from "../../db/client";
+import { openDatabases } from "../../db/databases";
 import { memberRole } from "../../orgs/membership";
 import { can } from "../../orgs/org-roles";
 import type { DownloadByLinkRoute, DownloadRoute } from "./downloads.routes";
@@ -23,7 +23,7 @@ async function ownerOrPublic(c: Context<AppEnv>, object: R2Object): Promise<bool
   const owner = privateOwner(object);
   if (owner === undefined) return true;
   if (owner === null) return false;
-  const db = c.get("db");
+  const db = c.var.dbs.directory;
   const result = await authenticateHeader(c.env, c.req.header("Authorization"), db);
   if (!result.ok || missingScope(result.credential, ["files:read"]) !== null) return false;
   if (owner.kind === "user") return result.user.id === owner.userId;
@@ -37,7 +37,7 @@ export async function download(c: AppRouteContext<DownloadRoute>) {
   if (!isStorableKey(key)) throw fileNotFound();
   // A deleted file's object stays until its restore window ends: asked of D1's primary (a replica may not
   // have the delete yet) alongside R2, so it costs no extra wait.
-  const deleted = deletedKeysAmong(createDb(c.env.DB), [key]).then((keys) => keys.size > 0);
+  const deleted = deletedKeysAmong(openDatabases(c.env).directory, [key]).then((keys) => keys.size > 0);
   deleted.catch(() => {}); // not awaited when R2 has no such object
   return serveObject(c, key, async (object) => !(await deleted) && ownerOrPublic(c, object));
 }
@@ -60,7 +60,7 @@ export async function downloadByLink(c: AppRouteContext<DownloadByLinkRoute>) {
   const { token } = c.req.valid("param");
   const id = await linkIdOf(jwtSecret(c.env), token);
   if (!id) throw linkNotFound();
-  const db = c.get("db");
+  const db = c.var.dbs.directory;
   const use = c.req.method === "HEAD" ? await peekLink(db, id) : await redeemLink(db, id);
   if (use.state !== "active") throw REFUSALS[use.state]();
   return serveObject(c, use.key, () => true, { "Cache-Control": "no-store" });

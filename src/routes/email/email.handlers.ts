@@ -12,7 +12,7 @@ export async function confirm(c: AppRouteContext<ConfirmRoute>) {
   const { token } = c.req.valid("json");
   let outcome;
   try {
-    outcome = await confirmEmailLink(c.get("db"), token, (userId, purpose) =>
+    outcome = await confirmEmailLink(c.var.dbs.directory, token, (userId, purpose) =>
       accountEntry(
         c,
         userId,
@@ -35,12 +35,12 @@ export async function confirm(c: AppRouteContext<ConfirmRoute>) {
 }
 
 export async function resend(c: AuthedRouteContext<ResendRoute>) {
-  const user = await findUserById(c.get("db"), c.get("user").id);
+  const user = await findUserById(c.var.dbs.directory, c.get("user").id);
   // Deleted since the gate let this request in.
   if (!user) throw new ApiError(404, "User not found");
   if (user.emailVerifiedAt !== null) throw new ApiError(409, "Your e-mail address is verified already");
   const origin = new URL(c.req.url).origin;
-  if (!(await sendVerification(c.env, c.get("db"), user, origin, c.get("logger")))) {
+  if (!(await sendVerification(c.env, c.var.dbs.directory, user, origin, c.get("logger")))) {
     throw new ApiError(429, "Links sent earlier are still usable: open one of those, or wait a day");
   }
   return accepted(c, { email: user.email });

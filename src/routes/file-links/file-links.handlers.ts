@@ -27,7 +27,7 @@ async function linkView(c: Context<AuthedEnv>, { fileId: _fileId, ...link }: que
 export async function create(c: AuthedRouteContext<CreateRoute>) {
   const { key } = c.req.valid("param");
   const { expiresIn, maxDownloads } = c.req.valid("json");
-  const db = c.get("db");
+  const db = c.var.dbs.directory;
   const file = await shareableFile(c, key);
   const now = new Date();
   if ((await queries.countLiveLinks(db, file.id, now.toISOString())) >= MAX_LIVE_LINKS) {
@@ -56,7 +56,7 @@ export async function list(c: AuthedRouteContext<ListRoute>) {
   const { key } = c.req.valid("param");
   const file = await shareableFile(c, key);
   const now = new Date();
-  const links = await queries.listLinksForFile(c.get("db"), file.id, LISTED_LINKS);
+  const links = await queries.listLinksForFile(c.var.dbs.directory, file.id, LISTED_LINKS);
   return ok(c, { items: await Promise.all(links.map((link) => linkView(c, link, now))) });
 }
 
@@ -69,7 +69,7 @@ export async function revoke(c: AuthedRouteContext<RevokeRoute>) {
     target: key,
     detail: { linkId },
   });
-  const link = await queries.revokeLink(c.get("db"), linkId, file.id, now.toISOString(), audit);
+  const link = await queries.revokeLink(c.var.dbs.directory, linkId, file.id, now.toISOString(), audit);
   if (!link) throw new ApiError(404, "Link not found");
   c.get("logger").info("link_revoked", { key, linkId });
   return ok(c, await linkView(c, link, now));

@@ -26,7 +26,7 @@ export async function requireOwnerAccess(
     if (owner.userId !== userId) throw notFound();
     return;
   }
-  await requireOrgAction(c.get("db"), owner.orgId, userId, action, notFound);
+  await requireOrgAction(c.var.dbs.directory, owner.orgId, userId, action, notFound);
 }
 
 /**
@@ -40,7 +40,7 @@ export async function ownerNamed(
 ): Promise<Owner> {
   const userId = c.get("user").id;
   if (orgId === undefined) return userOwner(userId);
-  await requireOrgAction(c.get("db"), orgId, userId, action);
+  await requireOrgAction(c.var.dbs.directory, orgId, userId, action);
   return orgOwner(orgId);
 }
 
@@ -50,7 +50,7 @@ export async function accessibleFile(
   key: string,
   action: FileAction,
 ): Promise<FileRow> {
-  const file = await findFileByKey(c.get("db"), key);
+  const file = await findFileByKey(c.var.dbs.directory, key);
   if (!file) throw fileNotFound();
   await requireOwnerAccess(c, ownerOfRow(file), action);
   return file;

@@ -19,7 +19,7 @@ export async function upload(c: AuthedRouteContext<UploadRoute>) {
   const userId = c.get("user").id;
   let stored;
   try {
-    stored = await storeOwnedUpload(c.env, c.get("db"), c.req.raw, {
+    stored = await storeOwnedUpload(c.env, c.var.dbs.directory, c.req.raw, {
       userId,
       ownerFor: (formOrgId) => {
         if (formOrgId !== undefined && queryOrgId !== undefined && formOrgId !== queryOrgId) {
@@ -35,7 +35,7 @@ export async function upload(c: AuthedRouteContext<UploadRoute>) {
         }),
     });
   } catch (err) {
-    throw await uploadFailure(c.get("db"), err, userId);
+    throw await uploadFailure(c.var.dbs.directory, err, userId);
   }
   const { key, etag, size, contentType } = stored;
   c.get("logger").info("upload_stored", { key, size, visibility: stored.visibility });
@@ -47,7 +47,7 @@ const recordView = ({ id: _id, userId: _userId, ...file }: queries.FileRow) => f
 
 export async function list(c: AuthedRouteContext<ListRoute>) {
   const { cursor, limit, orgId } = c.req.valid("query");
-  const db = c.get("db");
+  const db = c.var.dbs.directory;
   const owner = await ownerNamed(c, orgId, "data:read");
   const [rows, usage] = await Promise.all([
     queries.listFilesOf(db, owner, cursor, limit),
@@ -66,7 +66,7 @@ export async function getOne(c: AuthedRouteContext<GetOneRoute>) {
 export async function remove(c: AuthedRouteContext<RemoveRoute>) {
   const { key } = c.req.valid("param");
   const { detach } = c.req.valid("query");
-  const db = c.get("db");
+  const db = c.var.dbs.directory;
   const file = await accessibleFile(c, key, "data:write");
   const audit = teamFileEntry(c, ownerOfRow(file), { action: "file.deleted", target: key });
   const deleted = await deleteFile(c.env, db, file, detach, audit);
@@ -84,7 +84,7 @@ export async function remove(c: AuthedRouteContext<RemoveRoute>) {
 
 export async function restore(c: AuthedRouteContext<RestoreRoute>) {
   const { key } = c.req.valid("param");
-  const db = c.get("db");
+  const db = c.var.dbs.directory;
   // Deleted or not, the file's owner decides who may restore it.
   const found = (await findDeletedFileByKey(db, key)) ?? (await queries.findFileByKey(db, key));
   if (!found) throw fileNotFound();

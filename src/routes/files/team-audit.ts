@@ -14,5 +14,5 @@ import { auditInsertWhen, type AuditEvent } from "../../orgs/audit.queries";
 export function teamFileEntry(c: Context<AuthedEnv>, owner: Owner, event: AuditEvent): BatchItem<"sqlite">[] {
   if (owner.kind !== "org") return [];
   const scope = { orgId: owner.orgId };
-  return [auditInsertWhen(c.get("db"), scope, auditActorOf(c), event, sql`changes() > 0`)];
+  return [auditInsertWhen(c.var.dbs.directory, scope, auditActorOf(c), event, sql`changes() > 0`)];
 }

@@ -1,4 +1,5 @@
 import { ok } from "../../http/envelope";
+import { directoryBinding } from "../../db/shard-names";
 import { ApiError } from "../../http/errors";
 import type { AppRouteContext } from "../../http/types";
 import type { HealthRoute } from "./health.routes";
@@ -6,7 +7,7 @@ import type { HealthRoute } from "./health.routes";
 export async function health(c: AppRouteContext<HealthRoute>) {
   const started = Date.now();
   try {
-    await c.env.DB.prepare("SELECT 1").first();
+    await directoryBinding(c.env).prepare("SELECT 1").first();
   } catch (err) {
     c.get("logger").error("health_d1_failed", { error: String(err) });
     throw new ApiError(503, "D1 is not answering");

@@ -31,7 +31,7 @@ export async function create(c: OrgRouteContext<R.CreateRoute>) {
   if (role === "admin" && !can(orgRole, "admins:manage")) {
     throw new ApiError(403, `Your role (${orgRole}) may not do this (admins:manage)`);
   }
-  const db = c.get("db");
+  const db = c.var.dbs.directory;
   const org = await findOrg(db, orgId);
   if (!org) throw new ApiError(404, TEAM_NOT_FOUND);
   const user = c.get("user");
@@ -45,14 +45,14 @@ export async function create(c: OrgRouteContext<R.CreateRoute>) {
 export async function list(c: OrgRouteContext<R.ListRoute>) {
   const { orgId } = c.req.valid("param");
   const { cursor, limit } = c.req.valid("query");
-  const rows = await queries.listOrgInvitations(c.get("db"), orgId, cursor, limit);
+  const rows = await queries.listOrgInvitations(c.var.dbs.directory, orgId, cursor, limit);
   const page = keysetPage(rows, limit, (row) => row.id);
   return ok(c, { ...page, items: page.items.map((row) => invitationView(row)) });
 }
 
 export async function revoke(c: OrgRouteContext<R.RevokeRoute>) {
   const { orgId, id } = c.req.valid("param");
-  const db = c.get("db");
+  const db = c.var.dbs.directory;
   const invitation = await queries.findInvitation(db, orgId, id);
   if (!invitation) throw invitationGone();
   const now = new Date().toISOString();
@@ -66,19 +66,21 @@ export async function revoke(c: OrgRouteContext<R.RevokeRoute>) {
 async function verifiedEmail(
   c: AuthedRouteContext<R.ListMineRoute | R.DeclineRoute>,
 ): Promise<string | null> {
-  const user = await findUserById(c.get("db"), c.get("user").id);
+  const user = await findUserById(c.var.dbs.directory, c.get("user").id);
   return user?.emailVerifiedAt ? user.email.toLowerCase() : null;
 }
 
 export async function listMine(c: AuthedRouteContext<R.ListMineRoute>) {
   const email = await verifiedEmail(c);
-  const items = email ? await queries.listInvitationsTo(c.get("db"), email, new Date().toISOString()) : [];
+  const items = email
+    ? await queries.listInvitationsTo(c.var.dbs.directory, email, new Date().toISOString())
+    : [];
   return ok(c, { items, nextCursor: null });
 }
 
 export async function accept(c: AuthedRouteContext<R.AcceptRoute>) {
   const { token } = c.req.valid("json");
-  const db = c.get("db");
+  const db = c.var.dbs.directory;
   const user = await findUserById(db, c.get("user").id);
   if (!user) throw invitationGone();
   try {
@@ -96,7 +98,7 @@ export async function accept(c: AuthedRouteContext<R.AcceptRoute>) {
 export async function decline(c: AuthedRouteContext<R.DeclineRoute>) {
   const { id } = c.req.valid("param");
   const email = await verifiedEmail(c);
-  const db = c.get("db");
+  const db = c.var.dbs.directory;
   const now = new Date().toISOString();
   const invitation = email ? await queries.findPendingInvitationTo(db, id, email, now) : null;
   if (!invitation || !(await queries.closeInvitation(db, invitation, "declined", now, auditActorOf(c)))) {

@@ -19,7 +19,7 @@ export async function create(c: AuthedRouteContext<CreateRoute>) {
     await requireCurrentPassword(c, user.id, currentPassword);
   }
   const audit = accountEntry(c, user.id, { action: "api_key.created", detail: { name: input.name } });
-  const { view, key } = await createApiKey(c.get("db"), user.id, input, audit);
+  const { view, key } = await createApiKey(c.var.dbs.directory, user.id, input, audit);
   c.get("logger").info("api_key_created", { userId: user.id, keyId: view.id, scopes: view.scopes });
   return created(c, { ...view, key });
 }
@@ -27,7 +27,7 @@ export async function create(c: AuthedRouteContext<CreateRoute>) {
 export async function list(c: AuthedRouteContext<ListRoute>) {
   const query = c.req.valid("query");
   const { items, total } = await listApiKeys(
-    c.get("db"),
+    c.var.dbs.directory,
     c.get("user").id,
     pageOffset(query),
     query.pageSize,
@@ -44,7 +44,7 @@ export async function revoke(c: AuthedRouteContext<RevokeRoute>) {
     { action: "api_key.revoked", target: `key-${id}` },
     { ifChanged: true },
   );
-  const key = await revokeApiKey(c.get("db"), id, user.id, audit);
+  const key = await revokeApiKey(c.var.dbs.directory, id, user.id, audit);
   if (!key) throw new ApiError(404, "API key not found");
   forgetAuthUser(user.id);
   endSocketsOf(c, user.id);

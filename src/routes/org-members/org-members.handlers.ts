@@ -27,7 +27,7 @@ function requireRoleChange(actorRole: OrgRole, from: OrgRole, to: OrgRole | null
 export async function list(c: OrgRouteContext<ListRoute>) {
   const { orgId } = c.req.valid("param");
   const { cursor, limit } = c.req.valid("query");
-  const rows = await listMembers(c.get("db"), orgId, cursor, limit);
+  const rows = await listMembers(c.var.dbs.directory, orgId, cursor, limit);
   return ok(
     c,
     keysetPage(rows, limit, (row) => row.userId),
@@ -37,7 +37,7 @@ export async function list(c: OrgRouteContext<ListRoute>) {
 export async function setRole(c: OrgRouteContext<SetRoleRoute>) {
   const { orgId, userId } = c.req.valid("param");
   const { role } = c.req.valid("json");
-  const db = c.get("db");
+  const db = c.var.dbs.directory;
   const from = await memberRole(db, orgId, userId);
   if (!from) throw memberGone();
   requireRoleChange(c.get("orgRole"), from, role);
@@ -53,7 +53,7 @@ export async function setRole(c: OrgRouteContext<SetRoleRoute>) {
 
 export async function remove(c: OrgRouteContext<RemoveRoute>) {
   const { orgId, userId } = c.req.valid("param");
-  const db = c.get("db");
+  const db = c.var.dbs.directory;
   const self = userId === c.get("user").id;
   const role = self ? c.get("orgRole") : await memberRole(db, orgId, userId);
   if (!role) throw memberGone();

@@ -41,7 +41,7 @@ export function orgAccess(action: OrgAction) {
   return createMiddleware<OrgEnv>(async (c, next) => {
     const raw = c.req.param("orgId");
     if (!raw || !ORG_ID.test(raw)) return next();
-    c.set("orgRole", await requireOrgAction(c.get("db"), Number(raw), c.get("user").id, action));
+    c.set("orgRole", await requireOrgAction(c.var.dbs.directory, Number(raw), c.get("user").id, action));
     await next();
   });
 }

@@ -1,3 +1,4 @@
+import { placementShards } from "../../db/shard-names";
 import { created, ok } from "../../http/envelope";
 import { ApiError } from "../../http/errors";
 import { auditActorOf } from "../../http/audit-actor";
@@ -17,12 +18,12 @@ const teamGone = () => new ApiError(404, TEAM_NOT_FOUND);
 export async function create(c: AuthedRouteContext<R.CreateRoute>) {
   const { name } = c.req.valid("json");
   const user = c.get("user");
-  const db = c.get("db");
+  const db = c.var.dbs.directory;
   const limit = orgLimits(c.env).teamsPerUser;
   if ((await queries.countMemberships(db, user.id)) >= limit) {
     throw new OrgConflict(`An account belongs to at most ${limit} teams: leave or delete one first`);
   }
-  const org = await queries.insertOrg(db, name, auditActorOf(c));
+  const org = await queries.insertOrg(db, name, auditActorOf(c), placementShards(c.env));
   c.get("logger").info("org_created", { orgId: org.id, userId: user.id });
   c.executionCtx.waitUntil(joinTeamFeed(c.env, c.get("logger"), org.id, user.id));
   return created(c, orgView(org, "owner"));
@@ -30,14 +31,14 @@ export async function create(c: AuthedRouteContext<R.CreateRoute>) {
 
 export async function list(c: AuthedRouteContext<R.ListRoute>) {
   const { cursor, limit } = c.req.valid("query");
-  const rows = await queries.listOrgsOf(c.get("db"), c.get("user").id, cursor, limit);
+  const rows = await queries.listOrgsOf(c.var.dbs.directory, c.get("user").id, cursor, limit);
   const page = keysetPage(rows, limit, (row) => row.id);
   return ok(c, { ...page, items: page.items.map((row) => orgView(row, row.role)) });
 }
 
 export async function getOne(c: OrgRouteContext<R.GetOneRoute>) {
   const { orgId } = c.req.valid("param");
-  const org = await queries.findOrg(c.get("db"), orgId);
+  const org = await queries.findOrg(c.var.dbs.directory, orgId);
   if (!org) throw teamGone();
   return ok(c, orgView(org, c.get("orgRole")));
 }
@@ -45,14 +46,14 @@ export async function getOne(c: OrgRouteContext<R.GetOneRoute>) {
 export async function rename(c: OrgRouteContext<R.RenameRoute>) {
   const { orgId } = c.req.valid("param");
   const { name } = c.req.valid("json");
-  const org = await queries.renameOrg(c.get("db"), orgId, name, auditActorOf(c));
+  const org = await queries.renameOrg(c.var.dbs.directory, orgId, name, auditActorOf(c));
   if (!org) throw teamGone();
   return ok(c, orgView(org, c.get("orgRole")));
 }
 
 export async function remove(c: OrgRouteContext<R.RemoveRoute>) {
   const { orgId } = c.req.valid("param");
-  const db = c.get("db");
+  const db = c.var.dbs.directory;
   // Its objects are queued in the delete's own batch, so none is forgotten if this request stops.
   const erasureId = crypto.randomUUID();
   const deleted = await queries.deleteOrg(db, orgId, queueOrgObjects(db, orgId, erasureId));
@@ -69,7 +70,7 @@ export async function remove(c: OrgRouteContext<R.RemoveRoute>) {
 export async function offerTransfer(c: OrgRouteContext<R.OfferTransferRoute>) {
   const { orgId } = c.req.valid("param");
   const { userId } = c.req.valid("json");
-  const db = c.get("db");
+  const db = c.var.dbs.directory;
   if (userId === c.get("user").id) throw new OrgConflict("You own the team already");
   if (!(await memberRole(db, orgId, userId))) throw new ApiError(404, "Member not found");
   const expiresAt = new Date(Date.now() + TRANSFER_TTL_MS).toISOString();
@@ -81,7 +82,7 @@ export async function offerTransfer(c: OrgRouteContext<R.OfferTransferRoute>) {
 export async function acceptTransfer(c: OrgRouteContext<R.AcceptTransferRoute>) {
   const { orgId } = c.req.valid("param");
   const user = c.get("user");
-  const db = c.get("db");
+  const db = c.var.dbs.directory;
   const { moved, previousOwner } = await queries.acceptTransfer(
     db,
     orgId,
@@ -102,7 +103,7 @@ export async function acceptTransfer(c: OrgRouteContext<R.AcceptTransferRoute>) 
 
 export async function cancelTransfer(c: OrgRouteContext<R.CancelTransferRoute>) {
   const { orgId } = c.req.valid("param");
-  const db = c.get("db");
+  const db = c.var.dbs.directory;
   if (!(await queries.cancelTransfer(db, orgId, auditActorOf(c)))) {
     throw new OrgConflict("No ownership offer to withdraw");
   }

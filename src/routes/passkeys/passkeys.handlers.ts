@@ -45,7 +45,7 @@ const SIGN_IN_REFUSALS: Record<SignInFailure, string> = {
 export async function registrationOptions(c: AuthedRouteContext<RegistrationOptionsRoute>) {
   const { currentPassword } = c.req.valid("json");
   const user = c.get("user");
-  const db = c.get("db");
+  const db = c.var.dbs.directory;
   const secret = jwtSecret(c.env);
   await requireCurrentPassword(c, user.id, currentPassword);
   const profile = await findUserById(db, user.id);
@@ -64,7 +64,7 @@ export async function register(c: AuthedRouteContext<RegisterRoute>) {
   let outcome;
   try {
     const audit = accountEntry(c, user.id, { action: "passkey.added" });
-    outcome = await finishRegistration(c.get("db"), secret, rp, user.id, c.req.valid("json"), audit);
+    outcome = await finishRegistration(c.var.dbs.directory, secret, rp, user.id, c.req.valid("json"), audit);
   } catch (err) {
     throw userGoneOr(err, user.id);
   }
@@ -84,7 +84,7 @@ export async function register(c: AuthedRouteContext<RegisterRoute>) {
 export async function list(c: AuthedRouteContext<ListRoute>) {
   const query = c.req.valid("query");
   const { items, total } = await listPasskeys(
-    c.get("db"),
+    c.var.dbs.directory,
     c.get("user").id,
     pageOffset(query),
     query.pageSize,
@@ -94,7 +94,7 @@ export async function list(c: AuthedRouteContext<ListRoute>) {
 
 export async function rename(c: AuthedRouteContext<RenameRoute>) {
   const { id } = c.req.valid("param");
-  const passkey = await renamePasskey(c.get("db"), id, c.get("user").id, c.req.valid("json").name);
+  const passkey = await renamePasskey(c.var.dbs.directory, id, c.get("user").id, c.req.valid("json").name);
   if (!passkey) throw notFound();
   return ok(c, passkey);
 }
@@ -108,7 +108,7 @@ export async function remove(c: AuthedRouteContext<RemoveRoute>) {
     { action: "passkey.removed", target: `passkey-${id}` },
     { ifChanged: true },
   );
-  const passkey = await deletePasskey(c.get("db"), id, user.id, audit);
+  const passkey = await deletePasskey(c.var.dbs.directory, id, user.id, audit);
   if (!passkey) throw notFound();
   c.get("logger").info("passkey_deleted", { userId: user.id, passkeyId: id });
   return ok(c, passkey);
@@ -122,7 +122,7 @@ export async function signIn(c: AppRouteContext<SignInRoute>) {
   const { response } = c.req.valid("json");
   await limitAuthAttempt(c.env, c.req.raw.headers, "passkey", await sha256Hex(response.id));
   const secret = jwtSecret(c.env);
-  const db = c.get("db");
+  const db = c.var.dbs.directory;
   const outcome = await finishSignIn(db, secret, relyingParty(c.env, c.req.url), response);
   const logger = c.get("logger");
   if (!outcome.ok) {

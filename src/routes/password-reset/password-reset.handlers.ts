@@ -2,7 +2,7 @@ import { limitResetRequest } from "../../auth/passwords/attempt-limits";
 import { forgetAuthUser } from "../../auth/auth-user-cache";
 import { endSocketsOf } from "../../agents/end-sockets";
 import { confirmReset, sendRecoveryNotice, sendResetLink } from "../../auth/passwords/password-reset";
-import { createDb } from "../../db/client";
+import { openDatabases } from "../../db/databases";
 import { accepted, ok } from "../../http/envelope";
 import { ApiError } from "../../http/errors";
 import type { AppRouteContext } from "../../http/types";
@@ -22,7 +22,7 @@ export async function request(c: AppRouteContext<RequestRoute>) {
   c.executionCtx.waitUntil(
     scheduler
       .wait(RESET_WORK_DELAY_MS)
-      .then(() => sendResetLink(c.env, createDb(c.env.DB), { email, origin }, logger)),
+      .then(() => sendResetLink(c.env, openDatabases(c.env).directory, { email, origin }, logger)),
   );
   return accepted(c, ACCEPTED);
 }
@@ -30,7 +30,7 @@ export async function request(c: AppRouteContext<RequestRoute>) {
 export async function confirm(c: AppRouteContext<ConfirmRoute>) {
   const { token, password } = c.req.valid("json");
   const logger = c.get("logger");
-  const recovered = await confirmReset(c.env, c.get("db"), token, password, logger);
+  const recovered = await confirmReset(c.env, c.var.dbs.directory, token, password, logger);
   if (!recovered) throw new ApiError(400, "Invalid or expired reset link: ask for a new one");
   const { user, ended } = recovered;
   forgetAuthUser(user.id);

@@ -10,7 +10,7 @@ import type { ListRoute, RevokeRoute } from "./sessions.routes";
 export async function list(c: AuthedRouteContext<ListRoute>) {
   const credential = c.get("credential");
   const current = credential.kind === "session" ? credential.sessionId : null;
-  const rows = await listSessions(c.get("db"), c.get("user").id);
+  const rows = await listSessions(c.var.dbs.directory, c.get("user").id);
   const items = rows.map(({ userId: _userId, ...session }) => ({
     ...session,
     current: session.id === current,
@@ -27,7 +27,8 @@ export async function revoke(c: AuthedRouteContext<RevokeRoute>) {
     { action: "session.ended", detail: { by: "revoke" } },
     { ifChanged: true },
   );
-  if (!(await deleteSession(c.get("db"), id, user.id, audit))) throw new ApiError(404, "Session not found");
+  if (!(await deleteSession(c.var.dbs.directory, id, user.id, audit)))
+    throw new ApiError(404, "Session not found");
   forgetAuthUser(user.id);
   endSocketsOf(c, user.id);
   c.get("logger").info("session_revoked", { userId: user.id, sessionId: id });

@@ -38,7 +38,7 @@ function writer(c: Context<AuthedEnv>): writes.TodoWriter {
   // The live feed is woken after the answer; the write itself has committed by then.
   return {
     env: c.env,
-    db: c.get("db"),
+    db: c.var.dbs.directory,
     logger: c.get("logger"),
     waitUntil: background(c),
     actor: auditActorOf(c),
@@ -57,20 +57,20 @@ async function ownerFor(
   orgId: number | undefined,
   action: TodoAction,
 ): Promise<Owner> {
-  const named = await todoOwnerFor(c.get("db"), c.get("user").id, orgId, action);
+  const named = await todoOwnerFor(c.var.dbs.directory, c.get("user").id, orgId, action);
   if (!named.ok) throw new ApiError(named.notMember ? 404 : 403, named.message);
   return named.owner;
 }
 
 /** A todo out of reach: 403 when it is the caller's team's and their role lacks `action`, else 404. */
 async function missing(c: Context<AuthedEnv>, id: number, action: TodoAction): Promise<never> {
-  const denied = await deniedTodoAction(c.get("db"), id, c.get("user").id, action);
+  const denied = await deniedTodoAction(c.var.dbs.directory, id, c.get("user").id, action);
   throw denied ? new ApiError(403, denied) : notFound();
 }
 
 /** A todo's answer: with its authors and attachments, and its ETag. */
 async function todoAnswer(c: Context<AuthedEnv>, todo: TodoRow) {
-  const db = c.get("db");
+  const db = c.var.dbs.directory;
   c.header("ETag", todoEtag(todo));
   const [authored, attachments] = await Promise.all([
     withAuthorsOf(db, c.get("user"), todo),
@@ -84,7 +84,7 @@ async function listPage(
   owner: Owner,
   query: { page: number; pageSize: number; completed?: boolean },
 ) {
-  const db = c.get("db");
+  const db = c.var.dbs.directory;
   const { items, total } = await queries.listTodosOf(db, owner, {
     completed: query.completed,
     offset: pageOffset(query),
@@ -98,7 +98,7 @@ export async function list(c: AuthedRouteContext<ListRoute>) {
   const owner = await ownerFor(c, query.orgId, "data:read");
   if (query.updatedSince === undefined) return ok(c, await listPage(c, owner, query));
   const secret = jwtSecret(c.env);
-  const answer = await syncTodos(c.get("db"), secret, owner, query.updatedSince, query.pageSize);
+  const answer = await syncTodos(c.var.dbs.directory, secret, owner, query.updatedSince, query.pageSize);
   if (answer.kind === "invalid") throw new ApiError(400, INVALID_SYNC_CURSOR);
   if (answer.kind === "stale") {
     throw new ApiError(
@@ -110,7 +110,7 @@ export async function list(c: AuthedRouteContext<ListRoute>) {
   }
   const { cursor, hasMore } = answer;
   const todos = await withAuthors(
-    c.get("db"),
+    c.var.dbs.directory,
     c.get("user"),
     answer.changes.flatMap((change) => (change.todo ? [change.todo] : [])),
   );
@@ -129,7 +129,7 @@ export async function listForUser(c: AuthedRouteContext<ListForUserRoute>) {
   if (viewer.role !== "admin" && viewer.id !== userId) {
     throw new ApiError(403, "You can only list your own todos");
   }
-  if (viewer.id !== userId && !(await findAuthUserById(c.get("db"), userId))) {
+  if (viewer.id !== userId && !(await findAuthUserById(c.var.dbs.directory, userId))) {
     throw new ApiError(404, "User not found");
   }
   return ok(c, await listPage(c, userOwner(userId), c.req.valid("query")));
@@ -138,7 +138,7 @@ export async function listForUser(c: AuthedRouteContext<ListForUserRoute>) {
 /** A new todo's answer, for the write and for its Idempotency-Key's replays alike. */
 async function createdTodo(c: Context<AuthedEnv>, { todo, attachments }: CreatedTodo) {
   c.header("ETag", todoEtag(todo));
-  return created(c, { ...(await withAuthorsOf(c.get("db"), c.get("user"), todo)), attachments });
+  return created(c, { ...(await withAuthorsOf(c.var.dbs.directory, c.get("user"), todo)), attachments });
 }
 
 export async function create(c: AuthedRouteContext<CreateRoute>) {
@@ -161,7 +161,7 @@ export async function create(c: AuthedRouteContext<CreateRoute>) {
 
 export async function getOne(c: AuthedRouteContext<GetOneRoute>) {
   const { id } = c.req.valid("param");
-  const todo = await queries.findTodoInReach(c.get("db"), id, reach(c), "data:read");
+  const todo = await queries.findTodoInReach(c.var.dbs.directory, id, reach(c), "data:read");
   if (!todo) throw notFound();
   const etag = todoEtag(todo);
   if (ifNoneMatchHits(c.req.header("If-None-Match"), etag)) {

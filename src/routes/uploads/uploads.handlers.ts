@@ -54,7 +54,7 @@ async function activeUpload(c: Context<AuthedEnv>, db: Db, uploadId: string): Pr
 
 export async function create(c: AuthedRouteContext<CreateRoute>) {
   const { contentType = DEFAULT_CONTENT_TYPE, orgId, visibility: asked, ...input } = c.req.valid("json");
-  const db = c.get("db");
+  const db = c.var.dbs.directory;
   const userId = c.get("user").id;
   const owner = await ownerNamed(c, orgId, "data:write");
   if (owner.kind === "org" && asked === "public") {
@@ -88,7 +88,7 @@ function contentLength(request: Request): number {
 
 export async function uploadPart(c: AuthedRouteContext<UploadPartRoute>) {
   const { uploadId, partNumber } = c.req.valid("param");
-  const db = c.get("db");
+  const db = c.var.dbs.directory;
   const upload = await activeUpload(c, db, uploadId);
   const length = contentLength(c.req.raw);
   const problem = partSizeProblem(upload, partNumber, length);
@@ -108,7 +108,7 @@ export async function uploadPart(c: AuthedRouteContext<UploadPartRoute>) {
 
 export async function complete(c: AuthedRouteContext<CompleteRoute>) {
   const { uploadId } = c.req.valid("param");
-  const db = c.get("db");
+  const db = c.var.dbs.directory;
   const upload = await activeUpload(c, db, uploadId);
   const stored = await whileCompleting(db, uploadId, () => completeClaimed(c, db, upload));
   if (!stored) throw beingCompleted();
@@ -162,7 +162,7 @@ async function completeClaimed(c: Context<AuthedEnv>, db: Db, upload: queries.Up
 
 export async function abort(c: AuthedRouteContext<AbortRoute>) {
   const { uploadId } = c.req.valid("param");
-  const db = c.get("db");
+  const db = c.var.dbs.directory;
   const upload = await ownUpload(c, db, uploadId);
   if (completionUnderWay(upload)) throw beingCompleted();
   await callStorage("abortMultipartUpload", () => discardUpload(c.env.R2_BUCKET, db, upload));

@@ -18,12 +18,15 @@ export async function get(c: AuthedRouteContext<GetRoute>) {
     if (c.get("credential").kind === "api_key") {
       throw new ApiError(403, "Reading another user's usage needs a sign-in, not an API key");
     }
-    if (!(await findUserById(c.get("db"), userId))) throw new ApiError(404, "User not found");
+    if (!(await findUserById(c.var.dbs.directory, userId))) throw new ApiError(404, "User not found");
   }
   const today = utcDay(new Date());
   const to = query.to ?? today;
   const from = query.from ?? monthStart(new Date(`${to}T00:00:00Z`));
   if (from > to) throw new ApiError(400, "from must not be after to");
   if (daysBetween(from, to) > MAX_DAYS) throw new ApiError(400, `At most ${MAX_DAYS} days at once`);
-  return ok(c, await usageReport(c.get("db"), userId, { from, to, today }, chatUserDailyOutputTokens(c.env)));
+  return ok(
+    c,
+    await usageReport(c.var.dbs.directory, userId, { from, to, today }, chatUserDailyOutputTokens(c.env)),
+  );
 }

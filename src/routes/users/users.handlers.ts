@@ -1,3 +1,4 @@
+import { placementShards } from "../../db/shard-names";
 import { accepted, created, ok } from "../../http/envelope";
 import { ApiError } from "../../http/errors";
 import type { AuthUser } from "../../auth/credentials";
@@ -38,7 +39,12 @@ export async function list(c: AuthedRouteContext<ListRoute>) {
   const viewer = c.get("user");
   // A user who is not an admin lists only themselves: other accounts are not theirs to enumerate.
   const onlyId = viewer.role === "admin" ? undefined : viewer.id;
-  const { items, total } = await queries.listUsers(c.get("db"), pageOffset(query), query.pageSize, onlyId);
+  const { items, total } = await queries.listUsers(
+    c.var.dbs.directory,
+    pageOffset(query),
+    query.pageSize,
+    onlyId,
+  );
   return ok(
     c,
     pageOf(
@@ -55,13 +61,20 @@ export async function create(c: AuthedRouteContext<CreateRoute>) {
   const passwordHash = await hashPassword(password);
   try {
     const user = await queries.insertUserWithPassword(
-      c.get("db"),
+      c.var.dbs.directory,
       { ...profile, usernameKey: usernameKey(profile.username) },
       passwordHash,
+      placementShards(c.env),
     );
     const logger = c.get("logger");
     logger.info("user_created", { userId: user.id, by: c.get("user").id });
-    const { mail } = await verifyNewAccount(c.env, c.get("db"), user, new URL(c.req.url).origin, logger);
+    const { mail } = await verifyNewAccount(
+      c.env,
+      c.var.dbs.directory,
+      user,
+      new URL(c.req.url).origin,
+      logger,
+    );
     c.executionCtx.waitUntil(mail);
     return created(c, fullView(user));
   } catch (err) {
@@ -74,13 +87,13 @@ export async function getOne(c: AuthedRouteContext<GetOneRoute>) {
   const viewer = c.get("user");
   // Another user's account is 404 to anyone but an admin, exactly as an id that does not exist.
   if (viewer.role !== "admin" && viewer.id !== id) throw notFound();
-  const user = await queries.findUserById(c.get("db"), id);
+  const user = await queries.findUserById(c.var.dbs.directory, id);
   if (!user) throw notFound();
   return ok(c, userView(user, viewer));
 }
 
 export async function me(c: AuthedRouteContext<MeRoute>) {
-  const user = await queries.findUserById(c.get("db"), c.get("user").id);
+  const user = await queries.findUserById(c.var.dbs.directory, c.get("user").id);
   // Deleted since the gate let this request in.
   if (!user) throw notFound();
   return ok(c, { user: fullView(user), credential: c.get("credential") });
@@ -96,7 +109,7 @@ export async function update(c: AuthedRouteContext<UpdateRoute>) {
     throw new ApiError(400, "currentPassword is only used together with password or email");
   }
 
-  const db = c.get("db");
+  const db = c.var.dbs.directory;
   const before = email === undefined ? null : await queries.findUserById(db, id);
   if (email !== undefined && !before) throw notFound();
   const newEmail = before && email !== before.email ? email : undefined;
@@ -158,7 +171,7 @@ export async function remove(c: AuthedRouteContext<RemoveRoute>) {
   const { id } = c.req.valid("param");
   const actor = c.get("user");
   requireSelfOrAdmin(actor, id);
-  const db = c.get("db");
+  const db = c.var.dbs.directory;
   // Their objects and agents are queued in the delete's own batch, so none is forgotten if this request stops.
   const erasureId = crypto.randomUUID();
   const { statement: soleOwnedOrgs, orgIds } = await ownedOrgsGoingWith(db, id);

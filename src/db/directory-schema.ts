@@ -1,0 +1,20 @@
+// The directory database (binding DB): who exists and where their data lives. drizzle.config.ts generates
+// migrations/ from this list and from data-schema.ts (the directory keeps its own copies of the data tables
+// for workspaces still on it, LEGACY_SHARD).
+export { usersTable, userCredentialsTable } from "./schema";
+export {
+  sessionsTable,
+  refreshTokensTable,
+  apiKeysTable,
+  passwordResetsTable,
+  emailLinksTable,
+  passkeysTable,
+  usedPasskeyChallengesTable,
+  usedTicketsTable,
+  agentSocketsTable,
+} from "./credentials-schema";
+export { orgsTable, orgMembersTable, orgInvitationsTable } from "./orgs-schema";
+export { anonUsageTable } from "./usage-schema";
+export { workspacesTable, shardLoadsTable } from "./workspaces-schema";
+// The account audit (subjectId rows); a team's audit lives in its shard.
+export { auditLogTable } from "./audit-schema";
