@@ -1,8 +1,9 @@
 // `npm run dev`: .dev.vars on first use, the D1 migrations and the React client's build (when its
 // sources changed, into public/app/), then `wrangler dev` with the arguments given (the npm script's
 // and yours after `--`); once /health answers, where to go next. The migrations (the directory's and every
-// shard's, scripts/lib/d1-migrations.mjs) go to the state folder wrangler dev will use (`--persist-to`, when given). Quiet: one line for the migrations, one for the
-// build, one for wrangler's table of bindings (scripts/lib/quiet-wrangler.mjs).
+// shard's, scripts/lib/d1-migrations.mjs) go to the state folder wrangler dev will use (`--persist-to`,
+// when given). Quiet: one line for the migrations, one for the build, one for wrangler's table of
+// bindings (scripts/lib/quiet-wrangler.mjs).
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
