@@ -33,16 +33,18 @@ async function seedUsers(url) {
   return users.map((u) => u.token);
 }
 
+/** Each user's todo total on `url`, read as the benchmark reads. */
+const totals = (url, tokens) =>
+  Promise.all(
+    tokens.map(async (token) => {
+      const res = await fetch(`${url}${READ.path}`, { headers: { Authorization: `Bearer ${token}` } });
+      if (res.status !== 200) throw new Error(`read: ${res.status} ${await res.text()}`);
+      return (await res.json()).data.total;
+    }),
+  );
+
 /** Fails the run unless both services list each user's todos alike: the same work on both sides. */
 async function sameAnswers(url4, tokens4, url1, tokens1) {
-  const totals = async (url, tokens) =>
-    Promise.all(
-      tokens.map(async (token) => {
-        const res = await fetch(`${url}${READ.path}`, { headers: { Authorization: `Bearer ${token}` } });
-        if (res.status !== 200) throw new Error(`read: ${res.status} ${await res.text()}`);
-        return (await res.json()).data.total;
-      }),
-    );
   const [a, b] = [await totals(url4, tokens4), await totals(url1, tokens1)];
   if (a.some((n, i) => n !== TODOS_PER_USER || b[i] !== TODOS_PER_USER))
     throw new Error(`totals ${a} vs ${b}`);
