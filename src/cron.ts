@@ -1,6 +1,7 @@
 import { expireCredentials } from "./auth/credential-expiry";
 import { purgeExpiredGrants } from "./auth/oauth/oauth-grants";
 import type { Logger } from "./core/logger";
+import type { Db } from "./db/client";
 import { openDatabases } from "./db/databases";
 import { sweepAgentWipes } from "./chats/agent-wipes";
 import { sweepErasures } from "./files/erasure";
@@ -24,19 +25,28 @@ import { auditRetentionDays } from "./orgs/org-settings";
  * Each job runs even when another fails; all are idempotent.
  */
 export async function runHourlyJobs(env: Env, logger: Logger): Promise<void> {
-  const db = openDatabases(env).directory;
+  const dbs = openDatabases(env);
+  // A data job runs on the directory's legacy tables (files and chats are not routed to shards yet) and on
+  // every data database in turn.
+  const dataDbs = new Set([dbs.directory, ...(await dbs.all()).map(({ db }) => db)]);
+  const everyShard = (run: (db: Db) => Promise<number>) => async () => {
+    let done = 0;
+    for (const db of dataDbs) done += await run(db);
+    return done;
+  };
   const jobs: [string, () => Promise<number>][] = [
-    ["uploads", () => expireUploads(env, logger)],
-    ["reservations", () => sweepReservations(env.R2_BUCKET, db)],
-    ["erasures", () => sweepErasures(env.R2_BUCKET, db)],
-    ["deleted-files", () => purgeDeletedFiles(env.R2_BUCKET, db, restorableSince(env))],
-    ["deleted-todos", () => purgeDeletedTodos(db, restorableSince(env))],
-    ["agent-wipes", () => sweepAgentWipes(env, db, logger)],
+    ["uploads", everyShard((db) => expireUploads(env, db, logger))],
+    ["reservations", everyShard((db) => sweepReservations(env.R2_BUCKET, db))],
+    ["erasures", everyShard((db) => sweepErasures(env.R2_BUCKET, db))],
+    ["deleted-files", everyShard((db) => purgeDeletedFiles(env.R2_BUCKET, db, restorableSince(env)))],
+    ["deleted-todos", everyShard((db) => purgeDeletedTodos(db, restorableSince(env)))],
+    ["agent-wipes", everyShard((db) => sweepAgentWipes(env, db, logger))],
     ["credentials", () => expireCredentials(env)],
     ["oauth", () => purgeExpiredGrants(env)],
-    ["todo-changes", () => purgeOldChanges(db)],
-    ["idempotency-keys", () => purgeExpiredKeys(db)],
-    ["audit", () => purgeOldAudit(db, auditRetentionDays(env))],
+    ["todo-changes", everyShard((db) => purgeOldChanges(db))],
+    ["idempotency-keys", everyShard((db) => purgeExpiredKeys(db))],
+    // The account audit and teams' member events in the directory, teams' data events in their shards.
+    ["audit", everyShard((db) => purgeOldAudit(db, auditRetentionDays(env)))],
   ];
   for (const [job, run] of jobs) {
     try {

@@ -32,7 +32,7 @@ export function chatTools(
   credential: CredentialIdentity | null,
 ): ToolSet | undefined {
   if (owner === null) return undefined;
-  const db = openDatabases(env).directory;
+  const dbs = openDatabases(env);
   const actor: AuditActor = {
     actorId: owner,
     door: "agent",
@@ -41,8 +41,8 @@ export function chatTools(
     requestId: null,
   };
   return aiSdkTools({
-    ...createTodoTools({ env, db, logger, waitUntil, actor }, owner),
-    ...createFileTools(db, env.R2_BUCKET, owner),
-    ...createTeamTools(db, owner),
+    ...createTodoTools({ env, dbs, logger, waitUntil, actor }, owner),
+    ...createFileTools(dbs.directory, env.R2_BUCKET, owner),
+    ...createTeamTools(dbs.directory, owner),
   });
 }

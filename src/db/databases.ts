@@ -1,6 +1,8 @@
 import { ownerKey, type Owner } from "../core/owner";
 import { Failure } from "../core/failures";
 import { createDb, type Db } from "./client";
+import { foreignKeyViolation } from "./errors";
+import { WorkspaceOwnerGone } from "./workspace-errors";
 import {
   dataShardNames,
   isShardName,
@@ -91,7 +93,10 @@ export function openDatabases(env: Env, sessions?: SessionStart): SessionDatabas
   const readRoute = async (owner: Owner): Promise<WorkspaceRoute> => {
     const [found] = await selectWorkspaceRoute(directory, owner);
     if (found) return found;
-    return ensureWorkspace(directory, owner, placementShards(env));
+    // Users and teams get their workspace when they are made; one made otherwise (a script) gets it here.
+    return ensureWorkspace(directory, owner, placementShards(env)).catch((err: unknown) => {
+      throw foreignKeyViolation(err) ? new WorkspaceOwnerGone(owner) : err;
+    });
   };
   const route = (owner: Owner): Promise<WorkspaceRoute> => {
     const key = ownerKey(owner);

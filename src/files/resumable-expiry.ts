@@ -1,5 +1,4 @@
 import type { Db } from "../db/client";
-import { openDatabases } from "../db/databases";
 import type { Logger } from "../core/logger";
 import { deleteUpload, listExpiredUploads, type UploadRow } from "./resumable.queries";
 
@@ -25,9 +24,8 @@ export function isExpired(upload: UploadRow, now = new Date()): boolean {
   return upload.expiresAt <= now.toISOString();
 }
 
-/** The cron trigger's job: abort uploads nobody finished, a batch per run. */
-export async function expireUploads(env: Env, logger: Logger): Promise<number> {
-  const db = openDatabases(env).directory;
+/** The cron trigger's job, per data database: abort uploads nobody finished, a batch per run. */
+export async function expireUploads(env: Env, db: Db, logger: Logger): Promise<number> {
   const expired = await listExpiredUploads(db, new Date().toISOString(), EXPIRED_PER_RUN);
   let aborted = 0;
   for (const upload of expired) {

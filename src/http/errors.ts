@@ -3,6 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { Failure, type FailureKind } from "../core/failures";
 import type { Logger } from "../core/logger";
+import { WorkspaceOwnerGone } from "../db/workspace-errors";
 import type { AppEnv } from "./types";
 
 export interface Issue {
@@ -59,6 +60,16 @@ const FAILURE_STATUS: Record<FailureKind, ContentfulStatusCode> = {
  */
 function answerFor(err: unknown, logger: Logger | undefined, path: string): Answer | undefined {
   if (err instanceof ApiError) return err;
+  // Deleted after the gate let the request in: answered as the gate (401) or a team's routes (404) would now.
+  if (err instanceof WorkspaceOwnerGone) {
+    return err.owner.kind === "user"
+      ? {
+          status: 401,
+          message: "User no longer exists",
+          headers: { "WWW-Authenticate": 'Bearer realm="api", error="invalid_token"' },
+        }
+      : { status: 404, message: "Team not found" };
+  }
   if (!(err instanceof Failure)) return undefined;
   const entry = err.log();
   if (entry) logger?.[entry.level](entry.event, { path, ...entry.fields });

@@ -7,6 +7,7 @@ import { bufferedFingerprint, StreamedFingerprint } from "./body-fingerprint";
 import { ApiError } from "./errors";
 import type { AuthUser, Credential } from "../auth/credentials";
 import { answerHeld } from "./held-keys";
+import { ownDb } from "./workspace-db";
 import type { AuthedEnv, ReplayResult } from "./types";
 
 export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
@@ -69,7 +70,6 @@ function idempotency(options: IdempotencyOptions): MiddlewareHandler<AuthedEnv> 
     if (key === undefined) return next();
     if (!KEY.test(key)) throw new ApiError(400, "Invalid Idempotency-Key: 1-255 visible ASCII characters");
     const store = idempotencyStore(c.env);
-    const db = c.var.dbs.directory;
     const user = c.get("user");
     const id = { userId: user.id, route: `${options.route} ${holder(user, c.get("credential"))}`, key };
     const url = new URL(c.req.url);
@@ -89,11 +89,13 @@ function idempotency(options: IdempotencyOptions): MiddlewareHandler<AuthedEnv> 
         write: { ...id, fingerprint, claimedAt, ...bounds },
         // A row without a result was kept by the route before it took keys in its batch: that answer is
         // the route's own too.
-        answerTaken: async <R extends Response>(answerResult: ReplayResult<R>) =>
-          (await answerHeld(await store.find(db, id), options.inFlightMs, sent, answerResult)) as R,
+        answerTaken: async <R extends Response>(keyDb: Db, answerResult: ReplayResult<R>) =>
+          (await answerHeld(await store.find(keyDb, id), options.inFlightMs, sent, answerResult)) as R,
       });
       return next();
     }
+    // Keys not taken in a route's own batch live in the caller's personal workspace.
+    const db = await ownDb(c);
     if (!(await store.claim(db, id, fingerprint, claimedAt, bounds))) {
       const sent = async () => fingerprint ?? (await streamed!.of(c.req.raw.body));
       return answerHeld(await store.find(db, id), options.inFlightMs, sent);

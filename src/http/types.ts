@@ -1,4 +1,5 @@
 import type { RouteConfig, RouteHandler } from "@hono/zod-openapi";
+import type { Db } from "../db/client";
 import type { Databases } from "../db/databases";
 import type { Logger } from "../core/logger";
 import type { AuthUser, Credential } from "../auth/credentials";
@@ -25,8 +26,11 @@ export type ReplayResult<R extends Response> = (result: string) => R | Promise<R
 /** The Idempotency-Key of an in-batch route, for its handler (`c.get("idempotencyKey")`). */
 export interface BatchKey {
   write: KeyedWrite;
-  /** The answer when the write found the key held (KeyTakenError): 409, 422, or the kept result again. */
-  answerTaken<R extends Response>(answerResult: ReplayResult<R>): Promise<R>;
+  /**
+   * The answer when the write found the key held (KeyTakenError): 409, 422, or the kept result again,
+   * read from `db`, the data database the write's batch ran in.
+   */
+  answerTaken<R extends Response>(db: Db, answerResult: ReplayResult<R>): Promise<R>;
 }
 
 /** Routes behind requireAuth, where the user is always set. */

@@ -85,7 +85,8 @@ export function mountMcp(app: AppRouter) {
     c.set("user", user);
 
     const logger = c.get("logger");
-    const db = openDatabases(c.env).directory;
+    const dbs = openDatabases(c.env);
+    const db = dbs.directory;
     // Writes answer before their feed publish, as on /api (the publish runs after the answer).
     const actor: AuditActor = {
       actorId: user.id,
@@ -95,7 +96,7 @@ export function mountMcp(app: AppRouter) {
       requestId: c.get("requestId"),
     };
     const tools = {
-      ...createTodoTools({ env: c.env, db, logger, waitUntil: background(c), actor }, user.id),
+      ...createTodoTools({ env: c.env, dbs, logger, waitUntil: background(c), actor }, user.id),
       ...createTeamTools(db, user.id),
     };
     // A grant is challenged for what the request calls; the body is read only when it lacks a scope.

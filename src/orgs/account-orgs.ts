@@ -9,12 +9,18 @@ import { deleteSoleOwnedOrgs, ownedOrgs, soleOwnedOrgIds } from "./orgs.queries"
  * subquery of their ids (to erase their files in that batch first).
  */
 export async function ownedOrgsGoingWith(db: Db, userId: number) {
-  const blocking = (await ownedOrgs(db, userId)).filter((org) => org.otherMembers > 0);
+  const owned = await ownedOrgs(db, userId);
+  const blocking = owned.filter((org) => org.otherMembers > 0);
   if (blocking.length > 0) {
     const names = blocking.map((org) => `"${org.name}" (${org.id})`).join(", ");
     throw new OrgConflict(
       `This account owns teams with other members: ${names}. Transfer their ownership or delete them first`,
     );
   }
-  return { statement: deleteSoleOwnedOrgs(db, userId), orgIds: soleOwnedOrgIds(userId) };
+  return {
+    statement: deleteSoleOwnedOrgs(db, userId),
+    orgIds: soleOwnedOrgIds(userId),
+    // The same teams, listed: their workspaces are erased in their shards before the directory's batch.
+    orgIdList: owned.map((org) => org.id),
+  };
 }

@@ -53,26 +53,26 @@ export interface AuditFilter {
   actorId?: number;
 }
 
-/** One page of a trail, newest first, with the actor's username while their account exists. */
-export function listAudit(db: Db, scope: AuditScope, filter: AuditFilter) {
+const ENTRY = {
+  id: auditLogTable.id,
+  at: auditLogTable.at,
+  actorId: auditLogTable.actorId,
+  door: auditLogTable.door,
+  credential: auditLogTable.credential,
+  ip: auditLogTable.ip,
+  requestId: auditLogTable.requestId,
+  action: auditLogTable.action,
+  target: auditLogTable.target,
+  detail: auditLogTable.detail,
+};
+
+/** One page of a trail in one database, newest first (by id), without the actors' names. */
+function listEntries(db: Db, scope: AuditScope, filter: AuditFilter) {
   const owner =
     "orgId" in scope ? eq(auditLogTable.orgId, scope.orgId) : eq(auditLogTable.subjectId, scope.subjectId);
   return db
-    .select({
-      id: auditLogTable.id,
-      at: auditLogTable.at,
-      actorId: auditLogTable.actorId,
-      actorUsername: usersTable.username,
-      door: auditLogTable.door,
-      credential: auditLogTable.credential,
-      ip: auditLogTable.ip,
-      requestId: auditLogTable.requestId,
-      action: auditLogTable.action,
-      target: auditLogTable.target,
-      detail: auditLogTable.detail,
-    })
+    .select(ENTRY)
     .from(auditLogTable)
-    .leftJoin(usersTable, eq(usersTable.id, auditLogTable.actorId))
     .where(
       and(
         owner,
@@ -83,6 +83,38 @@ export function listAudit(db: Db, scope: AuditScope, filter: AuditFilter) {
     )
     .orderBy(desc(auditLogTable.id))
     .limit(filter.limit + 1);
+}
+
+/**
+ * One page of a trail, newest first by id, with the actor's username while their account exists (read in
+ * `directory`). A team's trail is in its shard (its data's events, written with them) and in the directory
+ * (its members' and settings' events): ids are unique across databases and a shard's are above the
+ * directory's (scripts/lib/shard-sequences.mjs), so one id cursor pages through both.
+ */
+export async function listAudit(
+  directory: Db,
+  sources: readonly Db[],
+  scope: AuditScope,
+  filter: AuditFilter,
+) {
+  const pages = await Promise.all([...new Set(sources)].map((db) => listEntries(db, scope, filter)));
+  const rows = pages
+    .flat()
+    .toSorted((a, b) => b.id - a.id)
+    .slice(0, filter.limit + 1);
+  const actorIds = [...new Set(rows.flatMap((row) => (row.actorId === null ? [] : [row.actorId])))];
+  const names =
+    actorIds.length === 0
+      ? []
+      : await directory
+          .select({ id: usersTable.id, username: usersTable.username })
+          .from(usersTable)
+          .where(inArray(usersTable.id, actorIds));
+  const nameOf = new Map(names.map((user) => [user.id, user.username]));
+  return rows.map((row) => ({
+    ...row,
+    actorUsername: row.actorId === null ? null : (nameOf.get(row.actorId) ?? null),
+  }));
 }
 
 export type AuditRow = Awaited<ReturnType<typeof listAudit>>[number];

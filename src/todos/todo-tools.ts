@@ -7,9 +7,10 @@ import * as queries from "./todos.queries";
 import { CreateTodoBody, UpdateTodoBody } from "./todos.schemas";
 import { PageQuery, pageOf, pageOffset } from "../core/paging";
 import type { Owner } from "../core/owner";
+import type { Db } from "../db/client";
 import type { AuditActor } from "../orgs/audit.queries";
-import { deniedTodoAction, todoOwnerFor, type TodoAction } from "./todo-reach";
-import type { TodoRow } from "./todos.queries";
+import { todoOwnerFor, type TodoAction } from "./todo-reach";
+import { deniedTodoAction, findTodoPlaced, placeReach } from "./todo-places";
 
 function defineTool<S extends z.ZodType>(tool: TodoTool<S>): TodoTool<S> {
   return tool;
@@ -81,26 +82,27 @@ export async function runTool<S extends z.ZodType>(tool: TodoTool<S>, input: z.o
  * door and credential for the team's audit trail.
  */
 export function createTodoTools(writer: writes.TodoWriter & { actor: AuditActor }, userId: number) {
-  const { db } = writer;
-  const reach = { userId, teams: true };
+  // Read once per tool call's Databases, whichever tool asks first.
+  const reach = () => placeReach(writer.dbs, userId, true);
 
-  /** The user, or the team `orgId` when their role may `action`: else "Team not found" or the refusal. */
-  async function ownerOf(orgId: number | undefined, action: TodoAction): Promise<Owner> {
-    const named = await todoOwnerFor(db, userId, orgId, action);
+  /** The user, or the team `orgId` when their role may `action`, with its database: else "Team not found" or the refusal. */
+  async function ownerOf(orgId: number | undefined, action: TodoAction): Promise<{ owner: Owner; db: Db }> {
+    const placed = await reach();
+    const named = todoOwnerFor(placed, orgId, action);
     if (!named.ok) throw new ToolError(named.message);
-    return named.owner;
+    return { owner: named.owner, db: placed.dbOf(named.owner) };
   }
 
   /** Why todo `id` is out of reach for `action`: the role's refusal for a team's todo, else "not found" (as REST's 404). */
   async function outOfReach(id: number, action: TodoAction): Promise<never> {
-    throw new ToolError((await deniedTodoAction(db, id, userId, action)) ?? "Todo not found");
+    throw new ToolError((await deniedTodoAction(await reach(), id, action)) ?? "Todo not found");
   }
 
-  /** Todo `id` when the user may `action` it; with `orgId`, only that team's. */
-  async function reachTodo(id: number, orgId: number | undefined, action: TodoAction): Promise<TodoRow> {
+  /** Todo `id` when the user may `action` it, with its database; with `orgId`, only that team's. */
+  async function reachTodo(id: number, orgId: number | undefined, action: TodoAction) {
     if (orgId !== undefined) await ownerOf(orgId, action);
-    const todo = await queries.findTodoInReach(db, id, reach, action);
-    if (todo && (orgId === undefined || todo.orgId === orgId)) return todo;
+    const hit = await findTodoPlaced(await reach(), id, action);
+    if (hit && (orgId === undefined || hit.todo.orgId === orgId)) return hit;
     return outOfReach(id, action);
   }
 
@@ -121,7 +123,8 @@ export function createTodoTools(writer: writes.TodoWriter & { actor: AuditActor 
       inputSchema: ListInput,
       writes: false,
       async execute(input) {
-        const { items, total } = await queries.listTodosOf(db, await ownerOf(input.orgId, "data:read"), {
+        const { owner, db } = await ownerOf(input.orgId, "data:read");
+        const { items, total } = await queries.listTodosOf(db, owner, {
           completed: input.completed,
           offset: pageOffset(input),
           limit: input.pageSize,
@@ -133,8 +136,10 @@ export function createTodoTools(writer: writes.TodoWriter & { actor: AuditActor 
       description: `Find the user's todos, or a team's (orgId), whose title or description contains some text (at most ${SEARCH_LIMIT}).`,
       inputSchema: SearchInput,
       writes: false,
-      execute: async ({ text, orgId }) =>
-        queries.searchTodosOf(db, await ownerOf(orgId, "data:read"), text, SEARCH_LIMIT),
+      async execute({ text, orgId }) {
+        const { owner, db } = await ownerOf(orgId, "data:read");
+        return queries.searchTodosOf(db, owner, text, SEARCH_LIMIT);
+      },
     }),
     getTodo: defineTool({
       description:
@@ -142,7 +147,7 @@ export function createTodoTools(writer: writes.TodoWriter & { actor: AuditActor 
       inputSchema: TodoId,
       writes: false,
       async execute({ id, orgId }) {
-        const todo = await reachTodo(id, orgId, "data:read");
+        const { todo, db } = await reachTodo(id, orgId, "data:read");
         return { ...todo, attachments: await listAttachments(db, id) };
       },
     }),
@@ -151,7 +156,7 @@ export function createTodoTools(writer: writes.TodoWriter & { actor: AuditActor 
       inputSchema: TodoId,
       writes: false,
       async execute({ id, orgId }) {
-        await reachTodo(id, orgId, "data:read");
+        const { db } = await reachTodo(id, orgId, "data:read");
         return listAttachments(db, id);
       },
     }),
@@ -160,7 +165,7 @@ export function createTodoTools(writer: writes.TodoWriter & { actor: AuditActor 
       inputSchema: CreateInput,
       writes: true,
       async execute({ orgId, ...fields }) {
-        const owner = await ownerOf(orgId, "data:write");
+        const { owner } = await ownerOf(orgId, "data:write");
         const team = owner.kind === "org" ? owner.orgId : undefined;
         const { todo } = await writes.createTodo(writer, userId, fields, [], undefined, team);
         return todo;

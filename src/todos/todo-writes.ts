@@ -1,7 +1,7 @@
 import { Failure } from "../core/failures";
 import type { Logger } from "../core/logger";
 import { orgOwner, userOwner, type Owner } from "../core/owner";
-import type { Db } from "../db/client";
+import type { Databases } from "../db/databases";
 import { RestoreWindowPassedError, restorableSince, restorableUntil } from "../core/restore-window";
 import { deletedKeysAmong } from "../files/file-trash.queries";
 import { callStorage } from "../files/storage-errors";
@@ -11,7 +11,7 @@ import { resolveAttachments, type AttachmentFile } from "./attachments";
 import { mayHaveReminder, syncTodoReminder, type ReminderTodo } from "./reminders";
 import { todoOwner, wakeTodoFeed } from "./todo-events";
 import { insertTodoWithAttachments, type CreatedTodo } from "./todo-create.queries";
-import type { TodoReach } from "./todo-reach";
+import { findPlaced, placeReach, type PlacedReach } from "./todo-places";
 import { fileKeysOf, findDeletedTodo, restoreDeletedTodo } from "./todo-trash.queries";
 import * as queries from "./todo-writes.queries";
 import { findTodoInReach, type TodoFields, type TodoRow } from "./todos.queries";
@@ -23,8 +23,8 @@ import { findTodoInReach, type TodoFields, type TodoRow } from "./todos.queries"
  */
 export interface TodoWriter {
   env: Env;
-  /** A request's D1 session, or the database itself outside a request. */
-  db: Db;
+  /** A request's databases, or openDatabases(env) outside a request. */
+  dbs: Databases;
   logger: Logger;
   /** Keeps the work after the commit alive once the caller has answered (a request's or agent's waitUntil). */
   waitUntil: (promise: Promise<unknown>) => void;
@@ -35,7 +35,16 @@ export interface TodoWriter {
   actor?: AuditActor;
 }
 
-const reachOf = (w: TodoWriter, userId: number): TodoReach => ({ userId, teams: w.actor !== undefined });
+/** The user's reach (their teams' todos too when an actor writes) with each workspace's database. */
+const reachOf = (w: TodoWriter, userId: number): Promise<PlacedReach> =>
+  placeReach(w.dbs, userId, w.actor !== undefined);
+
+/** Todo `id` in reach for writing, and the database that holds it; null when out of reach. */
+async function placeTodo(w: TodoWriter, id: number, userId: number) {
+  const reach = await reachOf(w, userId);
+  const hit = await findPlaced(reach, (db) => findTodoInReach(db, id, reach, "data:write"));
+  return hit && { reach, db: hit.db, todo: hit.found };
+}
 
 /** Reminders are a user's own (their chat agent): a team's todo has none. */
 function personalReminder(todo: TodoRow, scheduleChanged = false): ReminderTodo | null {
@@ -67,7 +76,8 @@ async function attachmentFiles(
   if (inputs.length === 0) return [];
   const [files, deleted] = await Promise.all([
     callStorage("head", () => resolveAttachments(w.env.R2_BUCKET, inputs, userId)),
-    deletedKeysAmong(w.db, [...new Set(inputs.map((input) => input.fileKey))]),
+    // Files are not routed to shards yet: their trash is still the directory's.
+    deletedKeysAmong(w.dbs.directory, [...new Set(inputs.map((input) => input.fileKey))]),
   ]);
   return files.filter((file) => !deleted.has(file.fileKey));
 }
@@ -84,8 +94,8 @@ function afterCommit(w: TodoWriter, owner: Owner, version: number, reminder: Rem
 
 /** A conditional write found the todo at another version: throws with it as it stands, or null if it went since. */
 async function refuseStale(w: TodoWriter, id: number, userId: number): Promise<null> {
-  const current = await findTodoInReach(w.db, id, reachOf(w, userId), "data:write");
-  if (current) throw new StaleVersionError(current);
+  const current = await placeTodo(w, id, userId);
+  if (current) throw new StaleVersionError(current.todo);
   return null;
 }
 
@@ -102,9 +112,10 @@ export async function createTodo(
   orgId?: number,
 ): Promise<CreatedTodo> {
   const owner = orgId === undefined ? userOwner(userId) : orgOwner(orgId);
+  const db = await w.dbs.of(owner);
   const files = await attachmentFiles(w, attachments, userId);
   const result = await insertTodoWithAttachments(
-    w.db,
+    db,
     { ...fields, owner, actorId: userId },
     files,
     key,
@@ -128,14 +139,12 @@ export async function updateTodo(
   attachments?: readonly AttachmentInput[],
   expected?: queries.ExpectedVersions,
 ): Promise<TodoRow | null> {
-  const reach = reachOf(w, userId);
-  let files: AttachmentFile[] | undefined;
-  if (attachments !== undefined) {
-    // Checked first so a foreign or missing id costs no R2 lookups.
-    if (!(await findTodoInReach(w.db, id, reach, "data:write"))) return null;
-    files = await attachmentFiles(w, attachments, userId);
-  }
-  const todo = await queries.updateTodoWithAttachments(w.db, id, reach, fields, files, expected, w.actor);
+  // Found first: the database that holds it, and a foreign or missing id costs no R2 lookups.
+  const placed = await placeTodo(w, id, userId);
+  if (!placed) return null;
+  const { reach, db } = placed;
+  const files = attachments === undefined ? undefined : await attachmentFiles(w, attachments, userId);
+  const todo = await queries.updateTodoWithAttachments(db, id, reach, fields, files, expected, w.actor);
   if (todo === queries.STALE) return refuseStale(w, id, userId);
   if (todo) {
     afterCommit(w, todoOwner(todo), todo.version, personalReminder(todo, fields.scheduleAt !== undefined));
@@ -159,7 +168,9 @@ export async function deleteTodo(
   userId: number,
   expected?: queries.ExpectedVersions,
 ): Promise<DeletedTodo | null> {
-  const deleted = await queries.deleteTodoInReach(w.db, id, reachOf(w, userId), expected, w.actor);
+  const placed = await placeTodo(w, id, userId);
+  if (!placed) return null;
+  const deleted = await queries.deleteTodoInReach(placed.db, id, placed.reach, expected, w.actor);
   if (deleted === queries.STALE) return refuseStale(w, id, userId);
   if (deleted === null) return null;
   const reminder =
@@ -177,9 +188,11 @@ export async function deleteTodo(
  * user's todos, live or deleted; RestoreWindowPassedError once the window has passed.
  */
 export async function restoreTodo(w: TodoWriter, id: number, userId: number): Promise<TodoRow | null> {
-  const reach = reachOf(w, userId);
-  const deleted = await findDeletedTodo(w.db, id, reach);
-  if (!deleted) return findTodoInReach(w.db, id, reach, "data:write");
+  const reach = await reachOf(w, userId);
+  const live = async () => (await placeTodo(w, id, userId))?.todo ?? null;
+  const hit = await findPlaced(reach, (db) => findDeletedTodo(db, id, reach));
+  if (!hit) return live();
+  const { db, found: deleted } = hit;
   const since = restorableSince(w.env);
   if (deleted.deletedAt <= since) throw new RestoreWindowPassedError("Todo", w.env);
   const files = await attachmentFiles(
@@ -187,9 +200,9 @@ export async function restoreTodo(w: TodoWriter, id: number, userId: number): Pr
     fileKeysOf(deleted).map((fileKey) => ({ fileKey })),
     userId,
   );
-  const todo = await restoreDeletedTodo(w.db, id, reach, since, files, w.actor);
+  const todo = await restoreDeletedTodo(db, id, reach, since, files, w.actor);
   // Another restore took it meanwhile (it is back), or the purge did (it is not).
-  if (!todo) return findTodoInReach(w.db, id, reach, "data:write");
+  if (!todo) return live();
   afterCommit(w, todoOwner(todo), todo.version, personalReminder(todo));
   return todo;
 }

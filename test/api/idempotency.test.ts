@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../../src/db/client";
+import { dataDb, onShardOf } from "../helpers/shards";
 import { jwtSecret } from "../../src/auth/tokens";
 import { bufferedFingerprint } from "../../src/http/body-fingerprint";
 import { purgeExpiredKeys } from "../../src/idempotency/idempotency";
@@ -22,12 +23,16 @@ const withKey = (user: SignedUpUser, key: string, init: ApiInit = {}): ApiInit =
 });
 
 const todoCount = async (userId: number) =>
-  (await env.DB.prepare("SELECT COUNT(*) AS n FROM todos_table WHERE userId = ?")
+  (await (
+    await dataDb({ userId })
+  )
+    .prepare("SELECT COUNT(*) AS n FROM todos_table WHERE userId = ?")
     .bind(userId)
     .first<{ n: number }>())!.n;
 
-const keyRow = (userId: number, key: string) =>
-  env.DB.prepare("SELECT * FROM idempotency_keys_table WHERE userId = ? AND key = ?")
+const keyRow = async (userId: number, key: string) =>
+  (await dataDb({ userId }))
+    .prepare("SELECT * FROM idempotency_keys_table WHERE userId = ? AND key = ?")
     .bind(userId, key)
     .first<any>();
 
@@ -62,10 +67,11 @@ describe("Idempotency-Key on POST /api/todos", () => {
   it("C5, C6: a key still in flight is 409 with Retry-After; a claim older than the bound is taken over", async () => {
     const alice = await signUp();
     const key = crypto.randomUUID();
-    const insert = (createdAt: string) =>
-      env.DB.prepare(
-        "INSERT INTO idempotency_keys_table (userId, route, key, state, createdAt) VALUES (?, ?, ?, 'in_flight', ?)",
-      )
+    const insert = async (createdAt: string) =>
+      (await dataDb({ userId: alice.userId }))
+        .prepare(
+          "INSERT INTO idempotency_keys_table (userId, route, key, state, createdAt) VALUES (?, ?, ?, 'in_flight', ?)",
+        )
         .bind(alice.userId, `POST /api/todos session:${sessionOf(alice.token)}`, key, createdAt)
         .run();
     await insert(new Date().toISOString());
@@ -74,7 +80,12 @@ describe("Idempotency-Key on POST /api/todos", () => {
     expect(busy.headers.get("Retry-After")).toBe("60");
     expect(await todoCount(alice.userId)).toBe(0);
     // A request that died 61 s ago no longer holds the key.
-    await env.DB.prepare("DELETE FROM idempotency_keys_table WHERE key = ?").bind(key).run();
+    await (
+      await dataDb({ userId: alice.userId })
+    )
+      .prepare("DELETE FROM idempotency_keys_table WHERE key = ?")
+      .bind(key)
+      .run();
     await insert(isoAgo(61));
     expect((await api("/api/todos", withKey(alice, key, { json: { title: "x" } }))).status).toBe(201);
     expect(await todoCount(alice.userId)).toBe(1);
@@ -114,7 +125,10 @@ describe("Idempotency-Key on POST /api/todos", () => {
       );
     }
     // 25 h later the key is free again, and the hourly purge removes the row.
-    await env.DB.prepare("UPDATE idempotency_keys_table SET createdAt = ? WHERE userId = ? AND key = ?")
+    await (
+      await dataDb({ userId: alice.userId })
+    )
+      .prepare("UPDATE idempotency_keys_table SET createdAt = ? WHERE userId = ? AND key = ?")
       .bind(isoAgo(25 * 3600), alice.userId, key)
       .run();
     const fresh = await api("/api/todos", withKey(alice, key, { json: { title: "new" } }));
@@ -122,7 +136,10 @@ describe("Idempotency-Key on POST /api/todos", () => {
     expect(await todoCount(alice.userId)).toBe(2);
     // The hourly purge, its clock 25 h ahead: the row goes.
     expect(
-      await purgeExpiredKeys(createDb(env.DB), new Date(Date.now() + 25 * 3_600_000)),
+      await purgeExpiredKeys(
+        createDb(await dataDb({ userId: alice.userId })),
+        new Date(Date.now() + 25 * 3_600_000),
+      ),
     ).toBeGreaterThanOrEqual(1);
     expect(await keyRow(alice.userId, key)).toBeNull();
   });
@@ -160,11 +177,11 @@ describe("Idempotency-Key taken in the create's own batch", () => {
         headers: { "Content-Type": "application/json", "Idempotency-Key": key },
       },
       // The attachment insert (the batch's second statement) twice: a real UNIQUE failure mid-batch.
-      {
-        DB: withFaults(env.DB, {
-          batch: (s: D1PreparedStatement[]) => env.DB.batch([...s.slice(0, 2), ...s.slice(1)]),
+      await onShardOf({ userId: alice.userId }, (shard) =>
+        withFaults(shard, {
+          batch: (s: D1PreparedStatement[]) => shard.batch([...s.slice(0, 2), ...s.slice(1)]),
         }),
-      },
+      ),
     );
     expect(res.status).toBe(500);
     expect(await todoCount(alice.userId)).toBe(0);
@@ -181,9 +198,12 @@ describe("Idempotency-Key taken in the create's own batch", () => {
       "/api/todos",
       await new Response(request).arrayBuffer(),
     );
-    await env.DB.prepare(
-      "INSERT INTO idempotency_keys_table (userId, route, key, fingerprint, state, status, headers, body, createdAt) VALUES (?, ?, ?, ?, 'done', 201, ?, ?, ?)",
+    await (
+      await dataDb({ userId: alice.userId })
     )
+      .prepare(
+        "INSERT INTO idempotency_keys_table (userId, route, key, fingerprint, state, status, headers, body, createdAt) VALUES (?, ?, ?, ?, 'done', 201, ?, ?, ?)",
+      )
       .bind(
         alice.userId,
         `POST /api/todos session:${sessionOf(alice.token)}`,

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signUp, type SignedUpUser } from "../helpers/auth";
+import { dataDb, placeOn } from "../helpers/shards";
 import { api, expectData } from "../helpers/http";
 import { createTodo, pageOf, updated } from "../helpers/todos";
 import { TodoWithAttachmentsSchema } from "../../src/todos/todos.schemas";
@@ -14,16 +15,20 @@ interface Counts {
 }
 
 async function countedRows(userId: number): Promise<Counts> {
-  const row = await env.DB.prepare(
-    "SELECT count(*) AS total, coalesce(sum(completed), 0) AS completed FROM todos_table WHERE userId = ?",
+  const row = await (
+    await dataDb({ userId })
   )
+    .prepare(
+      "SELECT count(*) AS total, coalesce(sum(completed), 0) AS completed FROM todos_table WHERE userId = ?",
+    )
     .bind(userId)
     .first<Counts>();
   return row!;
 }
 
 async function countsRow(userId: number) {
-  return env.DB.prepare("SELECT total, completed FROM todo_counts_table WHERE userId = ?")
+  return (await dataDb({ userId }))
+    .prepare("SELECT total, completed FROM todo_counts_table WHERE userId = ?")
     .bind(userId)
     .first<Counts>();
 }
@@ -119,6 +124,8 @@ describe("list totals from the per-user counts", () => {
 
   it("moves the counts with a todo that changes owner, and with a user whose id changes", async () => {
     const [erin, finn] = await Promise.all([signUp(), signUp()]);
+    // Ids change only in the directory, whose legacy tables follow by cascade: these are workspaces there.
+    await Promise.all([erin, finn].map((user) => placeOn({ userId: user.userId }, "DB")));
     const moved = await createTodo(erin, { completed: true });
     await createTodo(erin);
     await createTodo(finn);
@@ -152,6 +159,8 @@ describe("list totals from the per-user counts", () => {
 describe("migration 0003's backfill", () => {
   it("rebuilds every user's counts from the todos already stored", async () => {
     const [gail, hank] = await Promise.all([signUp(), signUp()]);
+    // 0003 ran on the directory, before shards: these two are workspaces still there (legacy).
+    await Promise.all([gail, hank].map((user) => placeOn({ userId: user.userId }, "DB")));
     await createTodo(gail, { completed: true });
     await createTodo(gail);
     await createTodo(hank);

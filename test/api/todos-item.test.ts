@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signUp, type SignedUpUser } from "../helpers/auth";
 import { injected, withFaults } from "../helpers/faults";
+import { onShardOf } from "../helpers/shards";
 import { api, expectError } from "../helpers/http";
 import { countObjects, fetchWithEnv } from "../helpers/storage";
 import {
@@ -96,7 +97,7 @@ describe("GET, update and delete one todo", () => {
         body: JSON.stringify({ title: "changed", completed: true, attachments: [{ fileKey: k2 }] }),
         headers: { "Content-Type": "application/json" },
       },
-      { DB: duplicatingLastStatement(env.DB) },
+      await onShardOf({ userId: alice.userId }, duplicatingLastStatement),
     );
     expect(res.status).toBe(500);
     expect(await res.json()).toEqual({ success: false, error: { message: "Internal server error" } });
@@ -107,7 +108,9 @@ describe("GET, update and delete one todo", () => {
     const key = await storedKey();
     const todo = await createTodo(alice, { attachments: [{ fileKey: key }] });
     const before = await snapshot(todo.id);
-    const failing = withFaults(env.DB, { batch: () => injected("D1_ERROR batch") });
+    const failing = await onShardOf({ userId: alice.userId }, (shard) =>
+      withFaults(shard, { batch: () => injected("D1_ERROR batch") }),
+    );
     const res = await fetchWithEnv(
       `/api/todos/${todo.id}`,
       {
@@ -116,7 +119,7 @@ describe("GET, update and delete one todo", () => {
         body: JSON.stringify({ title: "changed", attachments: [] }),
         headers: { "Content-Type": "application/json" },
       },
-      { DB: failing },
+      failing,
     );
     expect(res.status).toBe(500);
     const text = await res.text();

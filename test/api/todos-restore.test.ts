@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { restorableSince } from "../../src/core/restore-window";
 import { createDb } from "../../src/db/client";
+import { allDataDbs } from "../helpers/shards";
 import { purgeDeletedTodos } from "../../src/todos/todo-trash.queries";
 import { DeletedTodoSchema, TodoChangesSchema, TodoPageSchema } from "../../src/todos/todos.schemas";
 import { signUp, type SignedUpUser } from "../helpers/auth";
@@ -31,10 +32,14 @@ const changesSince = async (user: SignedUpUser, cursor: string) =>
   );
 
 /** Moves a deleted todo's delete back in time, past any restore window. */
-const ageDelete = (id: number) =>
-  env.DB.prepare("UPDATE deleted_todos_table SET deletedAt = '2000-01-01T00:00:00.000Z' WHERE id = ?")
-    .bind(id)
-    .run();
+const ageDelete = async (id: number) => {
+  for (const db of allDataDbs()) {
+    await db
+      .prepare("UPDATE deleted_todos_table SET deletedAt = '2000-01-01T00:00:00.000Z' WHERE id = ?")
+      .bind(id)
+      .run();
+  }
+};
 
 describe("POST /api/todos/{id}/restore", () => {
   it("deletes at once, then restores the same todo with its attachments and a new version", async () => {
@@ -164,7 +169,7 @@ describe("POST /api/todos/{id}/restore", () => {
       /^Todo can no longer be restored: it was deleted more than 86400 s ago$/,
     );
     expectError(await api(`/api/todos/${todo.id}`, { token: alice.token }), 404);
-    await purgeDeletedTodos(createDb(env.DB), restorableSince(env));
+    for (const db of allDataDbs()) await purgeDeletedTodos(createDb(db), restorableSince(env));
     expectError(await restore(alice, todo.id), 404, "Todo not found");
   });
 

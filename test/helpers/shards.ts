@@ -18,3 +18,40 @@ export async function dataDb(owner: WorkspaceOf): Promise<D1Database> {
   if (!shard) throw new Error(`no workspace for ${JSON.stringify(owner)}`);
   return (env as unknown as Record<string, D1Database>)[shard]!;
 }
+
+/** Every database that may hold data rows: the directory's legacy tables and each DB_SHARD_<n>. */
+export function allDataDbs(): D1Database[] {
+  return Object.entries(env)
+    .filter(([name]) => name === "DB" || /^DB_SHARD_\d+$/.test(name))
+    .map(([, binding]) => binding as D1Database);
+}
+
+/** The first row `sql` finds in any data database (ids are unique across them). */
+export async function firstRowAnywhere<T>(sql: string, ...params: unknown[]): Promise<T | null> {
+  for (const db of allDataDbs()) {
+    const row = await db
+      .prepare(sql)
+      .bind(...params)
+      .first<T>();
+    if (row) return row;
+  }
+  return null;
+}
+
+/** Env overrides that replace `owner`'s data database with `replace(it)` (a fault injected where its rows are). */
+export async function onShardOf(
+  owner: WorkspaceOf,
+  replace: (shard: D1Database) => D1Database,
+): Promise<Record<string, D1Database>> {
+  const name = await shardOf(owner);
+  if (!name) throw new Error(`no workspace for ${JSON.stringify(owner)}`);
+  return { [name]: replace((env as unknown as Record<string, D1Database>)[name]!) };
+}
+
+/** Puts an empty workspace on `shard` (what a finished move leaves; "DB" makes it a legacy one), bumping its version. */
+export async function placeOn(owner: WorkspaceOf, shard: string) {
+  const [column, id] = "userId" in owner ? ["userId", owner.userId] : ["orgId", owner.orgId];
+  await env.DB.prepare(`UPDATE workspaces_table SET shard = ?, version = version + 1 WHERE ${column} = ?`)
+    .bind(shard, id)
+    .run();
+}

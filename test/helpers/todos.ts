@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import { TodoPageSchema, TodoWithAttachmentsSchema } from "../../src/todos/todos.schemas";
 import type { SignedUpUser } from "./auth";
 import { withFaults } from "./faults";
+import { allDataDbs, firstRowAnywhere } from "./shards";
 import { api, expectData, type ApiResult } from "./http";
 
 export type Todo = z.infer<typeof TodoWithAttachmentsSchema>;
@@ -21,17 +22,24 @@ export async function storedKey(name = "f.txt", directory?: string): Promise<str
 
 /** The todo row and its attachment rows exactly as stored. */
 export async function snapshot(todoId: number) {
-  const todo = await env.DB.prepare("SELECT * FROM todos_table WHERE id = ?").bind(todoId).first();
-  const rows = await env.DB.prepare("SELECT * FROM todo_attachments_table WHERE todoId = ? ORDER BY id")
-    .bind(todoId)
-    .all();
-  return { todo, attachments: rows.results };
+  const todo = await firstRowAnywhere("SELECT * FROM todos_table WHERE id = ?", todoId);
+  const attachments = [];
+  for (const db of allDataDbs()) {
+    const rows = await db
+      .prepare("SELECT * FROM todo_attachments_table WHERE todoId = ? ORDER BY id")
+      .bind(todoId)
+      .all();
+    attachments.push(...rows.results);
+  }
+  return { todo, attachments };
 }
 
 /** Rows in one todo table (the database is shared by the file's tests: compare before and after). */
 export async function countRows(table: "todos_table" | "todo_attachments_table"): Promise<number> {
-  const row = await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table}`).first<{ n: number }>();
-  return row?.n ?? 0;
+  let n = 0;
+  for (const db of allDataDbs())
+    n += (await db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).first<{ n: number }>())?.n ?? 0;
+  return n;
 }
 
 export const attachedKeys = (t: Todo) => t.attachments!.map((a) => a.fileKey).toSorted();

@@ -3,16 +3,17 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ToolError } from "../../src/core/tools";
 import { createTodoTools, runTool } from "../../src/todos/todo-tools";
 import { createLogger } from "../../src/core/logger";
-import { createDb } from "../../src/db/client";
+import { openDatabases } from "../../src/db/databases";
+import { firstRowAnywhere } from "../helpers/shards";
 import { signUp } from "../helpers/auth";
 import { withFaults } from "../helpers/faults";
 
-/** The tools' writer on `d1`, as the chat and /mcp build it. */
+/** The tools' writer with `d1` as the directory, as the chat and /mcp build it. */
 function writerOn(d1: D1Database) {
   const logger = createLogger({ test: "todo-tools" }, "error");
   return {
     env,
-    db: createDb(d1),
+    dbs: openDatabases({ ...env, DB: d1 }),
     logger,
     waitUntil: (promise: Promise<unknown>) => background.push(promise),
     actor: { actorId: null, door: "agent" as const, credential: null, ip: null, requestId: null },
@@ -28,7 +29,7 @@ async function toolsOfNewUser() {
 }
 
 async function todoRow(id: number) {
-  return env.DB.prepare("SELECT * FROM todos_table WHERE id = ?").bind(id).first();
+  return firstRowAnywhere("SELECT * FROM todos_table WHERE id = ?", id);
 }
 
 describe("todo tools (real D1)", () => {

@@ -1,4 +1,6 @@
 import { placementShards } from "../../db/shard-names";
+import { orgOwner } from "../../core/owner";
+import { eraseWorkspaceRows } from "../../files/workspace-erasure.queries";
 import { created, ok } from "../../http/envelope";
 import { ApiError } from "../../http/errors";
 import { auditActorOf } from "../../http/audit-actor";
@@ -54,10 +56,14 @@ export async function rename(c: OrgRouteContext<R.RenameRoute>) {
 export async function remove(c: OrgRouteContext<R.RemoveRoute>) {
   const { orgId } = c.req.valid("param");
   const db = c.var.dbs.directory;
+  // Its workspace's rows first, then the directory's: a delete that stops between is finished by its retry.
+  const workspace = await eraseWorkspaceRows(await c.var.dbs.of(orgOwner(orgId)), orgOwner(orgId));
   // Its objects are queued in the delete's own batch, so none is forgotten if this request stops.
   const erasureId = crypto.randomUUID();
   const deleted = await queries.deleteOrg(db, orgId, queueOrgObjects(db, orgId, erasureId));
   if (!deleted) throw teamGone();
+  deleted.erased.todos += workspace.todos;
+  deleted.erased.auditEntries += workspace.auditEntries;
   forgetMembership(orgId, ...deleted.memberIds);
   const logger = c.get("logger");
   c.executionCtx.waitUntil(dissolveTeamFeed(c.env, logger, orgId));

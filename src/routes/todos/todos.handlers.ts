@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import type { Db } from "../../db/client";
 import { findAuthUserById } from "../../auth/auth-user.queries";
 import { userOwner, type Owner } from "../../core/owner";
 import { auditActorOf } from "../../http/audit-actor";
@@ -13,10 +14,12 @@ import type { AuthedEnv, AuthedRouteContext } from "../../http/types";
 import { KeyTakenError } from "../../idempotency/keyed-writes";
 import { createdTodoOf, type CreatedTodo } from "../../todos/todo-create.queries";
 import * as writes from "../../todos/todo-writes";
+import { todoOwner } from "../../todos/todo-events";
 import { listAttachments } from "../../todos/attachments.queries";
 import { INVALID_SYNC_CURSOR } from "../../todos/sync-cursors";
 import { withAuthors, withAuthorsOf } from "../../todos/todo-authors";
-import { deniedTodoAction, todoOwnerFor, type TodoAction } from "../../todos/todo-reach";
+import { todoOwnerFor, type TodoAction } from "../../todos/todo-reach";
+import { deniedTodoAction, findTodoPlaced, placeReach } from "../../todos/todo-places";
 import { syncTodos } from "../../todos/todo-sync";
 import type { TodoRow } from "../../todos/todos.queries";
 import * as queries from "../../todos/todos.queries";
@@ -38,42 +41,42 @@ function writer(c: Context<AuthedEnv>): writes.TodoWriter {
   // The live feed is woken after the answer; the write itself has committed by then.
   return {
     env: c.env,
-    db: c.var.dbs.directory,
+    dbs: c.var.dbs,
     logger: c.get("logger"),
     waitUntil: background(c),
     actor: auditActorOf(c),
   };
 }
 
-/** What a todo route reaches: the caller's own todos, and their teams' by role. */
-const reach = (c: Context<AuthedEnv>) => ({ userId: c.get("user").id, teams: true });
+/** What a todo route reaches: the caller's own todos, and their teams' by role, with their databases. */
+const reach = (c: Context<AuthedEnv>) => placeReach(c.var.dbs, c.get("user").id, true);
 
 /**
- * The owner a list or create names: the caller, or with `orgId` a team of theirs whose role may
- * `action` (a non-member, as for a team that does not exist, 404; a role without it 403).
+ * The owner a list or create names, with its database: the caller, or with `orgId` a team of theirs whose
+ * role may `action` (a non-member, as for a team that does not exist, 404; a role without it 403).
  */
 async function ownerFor(
   c: Context<AuthedEnv>,
   orgId: number | undefined,
   action: TodoAction,
-): Promise<Owner> {
-  const named = await todoOwnerFor(c.var.dbs.directory, c.get("user").id, orgId, action);
+): Promise<{ owner: Owner; db: Db }> {
+  const placed = await reach(c);
+  const named = todoOwnerFor(placed, orgId, action);
   if (!named.ok) throw new ApiError(named.notMember ? 404 : 403, named.message);
-  return named.owner;
+  return { owner: named.owner, db: placed.dbOf(named.owner) };
 }
 
 /** A todo out of reach: 403 when it is the caller's team's and their role lacks `action`, else 404. */
 async function missing(c: Context<AuthedEnv>, id: number, action: TodoAction): Promise<never> {
-  const denied = await deniedTodoAction(c.var.dbs.directory, id, c.get("user").id, action);
+  const denied = await deniedTodoAction(await reach(c), id, action);
   throw denied ? new ApiError(403, denied) : notFound();
 }
 
-/** A todo's answer: with its authors and attachments, and its ETag. */
-async function todoAnswer(c: Context<AuthedEnv>, todo: TodoRow) {
-  const db = c.var.dbs.directory;
+/** A todo's answer (`db`: where it lives): with its authors and attachments, and its ETag. */
+async function todoAnswer(c: Context<AuthedEnv>, db: Db, todo: TodoRow) {
   c.header("ETag", todoEtag(todo));
   const [authored, attachments] = await Promise.all([
-    withAuthorsOf(db, c.get("user"), todo),
+    withAuthorsOf(c.var.dbs.directory, c.get("user"), todo),
     listAttachments(db, todo.id),
   ]);
   return { ...authored, attachments };
@@ -81,24 +84,23 @@ async function todoAnswer(c: Context<AuthedEnv>, todo: TodoRow) {
 
 async function listPage(
   c: Context<AuthedEnv>,
-  owner: Owner,
+  { owner, db }: { owner: Owner; db: Db },
   query: { page: number; pageSize: number; completed?: boolean },
 ) {
-  const db = c.var.dbs.directory;
   const { items, total } = await queries.listTodosOf(db, owner, {
     completed: query.completed,
     offset: pageOffset(query),
     limit: query.pageSize,
   });
-  return pageOf(await withAuthors(db, c.get("user"), items), total, query);
+  return pageOf(await withAuthors(c.var.dbs.directory, c.get("user"), items), total, query);
 }
 
 export async function list(c: AuthedRouteContext<ListRoute>) {
   const query = c.req.valid("query");
-  const owner = await ownerFor(c, query.orgId, "data:read");
-  if (query.updatedSince === undefined) return ok(c, await listPage(c, owner, query));
+  const place = await ownerFor(c, query.orgId, "data:read");
+  if (query.updatedSince === undefined) return ok(c, await listPage(c, place, query));
   const secret = jwtSecret(c.env);
-  const answer = await syncTodos(c.var.dbs.directory, secret, owner, query.updatedSince, query.pageSize);
+  const answer = await syncTodos(place.db, secret, place.owner, query.updatedSince, query.pageSize);
   if (answer.kind === "invalid") throw new ApiError(400, INVALID_SYNC_CURSOR);
   if (answer.kind === "stale") {
     throw new ApiError(
@@ -132,7 +134,8 @@ export async function listForUser(c: AuthedRouteContext<ListForUserRoute>) {
   if (viewer.id !== userId && !(await findAuthUserById(c.var.dbs.directory, userId))) {
     throw new ApiError(404, "User not found");
   }
-  return ok(c, await listPage(c, userOwner(userId), c.req.valid("query")));
+  const owner = userOwner(userId);
+  return ok(c, await listPage(c, { owner, db: await c.var.dbs.of(owner) }, c.req.valid("query")));
 }
 
 /** A new todo's answer, for the write and for its Idempotency-Key's replays alike. */
@@ -144,7 +147,7 @@ async function createdTodo(c: Context<AuthedEnv>, { todo, attachments }: Created
 export async function create(c: AuthedRouteContext<CreateRoute>) {
   const { attachments = [], orgId, ...fields } = c.req.valid("json");
   const userId = c.get("user").id;
-  await ownerFor(c, orgId, "data:write");
+  const { db } = await ownerFor(c, orgId, "data:write");
   // With an Idempotency-Key, the create takes it in its own batch (the route's middleware hands it over).
   const key = c.get("idempotencyKey");
   let result;
@@ -152,7 +155,7 @@ export async function create(c: AuthedRouteContext<CreateRoute>) {
     result = await writes.createTodo(writer(c), userId, fields, attachments, key?.write, orgId);
   } catch (err) {
     if (key && err instanceof KeyTakenError) {
-      return key.answerTaken((kept) => createdTodo(c, createdTodoOf(kept)));
+      return key.answerTaken(db, (kept) => createdTodo(c, createdTodoOf(kept)));
     }
     throw userGoneOr(err, userId);
   }
@@ -161,13 +164,14 @@ export async function create(c: AuthedRouteContext<CreateRoute>) {
 
 export async function getOne(c: AuthedRouteContext<GetOneRoute>) {
   const { id } = c.req.valid("param");
-  const todo = await queries.findTodoInReach(c.var.dbs.directory, id, reach(c), "data:read");
-  if (!todo) throw notFound();
+  const hit = await findTodoPlaced(await reach(c), id, "data:read");
+  if (!hit) throw notFound();
+  const { todo, db } = hit;
   const etag = todoEtag(todo);
   if (ifNoneMatchHits(c.req.header("If-None-Match"), etag)) {
     return c.body(null, 304, { ETag: etag });
   }
-  return ok(c, await todoAnswer(c, todo));
+  return ok(c, await todoAnswer(c, db, todo));
 }
 
 /** A 412 names the version the todo has now, so the client can read it again (or show it). */
@@ -186,7 +190,7 @@ export async function update(c: AuthedRouteContext<UpdateRoute>) {
     .updateTodo(writer(c), id, c.get("user").id, fields, attachments, expected)
     .catch((err: unknown) => Promise.reject(staleAnswer(err)));
   if (!todo) return missing(c, id, "data:write");
-  return ok(c, await todoAnswer(c, todo));
+  return ok(c, await todoAnswer(c, (await reach(c)).dbOf(todoOwner(todo)), todo));
 }
 
 export async function remove(c: AuthedRouteContext<RemoveRoute>) {
@@ -203,5 +207,5 @@ export async function restore(c: AuthedRouteContext<RestoreRoute>) {
   const { id } = c.req.valid("param");
   const todo = await writes.restoreTodo(writer(c), id, c.get("user").id);
   if (!todo) return missing(c, id, "data:write");
-  return ok(c, await todoAnswer(c, todo));
+  return ok(c, await todoAnswer(c, (await reach(c)).dbOf(todoOwner(todo)), todo));
 }

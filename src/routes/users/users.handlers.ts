@@ -1,4 +1,5 @@
 import { placementShards } from "../../db/shard-names";
+import { eraseAccountData } from "../../files/account-erasure";
 import { accepted, created, ok } from "../../http/envelope";
 import { ApiError } from "../../http/errors";
 import type { AuthUser } from "../../auth/credentials";
@@ -174,7 +175,9 @@ export async function remove(c: AuthedRouteContext<RemoveRoute>) {
   const db = c.var.dbs.directory;
   // Their objects and agents are queued in the delete's own batch, so none is forgotten if this request stops.
   const erasureId = crypto.randomUUID();
-  const { statement: soleOwnedOrgs, orgIds } = await ownedOrgsGoingWith(db, id);
+  const { statement: soleOwnedOrgs, orgIds, orgIdList } = await ownedOrgsGoingWith(db, id);
+  if (!(await queries.findUserById(db, id))) throw notFound();
+  await eraseAccountData(c.var.dbs, id, orgIdList);
   const queued = [
     ...queueUserObjects(db, id, erasureId, orgIds),
     ...queueUserAgents(db, id, erasureId),
