@@ -1,10 +1,17 @@
 // `npm run db:migrate:local|remote`: `wrangler d1 migrations apply` for the directory (DB) and every
-// shard (DB_SHARD_<n>) of wrangler.jsonc. Local: all at once, into .wrangler/state or --persist-to.
-// Remote: one after another, with wrangler's own output and confirmation prompt.
+// shard (DB_SHARD_<n>) of wrangler.jsonc, each shard then given its id range
+// (scripts/lib/shard-sequences.mjs). Local: one after another, into .wrangler/state or --persist-to. Remote:
+// one after another, with wrangler's own output and confirmation prompt.
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { d1Databases, describeApplied, migrateArgs, migrateLocal } from "./lib/d1-migrations.mjs";
+import {
+  d1Databases,
+  describeApplied,
+  migrateArgs,
+  migrateLocal,
+  sequenceArgs,
+} from "./lib/d1-migrations.mjs";
 
 const { values } = parseArgs({
   options: { remote: { type: "boolean" }, local: { type: "boolean" }, "persist-to": { type: "string" } },
@@ -13,10 +20,11 @@ const { values } = parseArgs({
 if (values.remote) {
   const wrangler = join(import.meta.dirname, "..", "node_modules", "wrangler", "bin", "wrangler.js");
   for (const { binding } of d1Databases()) {
-    const { status } = spawnSync(process.execPath, [wrangler, ...migrateArgs(binding, { remote: true })], {
-      stdio: "inherit",
-    });
-    if (status !== 0) process.exit(status ?? 1);
+    for (const args of [migrateArgs(binding, { remote: true }), sequenceArgs(binding, { remote: true })]) {
+      if (!args) continue;
+      const { status } = spawnSync(process.execPath, [wrangler, ...args], { stdio: "inherit" });
+      if (status !== 0) process.exit(status ?? 1);
+    }
   }
 } else {
   try {

@@ -17,3 +17,7 @@ export function migrateLocal(options?: {
   onOutput?: (binding: string, output: string) => void;
 }): Promise<Record<string, number>>;
 export function describeApplied(counts: Record<string, number>): string;
+export function sequenceArgs(
+  binding: string,
+  options?: { remote?: boolean; persistTo?: string; config?: string },
+): string[] | null;

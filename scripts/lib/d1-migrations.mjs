@@ -6,6 +6,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { unstable_readConfig } from "wrangler";
+import { shardNumber, shardSequenceStatements } from "./shard-sequences.mjs";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const WRANGLER = join(ROOT, "node_modules", "wrangler", "bin", "wrangler.js");
@@ -23,6 +24,20 @@ export function d1Databases(config = DEFAULT_CONFIG) {
 /** The arguments of `wrangler d1 migrations apply` for one binding. */
 export function migrateArgs(binding, { remote = false, persistTo, config } = {}) {
   const args = ["d1", "migrations", "apply", binding, remote ? "--remote" : "--local"];
+  if (persistTo) args.push("--persist-to", persistTo);
+  if (config) args.push("-c", config);
+  return args;
+}
+
+/**
+ * The arguments of `wrangler d1 execute` that start a shard's ids in its own range
+ * (scripts/lib/shard-sequences.mjs; a no-op the second time), or null for the directory.
+ */
+export function sequenceArgs(binding, { remote = false, persistTo, config } = {}) {
+  const n = shardNumber(binding);
+  if (n === null) return null;
+  const sql = shardSequenceStatements(n).join("; ");
+  const args = ["d1", "execute", binding, remote ? "--remote" : "--local", "--yes", "--command", sql];
   if (persistTo) args.push("--persist-to", persistTo);
   if (config) args.push("-c", config);
   return args;
@@ -68,8 +83,9 @@ function wrangler(args, env) {
 }
 
 /**
- * Applies each local database's migrations, side by side (they are separate SQLite files). With
- * `skipApplied`, a database whose migrations folder is as it was at the last run is left alone.
+ * Applies each local database's migrations, one after another: wrangler processes side by side on one
+ * state folder fail on its shared SQLite files (SQLITE_BUSY). With `skipApplied`, a database whose
+ * migrations folder is as it was at the last run is left alone.
  * Resolves with the migrations applied, by binding; `onOutput` is given each wrangler run's output.
  */
 export async function migrateLocal({
@@ -88,14 +104,15 @@ export async function migrateLocal({
   }));
   const pending = databases.filter((db) => applied[db.key]?.join("\n") !== db.files.join("\n"));
   const counts = {};
-  await Promise.all(
-    pending.map(async (db) => {
-      const output = await wrangler(migrateArgs(db.binding, { persistTo, config }), env);
-      onOutput(db.binding, output);
-      // wrangler prints its table of pending migrations again after each one: count distinct names.
-      counts[db.binding] = new Set(output.match(/\b\d{4}_[\w-]+\.sql\b/g) ?? []).size;
-    }),
-  );
+  for (const db of pending) {
+    const output = await wrangler(migrateArgs(db.binding, { persistTo, config }), env);
+    onOutput(db.binding, output);
+    // wrangler prints its table of pending migrations again after each one: count distinct names.
+    counts[db.binding] = new Set(output.match(/\b\d{4}_[\w-]+\.sql\b/g) ?? []).size;
+    // A shard whose tables were just made gets its id range (the statements keep a range once set).
+    const sequences = sequenceArgs(db.binding, { persistTo, config });
+    if (sequences && counts[db.binding] > 0) onOutput(db.binding, await wrangler(sequences, env));
+  }
   if (skipApplied) {
     mkdirSync(dirname(appliedFile(state)), { recursive: true });
     const record = Object.fromEntries(databases.map((db) => [db.key, db.files]));

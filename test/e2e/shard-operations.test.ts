@@ -5,7 +5,10 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { d1Databases, describeApplied, migrateLocal } from "../../scripts/lib/d1-migrations.mjs";
 import { deployPlan } from "../../scripts/lib/deploy-plan.mjs";
+import { SHARD_ID_SPAN, shardSequenceStatements } from "../../scripts/lib/shard-sequences.mjs";
+import { signUpAt } from "./sign-up";
 import { ROOT } from "../../scripts/lib/wrangler-dev.mjs";
+import { sharedWorker } from "./shared-worker";
 
 // The operations find the shards in wrangler.jsonc: adding one is one line there, no script changes.
 
@@ -38,12 +41,24 @@ describe("the shards of wrangler.jsonc", () => {
     );
 
     const existing = ["workers-api-service", "workers-api-service-shard-0", "workers-api-service-shard-1"];
+    const sequences = (n: number) => [
+      "d1",
+      "execute",
+      `DB_SHARD_${n}`,
+      "--remote",
+      "--yes",
+      "--command",
+      shardSequenceStatements(n).join("; "),
+    ];
     expect(deployPlan(databases, existing)).toEqual([
       ["d1", "create", "workers-api-service-shard-2", "--update-config=false"],
       ["d1", "migrations", "apply", "DB", "--remote"],
       ["d1", "migrations", "apply", "DB_SHARD_0", "--remote"],
+      sequences(0),
       ["d1", "migrations", "apply", "DB_SHARD_1", "--remote"],
+      sequences(1),
       ["d1", "migrations", "apply", "DB_SHARD_2", "--remote"],
+      sequences(2),
       ["deploy"],
     ]);
   });
@@ -71,6 +86,20 @@ describe("the shards of wrangler.jsonc", () => {
     expect(counts).toEqual({});
     expect(outputs).toEqual([]);
     expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
+  it("a shard migrated by the scripts hands out ids from its own range", async () => {
+    // The e2e server's databases were migrated by migrateLocal, as npm run dev and npm run seed migrate.
+    const { url } = sharedWorker();
+    const { token } = await signUpAt(url);
+    const res = await fetch(`${url}/api/todos`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ title: "Where am I?" }),
+    });
+    expect(res.status).toBe(201);
+    const { id } = ((await res.json()) as { data: { id: number } }).data;
+    expect(id).toBeGreaterThan(SHARD_ID_SPAN);
   });
 
   it("says in one line what it applied", () => {
