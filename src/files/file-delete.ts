@@ -5,6 +5,7 @@ import { RestoreWindowPassedError, restorableSince, restorableUntil } from "../c
 import type { Db } from "../db/client";
 import {
   deleteFileRecord,
+  detachKey,
   findFileOf,
   todosAttaching,
   type DetachedTodo,
@@ -41,7 +42,8 @@ export interface DeletedFile {
  * with `detach`, its attachment rows, in one D1 batch that keeps the record and links for a restore
  * (and appends `audit`, a team's entry). The object stays in R2 under its key, refused to every
  * download, until the restore window has passed and the hourly cron erases it. Null when the file
- * went meanwhile.
+ * went meanwhile. Todos of any workspace may attach its key (a key is a capability): `elsewhere` are the
+ * other data databases, whose attachments a detach drops first, each in its own batch.
  */
 export async function deleteFile(
   env: Env,
@@ -49,14 +51,21 @@ export async function deleteFile(
   file: FileRow,
   detach: boolean,
   audit: BatchItem<"sqlite">[] = [],
+  elsewhere: readonly Db[] = [],
 ): Promise<DeletedFile | null> {
-  const todos = await todosAttaching(db, file.key);
+  const todos = (await Promise.all([db, ...elsewhere].map((d) => todosAttaching(d, file.key)))).flat();
   if (todos.length > 0 && !detach) {
     const yours = todos.filter((todo) => todo.userId === file.userId).map((todo) => todo.id);
     throw new FileAttachedError(yours, todos.length - yours.length);
   }
+  const detached = detach ? (await Promise.all(elsewhere.map((d) => detachKey(d, file.key)))).flat() : [];
   const deleted = await deleteFileRecord(db, file, detach, audit);
-  return deleted && { todos: deleted.todos, restorableUntil: restorableUntil(env, deleted.deletedAt) };
+  return (
+    deleted && {
+      todos: [...detached, ...deleted.todos],
+      restorableUntil: restorableUntil(env, deleted.deletedAt),
+    }
+  );
 }
 
 /**

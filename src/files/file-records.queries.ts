@@ -121,7 +121,6 @@ export async function deleteFileRecord(
   detach: boolean,
   afterForget: BatchItem<"sqlite">[] = [],
 ): Promise<{ todos: DetachedTodo[]; deletedAt: string } | null> {
-  const attachments = todoAttachmentsTable;
   const keep = keepDeletedFile(db, file);
   const forget = db
     .delete(filesTable)
@@ -131,11 +130,23 @@ export async function deleteFileRecord(
     const [[kept], gone] = await db.batch([keep, forget, ...afterForget]);
     return kept && gone.length > 0 ? { todos: [], deletedAt: kept.deletedAt } : null;
   }
+  const [touched, , [kept], gone] = await db.batch([
+    ...detachStatements(db, file.key),
+    keep,
+    forget,
+    ...afterForget,
+  ]);
+  return kept && gone.length > 0 ? { todos: touched, deletedAt: kept.deletedAt } : null;
+}
+
+/** The attachments naming `key` dropped, each todo's version raised (its change log follows by trigger). */
+function detachStatements(db: Db, key: string) {
+  const attachments = todoAttachmentsTable;
   const attaching = db
     .select({ id: attachments.todoId })
     .from(attachments)
-    .where(eq(attachments.fileKey, file.key));
-  const [touched, , [kept], gone] = await db.batch([
+    .where(eq(attachments.fileKey, key));
+  return [
     db
       .update(todosTable)
       .set({ version: sql`${todosTable.version} + 1`, updatedAt: NOW })
@@ -146,12 +157,14 @@ export async function deleteFileRecord(
         orgId: todosTable.orgId,
         version: todosTable.version,
       }),
-    db.delete(attachments).where(eq(attachments.fileKey, file.key)),
-    keep,
-    forget,
-    ...afterForget,
-  ]);
-  return kept && gone.length > 0 ? { todos: touched, deletedAt: kept.deletedAt } : null;
+    db.delete(attachments).where(eq(attachments.fileKey, key)),
+  ] as const;
+}
+
+/** detachStatements() on their own, for the data databases other than the file's: the todos changed. */
+export async function detachKey(db: Db, key: string): Promise<DetachedTodo[]> {
+  const [touched] = await db.batch(detachStatements(db, key));
+  return touched;
 }
 
 /** Which of these keys (at most 100: D1's bound parameters) have a file record. */

@@ -11,7 +11,7 @@ import { resolveAttachments, type AttachmentFile } from "./attachments";
 import { mayHaveReminder, syncTodoReminder, type ReminderTodo } from "./reminders";
 import { todoOwner, wakeTodoFeed } from "./todo-events";
 import { insertTodoWithAttachments, type CreatedTodo } from "./todo-create.queries";
-import { findPlaced, placeReach, type PlacedReach } from "./todo-places";
+import { findPlaced, findTodoPlaced, placeReach, type PlacedReach } from "./todo-places";
 import { fileKeysOf, findDeletedTodo, restoreDeletedTodo } from "./todo-trash.queries";
 import * as queries from "./todo-writes.queries";
 import { findTodoInReach, type TodoFields, type TodoRow } from "./todos.queries";
@@ -39,11 +39,20 @@ export interface TodoWriter {
 const reachOf = (w: TodoWriter, userId: number): Promise<PlacedReach> =>
   placeReach(w.dbs, userId, w.actor !== undefined);
 
-/** Todo `id` in reach for writing, and the database that holds it; null when out of reach. */
+/**
+ * The database where todo `id` would be in reach for writing: the reach's only one without a read, else the
+ * one that holds it (null: out of reach everywhere).
+ */
 async function placeTodo(w: TodoWriter, id: number, userId: number) {
   const reach = await reachOf(w, userId);
-  const hit = await findPlaced(reach, (db) => findTodoInReach(db, id, reach, "data:write"));
-  return hit && { reach, db: hit.db, todo: hit.found };
+  if (reach.dbs.length === 1) return { reach, db: reach.dbs[0]! };
+  const hit = await findTodoPlaced(reach, id, "data:write");
+  return hit && { reach, db: hit.db };
+}
+
+/** Todo `id` as it stands, when in reach for writing. */
+async function currentTodo(w: TodoWriter, id: number, userId: number): Promise<TodoRow | null> {
+  return (await findTodoPlaced(await reachOf(w, userId), id, "data:write"))?.todo ?? null;
 }
 
 /** Reminders are a user's own (their chat agent): a team's todo has none. */
@@ -94,8 +103,8 @@ function afterCommit(w: TodoWriter, owner: Owner, version: number, reminder: Rem
 
 /** A conditional write found the todo at another version: throws with it as it stands, or null if it went since. */
 async function refuseStale(w: TodoWriter, id: number, userId: number): Promise<null> {
-  const current = await placeTodo(w, id, userId);
-  if (current) throw new StaleVersionError(current.todo);
+  const current = await currentTodo(w, id, userId);
+  if (current) throw new StaleVersionError(current);
   return null;
 }
 
@@ -139,11 +148,15 @@ export async function updateTodo(
   attachments?: readonly AttachmentInput[],
   expected?: queries.ExpectedVersions,
 ): Promise<TodoRow | null> {
-  // Found first: the database that holds it, and a foreign or missing id costs no R2 lookups.
   const placed = await placeTodo(w, id, userId);
   if (!placed) return null;
   const { reach, db } = placed;
-  const files = attachments === undefined ? undefined : await attachmentFiles(w, attachments, userId);
+  let files: AttachmentFile[] | undefined;
+  if (attachments !== undefined) {
+    // Checked first so a foreign or missing id costs no R2 lookups.
+    if (!(await findTodoInReach(db, id, reach, "data:write"))) return null;
+    files = await attachmentFiles(w, attachments, userId);
+  }
   const todo = await queries.updateTodoWithAttachments(db, id, reach, fields, files, expected, w.actor);
   if (todo === queries.STALE) return refuseStale(w, id, userId);
   if (todo) {
@@ -189,7 +202,7 @@ export async function deleteTodo(
  */
 export async function restoreTodo(w: TodoWriter, id: number, userId: number): Promise<TodoRow | null> {
   const reach = await reachOf(w, userId);
-  const live = async () => (await placeTodo(w, id, userId))?.todo ?? null;
+  const live = () => currentTodo(w, id, userId);
   const hit = await findPlaced(reach, (db) => findDeletedTodo(db, id, reach));
   if (!hit) return live();
   const { db, found: deleted } = hit;

@@ -125,7 +125,7 @@ describe("list totals from the per-user counts", () => {
   it("moves the counts with a todo that changes owner, and with a user whose id changes", async () => {
     const [erin, finn] = await Promise.all([signUp(), signUp()]);
     // Ids change only in the directory, whose legacy tables follow by cascade: these are workspaces there.
-    await Promise.all([erin, finn].map((user) => placeOn({ userId: user.userId }, "DB")));
+    await Promise.all([erin, finn].map((one) => placeOn({ userId: one.userId }, "DB")));
     const moved = await createTodo(erin, { completed: true });
     await createTodo(erin);
     await createTodo(finn);
@@ -160,7 +160,7 @@ describe("migration 0003's backfill", () => {
   it("rebuilds every user's counts from the todos already stored", async () => {
     const [gail, hank] = await Promise.all([signUp(), signUp()]);
     // 0003 ran on the directory, before shards: these two are workspaces still there (legacy).
-    await Promise.all([gail, hank].map((user) => placeOn({ userId: user.userId }, "DB")));
+    await Promise.all([gail, hank].map((one) => placeOn({ userId: one.userId }, "DB")));
     await createTodo(gail, { completed: true });
     await createTodo(gail);
     await createTodo(hank);

@@ -69,7 +69,9 @@ export async function remove(c: AuthedRouteContext<RemoveRoute>) {
   const db = c.var.dbs.directory;
   const file = await accessibleFile(c, key, "data:write");
   const audit = teamFileEntry(c, ownerOfRow(file), { action: "file.deleted", target: key });
-  const deleted = await deleteFile(c.env, db, file, detach, audit);
+  // Files are still on the directory's tables; todos attaching the key may be in any data database.
+  const elsewhere = (await c.var.dbs.all()).map((shard) => shard.db).filter((other) => other !== db);
+  const deleted = await deleteFile(c.env, db, file, detach, audit, elsewhere);
   if (!deleted) throw fileNotFound();
   const { todos, restorableUntil } = deleted;
   const logger = c.get("logger");
