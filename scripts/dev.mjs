@@ -1,12 +1,14 @@
 // `npm run dev`: .dev.vars on first use, the D1 migrations and the React client's build (when its
 // sources changed, into public/app/), then `wrangler dev` with the arguments given (the npm script's
-// and yours after `--`); once /health answers, where to go next. The migrations go to the state folder
-// wrangler dev will use (`--persist-to`, when given). Quiet: one line for the migrations, one for the
-// build, one for wrangler's table of bindings (scripts/lib/quiet-wrangler.mjs).
+// and yours after `--`); once /health answers, where to go next. The migrations (the directory's and every
+// shard's, scripts/lib/d1-migrations.mjs) go to the state folder wrangler dev will use (`--persist-to`,
+// when given). Quiet: one line for the migrations, one for the build, one for wrangler's table of
+// bindings (scripts/lib/quiet-wrangler.mjs).
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { demoModelArgs } from "./lib/ai-demo.mjs";
+import { describeApplied, migrateLocal } from "./lib/d1-migrations.mjs";
 import { devBanner, waitUntilUp } from "./lib/dev-banner.mjs";
 import { buildServedClient, ensureClientInstalled } from "./lib/react-client.mjs";
 
@@ -30,28 +32,19 @@ const node = (script, scriptArgs) => {
   if (status !== 0) process.exit(status ?? 1);
 };
 
-/** Applies the D1 migrations; wrangler's table (printed again after each migration) only on failure. */
-function migrate(persistTo) {
-  const migrateArgs = ["d1", "migrations", "apply", "DB", "--local"];
-  if (persistTo) migrateArgs.push("--persist-to", persistTo);
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [WRANGLER, ...migrateArgs], {
-      cwd: ROOT,
-      stdio: ["ignore", verbose ? "inherit" : "pipe", verbose ? "inherit" : "pipe"],
-    });
-    let output = "";
-    child.stdout?.on("data", (d) => (output += d));
-    child.stderr?.on("data", (d) => (output += d));
-    child.on("exit", (code) => {
-      if (code !== 0) {
-        process.stderr.write(output);
-        process.exit(code ?? 1);
-      }
-      const applied = new Set(output.match(/\b\d{4}_[\w-]+\.sql\b/g) ?? []).size;
-      if (applied > 0) console.log(`Applied ${applied} D1 migration(s) to the local database.`);
-      resolve();
-    });
-  });
+/**
+ * Applies the D1 migrations to the directory and every shard; wrangler's tables (printed again after
+ * each migration) only on failure or with DEV_VERBOSE=1.
+ */
+async function migrate(persistTo) {
+  const onOutput = verbose ? (_binding, output) => process.stdout.write(output) : undefined;
+  try {
+    const applied = describeApplied(await migrateLocal({ persistTo, skipApplied: true, onOutput }));
+    if (applied) console.log(`Applied D1 migrations to the local databases: ${applied}.`);
+  } catch (err) {
+    console.error(err.message);
+    process.exit(1);
+  }
 }
 
 /** The client's build for /app/, when its sources changed; a failed build leaves /app/ unbuilt, not the API. */

@@ -29,6 +29,9 @@ const ENTRY_POINTS = `## Where things are
   \`POST /api/agents/tickets\` goes in \`?ticket=\`.
 - Teams: \`orgId\` on \`POST /api/todos\` and \`GET /api/todos?orgId=\` makes or lists a team's todos; the item
   routes work on them by role (viewers read, members and up write).
+- Shards: each user's and team's data lives in one of several D1 databases, found by the service (never
+  named by a client). While an admin moves a workspace between them, a write may answer 503 with
+  \`Retry-After\`: retry after that many seconds; nothing was written.
 `;
 
 function credentials(operation, document) {

@@ -5,6 +5,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { migrateLocal } from "./d1-migrations.mjs";
 
 export const ROOT = join(import.meta.dirname, "..", "..");
 const WRANGLER = join(ROOT, "node_modules", "wrangler", "bin", "wrangler.js");
@@ -45,13 +46,7 @@ export async function startWranglerDev(options = {}) {
   };
   const env = { ...process.env, WRANGLER_SEND_METRICS: "false", ...(asDev ? {} : { CI: "true" }) };
 
-  if (options.migrate !== false && !asDev) {
-    await run(
-      process.execPath,
-      [WRANGLER, "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo, "-c", config],
-      env,
-    );
-  }
+  if (options.migrate !== false && !asDev) await migrateLocal({ config, persistTo, env });
   const inspectorPort = await freePort();
   const args = asDev ? ["run", "dev", "--"] : [WRANGLER, "dev", "--local", "-c", config];
   args.push("--port", String(port));
@@ -117,17 +112,5 @@ function stopProcessGroup(child, signal = "SIGTERM") {
     } catch {
       resolve();
     }
-  });
-}
-
-function run(cmd, args, env) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    child.stdout.on("data", (d) => (output += d));
-    child.stderr.on("data", (d) => (output += d));
-    child.on("exit", (code) =>
-      code === 0 ? resolve(output) : reject(new Error(`${args.join(" ")} failed:\n${output}`)),
-    );
   });
 }

@@ -7,7 +7,7 @@ import type { ChatIndexSync } from "../chats/chat-index-sync";
 import { aiDemo } from "../core/config";
 import { errorBody } from "../http/errors";
 import { closedSubAgentRoute } from "./agent-paths";
-import { destroyAndReset } from "../chats/agent-reset";
+import { destroyAndReset } from "../core/agent-reset";
 import { DailyTokenLedger, rememberCaller } from "./chat-limits";
 import { ReminderVersions } from "./reminder-versions";
 import { reminderMessage, type ReminderPayload } from "../todos/reminders";
@@ -205,7 +205,7 @@ export class ChatAgent extends AIChatAgent<Env> {
    * RPC from a chat's or user's delete (src/chats/agent-wipes.ts): every message, schedule (reminders
    * included), alarm and stored state of this instance goes, and its sockets close (4410,
    * src/agents/socket-guard.ts). Idempotent. The call
-   * ends in the object's reset (src/chats/agent-reset.ts).
+   * ends in the object's reset (src/core/agent-reset.ts).
    */
   async wipe(): Promise<void> {
     await closeForDelete(this.getConnections());

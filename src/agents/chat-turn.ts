@@ -9,7 +9,7 @@ import {
   isStepCount,
   type UIMessage,
 } from "ai";
-import { ToolError } from "../todos/todo-tools";
+import { ToolError } from "../core/tools";
 import { createLogger, type Logger } from "../core/logger";
 import { AiUnavailableError, classifyAiError } from "../ai/ai-errors";
 import { spanContext, streamText } from "../ai/traced-ai";

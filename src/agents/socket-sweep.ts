@@ -1,6 +1,6 @@
 // Runs in the Worker: after a write that ended credentials, each instance holding the user's sockets re-checks them.
 import type { Logger } from "../core/logger";
-import { wasWiped } from "../chats/agent-reset";
+import { wasWiped } from "../core/agent-reset";
 import { openDatabases } from "../db/databases";
 import { listSocketHolders, unregisterSockets, type AgentSocketsRow } from "./agent-sockets.queries";
 

@@ -6,7 +6,7 @@ import type { Owner } from "../core/owner";
 import { errorBody } from "../http/errors";
 import { feedName, feedOwner, WAKE_WINDOW_MS, type TodoEvent } from "../todos/todo-events";
 import { closedSubAgentRoute } from "./agent-paths";
-import { destroyAndReset } from "../chats/agent-reset";
+import { destroyAndReset } from "../core/agent-reset";
 import { directoryBinding, workspaceBinding } from "../db/shard-names";
 import { teamsOf } from "./feed-teams.queries";
 import { readLog } from "./feed-log";
@@ -398,7 +398,7 @@ export class TodoFeedAgent extends Agent<Env> {
 
   /**
    * RPC from a user's delete (src/chats/agent-wipes.ts): the kept events and all storage go, sockets
-   * close (4410, src/agents/socket-guard.ts). Idempotent. The call ends in the object's reset (src/chats/agent-reset.ts).
+   * close (4410, src/agents/socket-guard.ts). Idempotent. The call ends in the object's reset (src/core/agent-reset.ts).
    */
   async wipe(): Promise<void> {
     await closeForDelete(this.getConnections());

@@ -1,5 +1,6 @@
 import { tool, type ToolSet } from "ai";
-import { runTool, type TodoTool } from "../todos/todo-tools";
+import type { TodoTool } from "../core/tools";
+import { runTool } from "../todos/todo-tools";
 
 /** The todo tools for the AI SDK: reads run at once, writes wait for the user's approval. */
 export function aiSdkTools(tools: Record<string, TodoTool>): ToolSet {

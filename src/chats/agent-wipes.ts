@@ -1,7 +1,7 @@
 import type { Logger } from "../core/logger";
 import type { Db } from "../db/client";
 import type { WipedAgent } from "../db/chats-schema";
-import { wasWiped } from "./agent-reset";
+import { wasWiped } from "../core/agent-reset";
 import * as queries from "./agent-wipes.queries";
 
 /** A delete that leaves at most this many instances to wipe wipes them before it answers. */

@@ -3,7 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { userOwner, type Owner } from "../core/owner";
 import type { Db } from "../db/client";
 import { NOW, todoAttachmentsTable, todosTable } from "../db/schema";
-import { likePattern } from "../todos/todos.queries";
+import { likePattern } from "../db/like-pattern";
 import { filesTable, storageReservationsTable } from "../db/files-schema";
 import { ownedBy, ownerOfRow, readableBy } from "./file-owner";
 import { keepDeletedFile } from "./file-trash.queries";

@@ -3,7 +3,7 @@ import { z } from "@hono/zod-openapi";
 import { orgOwner, userOwner, type Owner } from "../core/owner";
 import { decodeCursor, encodeCursor } from "../core/paging";
 import type { Db } from "../db/client";
-import { ToolError, type TodoTool } from "../todos/todo-tools";
+import { ToolError, type TodoTool } from "../core/tools";
 import { memberRole, TEAM_NOT_FOUND } from "../orgs/membership";
 import { can } from "../orgs/org-roles";
 import { decodeText, fileOf, isTextLike, readHead, TEXT_INLINE_BYTES } from "./file-content";

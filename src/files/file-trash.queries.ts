@@ -7,13 +7,13 @@ import { NOW } from "../db/schema";
 import { deletedFilesTable } from "../db/trash-schema";
 import type { BatchItem } from "drizzle-orm/batch";
 import { ownedBy, ownerOfRow } from "./file-owner";
-import type { FileRow } from "./file-records.queries";
 import { usedBytes } from "./quota.queries";
 
 // A deleted file kept for its restore: its record and share links in D1, its object in R2 under its
 // own key (no copy), refused to every download until it is restored or purged.
 
 const trash = deletedFilesTable;
+type FileRow = typeof filesTable.$inferSelect;
 const field = (name: string) => sql`json_extract(value, ${`$.${name}`})`;
 export type DeletedFileRow = typeof trash.$inferSelect;
 

@@ -1,7 +1,6 @@
-import type { Db } from "../db/client";
 import type { IdempotencyRow } from "../idempotency/idempotency.queries";
-import type { KeyedWrite } from "../idempotency/keyed-writes";
 import { ApiError } from "./errors";
+import type { ReplayResult } from "./types";
 
 // What a request is answered when its Idempotency-Key is already held (src/http/idempotency.ts).
 
@@ -42,17 +41,4 @@ export async function answerHeld<R extends Response>(
   const res = await answerResult(kept.result);
   res.headers.set(REPLAYED_HEADER, "true");
   return res;
-}
-
-/** How a route answers a kept `result` again: as it answered the write. */
-export type ReplayResult<R extends Response> = (result: string) => R | Promise<R>;
-
-/** The Idempotency-Key of an in-batch route, for its handler (`c.get("idempotencyKey")`). */
-export interface BatchKey {
-  write: KeyedWrite;
-  /**
-   * The answer when the write found the key held (KeyTakenError): 409, 422, or the kept result again,
-   * read from `db`, the data database the write's batch ran in.
-   */
-  answerTaken<R extends Response>(db: Db, answerResult: ReplayResult<R>): Promise<R>;
 }

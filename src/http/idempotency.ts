@@ -6,9 +6,9 @@ import type { IdempotencyId } from "../idempotency/idempotency.queries";
 import { bufferedFingerprint, StreamedFingerprint } from "./body-fingerprint";
 import { ApiError } from "./errors";
 import type { AuthUser, Credential } from "../auth/credentials";
-import { answerHeld, type ReplayResult } from "./held-keys";
+import { answerHeld } from "./held-keys";
 import { ownDb } from "./workspace-db";
-import type { AuthedEnv } from "./types";
+import type { AuthedEnv, ReplayResult } from "./types";
 
 export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
 const KEY = /^[\x21-\x7e]{1,255}$/;

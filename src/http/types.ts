@@ -1,8 +1,9 @@
 import type { RouteConfig, RouteHandler } from "@hono/zod-openapi";
+import type { Db } from "../db/client";
 import type { Databases } from "../db/databases";
 import type { Logger } from "../core/logger";
 import type { AuthUser, Credential } from "../auth/credentials";
-import type { BatchKey } from "./held-keys";
+import type { KeyedWrite } from "../idempotency/keyed-writes";
 
 export interface AppEnv {
   Bindings: Env;
@@ -17,6 +18,19 @@ export interface AppEnv {
     /** The Idempotency-Key a route's write takes in its own batch, when one was sent (src/http/idempotency.ts). */
     idempotencyKey?: BatchKey;
   };
+}
+
+/** How a route answers a kept `result` again: as it answered the write. */
+export type ReplayResult<R extends Response> = (result: string) => R | Promise<R>;
+
+/** The Idempotency-Key of an in-batch route, for its handler (`c.get("idempotencyKey")`). */
+export interface BatchKey {
+  write: KeyedWrite;
+  /**
+   * The answer when the write found the key held (KeyTakenError): 409, 422, or the kept result again,
+   * read from `db`, the data database the write's batch ran in.
+   */
+  answerTaken<R extends Response>(db: Db, answerResult: ReplayResult<R>): Promise<R>;
 }
 
 /** Routes behind requireAuth, where the user is always set. */

@@ -1,4 +1,5 @@
-import { createTodoTools, runTool, ToolError, type TodoTool } from "../todos/todo-tools";
+import { ToolError, type TodoTool } from "../core/tools";
+import { createTodoTools, runTool } from "../todos/todo-tools";
 import { authenticateForResource } from "../auth/authenticate";
 import { noteKeyUse } from "../auth/api-keys/key-auth";
 import {

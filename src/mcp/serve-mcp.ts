@@ -1,5 +1,5 @@
 import { createMcpHandler } from "agents/mcp/server";
-import type { TodoTool } from "../todos/todo-tools";
+import type { TodoTool } from "../core/tools";
 import { todoMcpServer, type McpFiles, type ToolRunner } from "./todo-mcp-server";
 import { tracedTools } from "./tool-spans";
 

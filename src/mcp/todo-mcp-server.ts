@@ -2,7 +2,8 @@ import { McpServer, type CallToolResult } from "@modelcontextprotocol/server";
 import { name as serverName, version } from "../../package.json";
 // Types only: this module loads on the first /mcp request (src/mcp/mount.ts), so it names nothing of
 // the Worker's own graph at run time; the tools, their runner and the user's files are handed in.
-import type { runTool, TodoTool } from "../todos/todo-tools";
+import type { TodoTool } from "../core/tools";
+import type { runTool } from "../todos/todo-tools";
 import { resourceLink, serveFileResources, type FileResources } from "./file-resources";
 
 export type ToolRunner = typeof runTool;

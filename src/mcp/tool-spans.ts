@@ -2,7 +2,7 @@
 // `execute_tool {name}`, the way the chat's tool calls are traced (src/ai/traced-ai.ts). Arguments and
 // results stay off the span.
 import { tracing } from "cloudflare:workers";
-import type { TodoTool } from "../todos/todo-tools";
+import type { TodoTool } from "../core/tools";
 
 function traced(name: string, tool: TodoTool): TodoTool {
   return {

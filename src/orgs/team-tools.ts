@@ -1,7 +1,7 @@
 // Runs in the chat's Durable Object and in /mcp: the teams whose orgId the todo and file tools take.
 import { z } from "@hono/zod-openapi";
 import type { Db } from "../db/client";
-import type { TodoTool } from "../todos/todo-tools";
+import type { TodoTool } from "../core/tools";
 import { listOrgsOf } from "./orgs.queries";
 
 const TEAMS_LIMIT = 100;

@@ -1,5 +1,5 @@
 // Runs in the Worker: what a change of membership tells the live feeds (src/agents/todo-feed-agent.ts).
-import { wasWiped } from "../chats/agent-reset";
+import { wasWiped } from "../core/agent-reset";
 import type { Logger } from "../core/logger";
 import { orgOwner, userOwner } from "../core/owner";
 import { feedName } from "./todo-events";
@@ -31,7 +31,7 @@ export async function joinTeamFeed(env: Env, logger: Logger, orgId: number, user
 
 /**
  * The team was deleted: its feed tells its listeners, and its storage goes (in the background). The
- * call ends in the feed's reset, its only way to succeed (src/chats/agent-reset.ts).
+ * call ends in the feed's reset, its only way to succeed (src/core/agent-reset.ts).
  */
 export async function dissolveTeamFeed(env: Env, logger: Logger, orgId: number) {
   try {

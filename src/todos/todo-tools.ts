@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { createLogger } from "../core/logger";
+import { ToolError, type TodoTool } from "../core/tools";
 import * as writes from "./todo-writes";
 import { listAttachments } from "./attachments.queries";
 import * as queries from "./todos.queries";
@@ -10,23 +11,6 @@ import type { Db } from "../db/client";
 import type { AuditActor } from "../orgs/audit.queries";
 import { todoOwnerFor, type TodoAction } from "./todo-reach";
 import { deniedTodoAction, findTodoPlaced, placeReach } from "./todo-places";
-
-/** A failure the caller (model or MCP client) can act on; its message is shown as is. */
-export class ToolError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "ToolError";
-  }
-}
-
-/** One tool, independent of who calls it: the chat (AI SDK) or an MCP client. */
-export interface TodoTool<S extends z.ZodType = z.ZodType> {
-  description: string;
-  inputSchema: S;
-  /** Writing tools wait for the user's approval in the chat. */
-  writes: boolean;
-  execute(input: z.output<S>): Promise<unknown>;
-}
 
 function defineTool<S extends z.ZodType>(tool: TodoTool<S>): TodoTool<S> {
   return tool;

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Owner } from "../core/owner";
 import type { Db } from "../db/client";
+import { likePattern } from "../db/like-pattern";
 import { queryBuilder, prebuiltSelect } from "../db/prebuilt";
 import { orgTodoCountsTable, todoCountsTable, todosTable } from "../db/schema";
 import { reachable, type TodoAction, type TodoReach } from "./todo-reach";
@@ -78,11 +79,6 @@ export async function listTodosOf(
   const row = ownerCounts.rows(countsResult!)[0] ?? { total: 0, completed: 0 };
   const total = completed === undefined ? row.total : completed ? row.completed : row.total - row.completed;
   return { items: page.rows(pageResult!), total };
-}
-
-/** LIKE wildcards in user text match themselves (ESCAPE '\\'). */
-export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** The owner's todos whose title or description contains `text` (case-insensitive for ASCII), newest first. */

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTodoTools, runTool, ToolError } from "../../src/todos/todo-tools";
+import { ToolError } from "../../src/core/tools";
+import { createTodoTools, runTool } from "../../src/todos/todo-tools";
 import { createLogger } from "../../src/core/logger";
 import { openDatabases } from "../../src/db/databases";
 import { firstRowAnywhere } from "../helpers/shards";
