@@ -31,6 +31,17 @@ const sqlIn = (dir: string) =>
     .filter((name) => name.endsWith(".sql"))
     .toSorted();
 
+/** The deploy step that seeds shard `n`'s id sequences. */
+const sequences = (n: number) => [
+  "d1",
+  "execute",
+  `DB_SHARD_${n}`,
+  "--remote",
+  "--yes",
+  "--command",
+  shardSequenceStatements(n).join("; "),
+];
+
 describe("the shards of wrangler.jsonc", () => {
   it("a shard added in one line is migrated with the others, and created by deploy when missing", () => {
     const config = configWithThirdShard();
@@ -41,15 +52,6 @@ describe("the shards of wrangler.jsonc", () => {
     );
 
     const existing = ["workers-api-service", "workers-api-service-shard-0", "workers-api-service-shard-1"];
-    const sequences = (n: number) => [
-      "d1",
-      "execute",
-      `DB_SHARD_${n}`,
-      "--remote",
-      "--yes",
-      "--command",
-      shardSequenceStatements(n).join("; "),
-    ];
     expect(deployPlan(databases, existing)).toEqual([
       ["d1", "create", "workers-api-service-shard-2", "--update-config=false"],
       ["d1", "migrations", "apply", "DB", "--remote"],
