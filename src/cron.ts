@@ -26,8 +26,8 @@ import { auditRetentionDays } from "./orgs/org-settings";
  */
 export async function runHourlyJobs(env: Env, logger: Logger): Promise<void> {
   const dbs = openDatabases(env);
-  // A data job runs on the directory's legacy tables (files and chats are not routed to shards yet) and on
-  // every data database in turn.
+  // A data job runs on every data database in turn, and on the directory's own tables, where a deleted
+  // account's legacy rows queue their objects and agents even once no workspace is left on it.
   const dataDbs = new Set([dbs.directory, ...(await dbs.all()).map(({ db }) => db)]);
   const everyShard = (run: (db: Db) => Promise<number>) => async () => {
     let done = 0;

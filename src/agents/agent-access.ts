@@ -1,6 +1,6 @@
 // Runs in the Worker: the /agents gate and the ticket route decide who may reach an instance.
 import type { ApiKeyScope } from "../db/credentials-schema";
-import type { Db } from "../db/client";
+import type { Databases } from "../db/databases";
 import type { RoutableAgent } from "./agent-paths";
 import { ownerIdFromChatName } from "../auth/chat-names";
 import { isChatId } from "../chats/chat-ids";
@@ -15,8 +15,12 @@ const CHAT_NOT_FOUND: AgentAccess = { ok: false, status: 404, message: "Chat not
  * The owner of an instance the index keeps (a chat id): its user id, or null when no index holds it.
  * Undefined for every other instance, whose owner (if any) its name carries.
  */
-export function indexedOwner(db: Db, agent: RoutableAgent, name: string): Promise<number | null> | undefined {
-  return agent === "chat-agent" && isChatId(name) ? ownerOfChat(db, name) : undefined;
+export function indexedOwner(
+  dbs: Databases,
+  agent: RoutableAgent,
+  name: string,
+): Promise<number | null> | undefined {
+  return agent === "chat-agent" && isChatId(name) ? ownerOfChat(dbs, name) : undefined;
 }
 
 /**

@@ -60,10 +60,11 @@ export async function authorizeAgentRequest(
   target: AgentPath,
   isWebSocket: boolean,
 ): Promise<AgentAuthorization> {
-  const db = openDatabases(env).directory;
+  const dbs = openDatabases(env);
+  const db = dbs.directory;
   // A chat of the index: its owner is read while the caller is authenticated (the connect waits for one
   // round trip, not two). Settled here, so a refusal before it is read leaves no rejection unhandled.
-  const owner = indexedOwner(db, target.agent, target.name)?.then(
+  const owner = indexedOwner(dbs, target.agent, target.name)?.then(
     (userId) => ({ userId }),
     (error: unknown) => ({ error }),
   );

@@ -6,8 +6,9 @@ import type { FileUIPart, UIMessage } from "ai";
 import { base64 } from "../core/base64url";
 import { chatModelTakesImages } from "../core/config";
 import { openDatabases } from "../db/databases";
+import { dbOfCarriedOwner } from "../db/carried-owner";
 import type { Logger } from "../core/logger";
-import { fileNameFromKey } from "../files/file-keys";
+import { fileNameFromKey, ownerOfKey } from "../files/file-keys";
 import * as content from "../files/file-content";
 import { asUntrustedData } from "../files/untrusted-text";
 import { fileSource, type FileSource } from "./file-sources";
@@ -64,13 +65,13 @@ interface Readable {
 class Resolver {
   private imagesLeft = MAX_IMAGES_PER_TURN;
   private filesLeft = MAX_FILES_PER_TURN;
-  private readonly db;
+  private readonly dbs;
 
   constructor(
     private readonly turn: FileTurn,
     private readonly owner: number,
   ) {
-    this.db = openDatabases(turn.env).directory;
+    this.dbs = openDatabases(turn.env);
   }
 
   private async readable(part: FileUIPart, source: FileSource & { kind: "key" | "data" }, name: string) {
@@ -80,7 +81,9 @@ class Resolver {
       const type = asString(part.mediaType) ?? "";
       return { name, type, size: bytes.byteLength, read: async (max: number) => head(max) };
     }
-    const file = await content.ownFile(this.db, this.owner, source.key);
+    // The key names the workspace holding its record (one from before shards: the directory's tables).
+    const db = await dbOfCarriedOwner(this.dbs, ownerOfKey(source.key));
+    const file = db && (await content.ownFile(db, this.owner, source.key));
     if (!file) return null;
     const bucket = this.turn.env.R2_BUCKET;
     return {

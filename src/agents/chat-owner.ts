@@ -1,7 +1,8 @@
 // Runs in the chat Durable Object: whose chat an instance is, for its tools and its spend.
-import type { Db } from "../db/client";
+import type { Databases } from "../db/databases";
 import { ownerIdFromChatName } from "../auth/chat-names";
 import { isChatId } from "../chats/chat-ids";
+import { chatDb } from "../chats/chat-places";
 import { chatOwner } from "../chats/chats.queries";
 
 /**
@@ -9,7 +10,10 @@ import { chatOwner } from "../chats/chats.queries";
  * carries (only they reach either, whatever AGENTS_REQUIRE_AUTH says: src/agents/agent-paths.ts);
  * else nobody, since anyone can reach any other name in public mode.
  */
-export async function chatOwnerOf(db: Db, chatName: string): Promise<number | null> {
-  if (isChatId(chatName)) return chatOwner(db, chatName);
+export async function chatOwnerOf(dbs: Databases, chatName: string): Promise<number | null> {
+  if (isChatId(chatName)) {
+    const db = await chatDb(dbs, chatName);
+    return db && chatOwner(db, chatName);
+  }
   return ownerIdFromChatName(chatName);
 }

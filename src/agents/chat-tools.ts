@@ -42,7 +42,7 @@ export function chatTools(
   };
   return aiSdkTools({
     ...createTodoTools({ env, dbs, logger, waitUntil, actor }, owner),
-    ...createFileTools(dbs.directory, env.R2_BUCKET, owner),
+    ...createFileTools(dbs, env.R2_BUCKET, owner),
     ...createTeamTools(dbs.directory, owner),
   });
 }

@@ -6,6 +6,7 @@ import { chatAnonDailyOutputTokens, chatDailyOutputTokens, chatUserDailyOutputTo
 import type { Logger } from "../core/logger";
 import type { Db } from "../db/client";
 import { openDatabases } from "../db/databases";
+import { userOwner } from "../core/owner";
 import { modelChain } from "../ai/model-chain";
 import { chatModels } from "../ai/models";
 import { addAnonOutputTokens, anonOutputTokensOn, insertUsage, outputTokensOn } from "../usage/usage.queries";
@@ -89,10 +90,13 @@ export async function openTurnAccount(
   maxOutputTokens: number,
   now = new Date(),
 ): Promise<TurnAccount> {
-  const db = openDatabases(chat.env).directory;
+  const dbs = openDatabases(chat.env);
   let owner: number | null;
+  // An owner's usage is in their workspace's data database; public chats' day is the directory's.
+  let db: Db;
   try {
-    owner = await chatOwnerOf(db, chat.name);
+    owner = await chatOwnerOf(dbs, chat.name);
+    db = owner === null ? dbs.directory : await dbs.of(userOwner(owner));
   } catch {
     return { ok: false, refusal: "unavailable" };
   }

@@ -6,6 +6,7 @@ import { createLogger, type Logger } from "../core/logger";
 import type { Db } from "../db/client";
 import { openDatabases } from "../db/databases";
 import { isChatId } from "./chat-ids";
+import { chatDb } from "./chat-places";
 import { messageText } from "./chat-text";
 import { summarize, summaryKey } from "./chat-summary";
 import * as queries from "./chats.queries";
@@ -29,7 +30,6 @@ function entryOf(env: Env, name: string): IndexEntry | null {
 /** The chat's index row, kept in step with its transcript; one per ChatAgent instance. */
 export class ChatIndexSync {
   private readonly entry: IndexEntry | null;
-  private readonly db: Db;
   private readonly logger: Logger;
   // Writes run one after another, each with the transcript as it is when it runs: the last one wins.
   private writes: Promise<void> = Promise.resolve();
@@ -42,7 +42,6 @@ export class ChatIndexSync {
     private readonly name: string,
   ) {
     this.entry = entryOf(env, name);
-    this.db = openDatabases(env).directory;
     this.logger = createLogger({ agent: "chat-agent", chat: name }, env.LOG_LEVEL);
   }
 
@@ -57,14 +56,27 @@ export class ChatIndexSync {
     return write;
   }
 
+  /**
+   * The data database holding this chat's row, read again for each write (a workspace may move while its
+   * agent lives); null when its owner is gone.
+   */
+  private db(): Promise<Db | null> {
+    return chatDb(openDatabases(this.env), this.name);
+  }
+
   private async write(messages: UIMessage[]): Promise<boolean> {
     const key = summaryKey(messages);
     if (key === this.writtenKey) return true;
     const summary = summarize(messages, new Date().toISOString());
     try {
+      const db = await this.db();
+      if (!db) {
+        this.logger.warn("chat_index_owner_gone");
+        return false;
+      }
       if (this.entry?.kind === "adopted") {
-        await queries.adoptChat(this.db, this.name, this.entry.owner, summary);
-      } else if (!(await queries.updateSummary(this.db, this.name, summary))) {
+        await queries.adoptChat(db, this.name, this.entry.owner, summary);
+      } else if (!(await queries.updateSummary(db, this.name, summary))) {
         this.logger.warn("chat_index_row_gone");
         return false;
       }
@@ -106,7 +118,9 @@ export class ChatIndexSync {
     // A tool call awaiting approval answers with no text yet: the turn after it titles the chat.
     if (!answer || !question) return null;
     await this.writes;
-    const row = await queries.titleOf(this.db, this.name);
+    const db = await this.db();
+    if (!db) return null;
+    const row = await queries.titleOf(db, this.name);
     if (!row) return null;
     if (row.title !== null) {
       this.titled = true;
@@ -117,17 +131,17 @@ export class ChatIndexSync {
       this.env,
       { name: this.name, question: messageText(question), answer },
       this.logger,
-      (call) => this.billTitle(row.userId, call),
+      (call) => this.billTitle(db, row.userId, call),
     );
-    const set = await queries.setTitleIfUntitled(this.db, this.name, title);
+    const set = await queries.setTitleIfUntitled(db, this.name, title);
     this.titled = true;
     return set ? title : null;
   }
 
   // A title is a model call of its owner's: on their usage and their day's budget.
-  private async billTitle(owner: number, call: TitleCall): Promise<void> {
+  private async billTitle(db: Db, owner: number, call: TitleCall): Promise<void> {
     try {
-      await insertUsage(this.db, [
+      await insertUsage(db, [
         { ...call, userId: owner, chatId: this.name, kind: "title", day: utcDay(new Date()) },
       ]);
     } catch (err) {

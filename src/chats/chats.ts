@@ -21,7 +21,7 @@ export class TooManyChatsError extends Failure {
 }
 
 export async function createChat(db: Db, userId: number, title: string | null): Promise<queries.ChatView> {
-  const chat = await queries.insertChat(db, { id: newChatId(), userId, title }, MAX_CHATS);
+  const chat = await queries.insertChat(db, { id: newChatId(userId), userId, title }, MAX_CHATS);
   if (!chat) throw new TooManyChatsError();
   return chat;
 }

@@ -1,19 +1,28 @@
 import { orgOwner, userOwner } from "../core/owner";
+import type { Db } from "../db/client";
 import type { Databases } from "../db/databases";
 import { eraseWorkspaceRows, forgetAuthor } from "./workspace-erasure.queries";
+import { eraseWorkspaceStorage } from "./workspace-storage-erasure.queries";
 
 /**
  * An account's data, before its directory rows go: its personal workspace and those of the teams it owns
- * alone (`soleOwnedOrgIds`) in their shards, then its authorship in every data database. Each step can run
- * again, so a delete that stopped part way is finished by its retry; the directory's batch comes last.
+ * alone (`soleOwnedOrgIds`) in their shards (their objects and agents queued under `erasureId` there), then
+ * its authorship in every data database. Each step can run again, so a delete that stopped part way is
+ * finished by its retry; the directory's batch comes last. Answers the data databases where it queued.
  */
 export async function eraseAccountData(
   dbs: Databases,
   userId: number,
   soleOwnedOrgIds: readonly number[],
-): Promise<void> {
+  erasureId: string,
+): Promise<Db[]> {
+  const queued = new Set<Db>();
   for (const owner of [userOwner(userId), ...soleOwnedOrgIds.map(orgOwner)]) {
-    await eraseWorkspaceRows(await dbs.of(owner), owner);
+    const db = await dbs.of(owner);
+    await eraseWorkspaceRows(db, owner);
+    await eraseWorkspaceStorage(db, owner, erasureId);
+    queued.add(db);
   }
   for (const { db } of await dbs.all()) await forgetAuthor(db, userId);
+  return [...queued];
 }

@@ -1,11 +1,15 @@
 // Runs in the Worker (/mcp): one user's files and their teams' as an AI client lists and reads them, by resource URI.
 import { base64 } from "../core/base64url";
 import { decodeCursor, encodeCursor } from "../core/paging";
+import { or } from "drizzle-orm";
+import { ownerKey, type Owner } from "../core/owner";
 import type { Db } from "../db/client";
+import { dbOfCarriedOwner } from "../db/carried-owner";
+import type { Databases } from "../db/databases";
 import { decodeText, isTextLike, readHead, sizeLabel } from "./file-content";
-import { isStorableKey } from "./file-keys";
-import { findReadableFile, listFilesWhere, readableFilesAmong, type FileRow } from "./file-records.queries";
-import { readableBy } from "./file-owner";
+import { isStorableKey, ownerOfKey } from "./file-keys";
+import { filesAmong, findFileByKey, listFilesWhere, type FileRow } from "./file-records.queries";
+import { ownedBy, ownerOfRow, readableOwners } from "./file-owner";
 import { filesTable } from "../db/files-schema";
 import { downloadPath, fileResourceUri, keyOfResourceUri } from "./file-urls";
 
@@ -45,27 +49,59 @@ const entry = (file: FileRow): FileEntry => ({
   createdAt: file.createdAt,
 });
 
-// D1 binds at most 100 parameters: the user's id (twice), the reading roles and 90 keys.
+// D1 binds at most 100 parameters: 90 keys a lookup.
 const KEYS_PER_LOOKUP = 90;
 
+/** One data database and the readable workspaces it holds. */
+interface Place {
+  db: Db;
+  owners: Owner[];
+}
+
 /**
- * The catalog of `userId`'s files and of their teams' (bound here: every read is the user's, with
- * their membership read in the same statement).
+ * Where `userId`'s readable files are: each data database with the workspaces of theirs it holds (their
+ * own, and each team's where their role reads), read from the directory once per catalog.
  */
-export function fileCatalog(db: Db, bucket: R2Bucket, userId: number): FileCatalog {
+async function placesOf(dbs: Databases, userId: number): Promise<Place[]> {
+  const places = new Map<Db, Owner[]>();
+  for (const owner of await readableOwners(dbs.directory, userId)) {
+    const db = await dbs.of(owner);
+    places.set(db, [...(places.get(db) ?? []), owner]);
+  }
+  return [...places].map(([db, owners]) => ({ db, owners }));
+}
+
+/**
+ * The catalog of `userId`'s files and of their teams' (bound here: every read is the user's, with their
+ * teams read from the directory once per catalog, a request).
+ */
+export function fileCatalog(dbs: Databases, bucket: R2Bucket, userId: number): FileCatalog {
+  let places: Promise<Place[]> | undefined;
+  const readable = () => (places ??= placesOf(dbs, userId));
+  const mayRead = async (file: FileRow) => {
+    const owner = ownerKey(ownerOfRow(file));
+    return (await readable()).some((place) => place.owners.some((each) => ownerKey(each) === owner));
+  };
   return {
     async page(cursor) {
       const before = cursor === undefined ? undefined : decodeCursor(cursor);
       if (before === null) return null;
-      const rows = await listFilesWhere(db, readableBy(filesTable, userId), before, RESOURCE_PAGE_SIZE);
+      // Ids are unique across databases (scripts/lib/shard-sequences.mjs): one id order over all of them.
+      const pages = await Promise.all(
+        (await readable()).map(({ db, owners }) =>
+          listFilesWhere(db, or(...owners.map((owner) => ownedBy(filesTable, owner)))!, before, RESOURCE_PAGE_SIZE),
+        ),
+      );
+      const rows = pages.flat().toSorted((a, b) => b.id - a.id);
       const page = rows.slice(0, RESOURCE_PAGE_SIZE);
       const more = rows.length > RESOURCE_PAGE_SIZE;
       return { entries: page.map(entry), ...(more ? { nextCursor: encodeCursor(page.at(-1)!.id) } : {}) };
     },
     async read(uri) {
       const key = keyOfResourceUri(uri);
-      const file = key === null || !isStorableKey(key) ? null : await findReadableFile(db, key, userId);
-      if (!file) return { kind: "not_found" };
+      const db = key === null || !isStorableKey(key) ? null : await dbOfCarriedOwner(dbs, ownerOfKey(key));
+      const file = db && key !== null ? await findFileByKey(db, key) : null;
+      if (!file || !(await mayRead(file))) return { kind: "not_found" };
       if (file.size > RESOURCE_READ_MAX_BYTES) {
         return {
           kind: "too_large",
@@ -79,11 +115,19 @@ export function fileCatalog(db: Db, bucket: R2Bucket, userId: number): FileCatal
         : { kind: "blob", entry: entry(file), base64: base64(head.bytes) };
     },
     async entriesOf(keys) {
-      const unique = [...new Set(keys)];
+      // Each key is looked up in the workspace it names (one from before shards: the directory's tables).
+      const byDb = new Map<Db, string[]>();
+      for (const key of new Set(keys)) {
+        const db = await dbOfCarriedOwner(dbs, ownerOfKey(key));
+        if (db) byDb.set(db, [...(byDb.get(db) ?? []), key]);
+      }
       const found: FileEntry[] = [];
-      for (let i = 0; i < unique.length; i += KEYS_PER_LOOKUP) {
-        const rows = await readableFilesAmong(db, userId, unique.slice(i, i + KEYS_PER_LOOKUP));
-        found.push(...rows.map(entry));
+      for (const [db, group] of byDb) {
+        for (let i = 0; i < group.length; i += KEYS_PER_LOOKUP) {
+          for (const file of await filesAmong(db, group.slice(i, i + KEYS_PER_LOOKUP))) {
+            if (await mayRead(file)) found.push(entry(file));
+          }
+        }
       }
       return found;
     },

@@ -1,3 +1,6 @@
+import type { Owner } from "../core/owner";
+import { ownerOfUuid } from "../core/owner-uuids";
+
 /** R2 rejects keys longer than this many UTF-8 bytes (error 10020). */
 export const MAX_KEY_BYTES = 1024;
 /** Cap on the stored `originalName`: R2 rejects custom metadata of about 2 KB and more. */
@@ -66,10 +69,10 @@ function fitName(name: string, maxBytes: number): string {
 }
 
 /**
- * `[<directory>/]<uuid>-<sanitized filename>`, at most MAX_KEY_BYTES UTF-8 bytes.
- * The directory must already be valid (isValidDirectory).
+ * `[<directory>/]<uuid>-<sanitized filename>`, at most MAX_KEY_BYTES UTF-8 bytes; `uuid` is fresh per upload
+ * and names its owner (ownerUuid()). The directory must already be valid (isValidDirectory).
  */
-export function buildObjectKey(filename: string, directory?: string, uuid = crypto.randomUUID()) {
+export function buildObjectKey(filename: string, directory: string | undefined, uuid: string) {
   const prefix = `${directory ? `${directory}/` : ""}${uuid}-`;
   const room = MAX_KEY_BYTES - utf8Length(prefix);
   return prefix + fitName(sanitizeFilename(filename), room);
@@ -77,6 +80,12 @@ export function buildObjectKey(filename: string, directory?: string, uuid = cryp
 
 export function isStorableKey(key: string): boolean {
   return key.length > 0 && utf8Length(key) <= MAX_KEY_BYTES;
+}
+
+/** Whose workspace holds the file under `key`: the owner its UUID carries, or null for a key from before shards. */
+export function ownerOfKey(key: string): Owner | null {
+  const uuid = UUID_PREFIX.exec(key.slice(key.lastIndexOf("/") + 1))?.[0].slice(0, -1);
+  return uuid === undefined ? null : ownerOfUuid(uuid);
 }
 
 /** The display name of an object: the key without its directory and UUID prefix. */

@@ -1,7 +1,8 @@
-import { and, eq, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { orgStorageQuotaBytes, storageQuotaBytes } from "../core/config";
 import { orgOwner, userOwner, type Owner } from "../core/owner";
+import type { Db } from "../db/client";
 import { orgMembersTable, ORG_ROLES } from "../db/orgs-schema";
 import { can } from "../orgs/org-roles";
 
@@ -23,15 +24,16 @@ export function ownedBy(table: { userId: SQLiteColumn; orgId: SQLiteColumn }, ow
 const READERS = ORG_ROLES.filter((role) => can(role, "data:read"));
 
 /**
- * The rows `userId` may read: their own, and those of every team where their role reads (membership
- * checked in the same statement, so a member removed a moment ago reads nothing of the team).
+ * Whose files `userId` may read: their own, and every team's where their role reads (read from the
+ * directory now, so a member removed a moment ago reads nothing of the team).
  */
-export function readableBy(table: { userId: SQLiteColumn; orgId: SQLiteColumn }, userId: number): SQL {
+export async function readableOwners(directory: Db, userId: number): Promise<Owner[]> {
   const m = orgMembersTable;
-  return or(
-    ownedBy(table, userOwner(userId)),
-    sql`${table.orgId} IN (SELECT ${m.orgId} FROM ${m} WHERE ${m.userId} = ${userId} AND ${m.role} IN ${READERS})`,
-  )!;
+  const teams = await directory
+    .select({ orgId: m.orgId })
+    .from(m)
+    .where(and(eq(m.userId, userId), inArray(m.role, READERS)));
+  return [userOwner(userId), ...teams.map((team) => orgOwner(team.orgId))];
 }
 
 /** ownedBy() as raw SQL, for statements written by hand. */

@@ -5,7 +5,7 @@ import type { Db } from "../db/client";
 import { NOW, todoAttachmentsTable, todosTable } from "../db/schema";
 import { likePattern } from "../db/like-pattern";
 import { filesTable, storageReservationsTable } from "../db/files-schema";
-import { ownedBy, ownerOfRow, readableBy } from "./file-owner";
+import { ownedBy, ownerOfRow } from "./file-owner";
 import { keepDeletedFile } from "./file-trash.queries";
 
 export type FileRow = typeof filesTable.$inferSelect;
@@ -71,7 +71,7 @@ export const listFilesOf = (
   nameContains?: string,
 ) => listFilesWhere(db, ownedBy(filesTable, owner), beforeId, limit, nameContains);
 
-/** listFilesOf() for the files `scope` selects (readableBy(): a user's and their teams'). */
+/** listFilesOf() for the files `scope` selects (several owners' at once). */
 export function listFilesWhere(
   db: Db,
   scope: SQL,
@@ -174,21 +174,8 @@ export async function recordedKeys(db: Db, keys: string[]): Promise<Set<string>>
   return new Set(rows.map((row) => row.key));
 }
 
-/** The files among these keys that `userId` may read: their own and their teams' (at most 90: D1's bound parameters). */
-export function readableFilesAmong(db: Db, userId: number, keys: string[]): Promise<FileRow[]> {
+/** The files among these keys, whoever owns them (at most 100: D1's bound parameters): the caller decides. */
+export function filesAmong(db: Db, keys: string[]): Promise<FileRow[]> {
   if (keys.length === 0) return Promise.resolve([]);
-  return db
-    .select()
-    .from(filesTable)
-    .where(and(readableBy(filesTable, userId), inArray(filesTable.key, keys)));
-}
-
-/** The file under `key` when `userId` may read it (their own or their team's), else null. */
-export async function findReadableFile(db: Db, key: string, userId: number): Promise<FileRow | null> {
-  const [row] = await db
-    .select()
-    .from(filesTable)
-    .where(and(eq(filesTable.key, key), readableBy(filesTable, userId)))
-    .limit(1);
-  return row ?? null;
+  return db.select().from(filesTable).where(inArray(filesTable.key, keys));
 }

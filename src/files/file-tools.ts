@@ -2,7 +2,7 @@
 import { z } from "@hono/zod-openapi";
 import { orgOwner, userOwner, type Owner } from "../core/owner";
 import { decodeCursor, encodeCursor } from "../core/paging";
-import type { Db } from "../db/client";
+import type { Databases } from "../db/databases";
 import { ToolError, type TodoTool } from "../core/tools";
 import { memberRole, TEAM_NOT_FOUND } from "../orgs/membership";
 import { can } from "../orgs/org-roles";
@@ -49,10 +49,10 @@ const notFound = () => new ToolError("File not found");
  * listFiles and readFile over the files of `userId` (bound here, never an argument), or of a team of
  * theirs (orgId; a non-member is told "Team not found", as REST's 404). Both only read.
  */
-export function createFileTools(db: Db, bucket: R2Bucket, userId: number): Record<string, TodoTool> {
+export function createFileTools(dbs: Databases, bucket: R2Bucket, userId: number): Record<string, TodoTool> {
   async function ownerOf(orgId: number | undefined): Promise<Owner> {
     if (orgId === undefined) return userOwner(userId);
-    const role = await memberRole(db, orgId, userId);
+    const role = await memberRole(dbs.directory, orgId, userId);
     if (!role || !can(role, "data:read")) throw new ToolError(TEAM_NOT_FOUND);
     return orgOwner(orgId);
   }
@@ -65,7 +65,8 @@ export function createFileTools(db: Db, bucket: R2Bucket, userId: number): Recor
     async execute({ nameContains, limit, cursor, orgId }) {
       const before = cursor === undefined ? undefined : decodeCursor(cursor);
       if (before === null) throw new ToolError("Invalid cursor: pass a nextCursor as given");
-      const rows = await listFilesOf(db, await ownerOf(orgId), before, limit, nameContains);
+      const owner = await ownerOf(orgId);
+      const rows = await listFilesOf(await dbs.of(owner), owner, before, limit, nameContains);
       const page = rows.slice(0, limit);
       return {
         items: page.map(view),
@@ -78,7 +79,8 @@ export function createFileTools(db: Db, bucket: R2Bucket, userId: number): Recor
     inputSchema: ReadInput,
     writes: false,
     async execute({ key, orgId }) {
-      const file = await fileOf(db, await ownerOf(orgId), key);
+      const owner = await ownerOf(orgId);
+      const file = await fileOf(await dbs.of(owner), owner, key);
       if (!file) throw notFound();
       if (!isTextLike(file.contentType, file.originalName)) {
         throw new ToolError(

@@ -1,5 +1,6 @@
 import { decodeField } from "multipasta";
 import type { Owner } from "../core/owner";
+import { ownerUuid } from "../core/owner-uuids";
 import { buildObjectKey, MAX_ORIGINAL_NAME_BYTES, utf8Length } from "./file-keys";
 import { visibilityFor, withField, type FormFields } from "./form-fields";
 import { ObjectWriter } from "./object-writer";
@@ -128,7 +129,7 @@ export async function storeUpload(
     const visibility = visibilityFor(owner, state.visibility);
     const customMetadata = objectMetadata(upload.originalName, visibility, owner);
     const sameMetadata = JSON.stringify(customMetadata) === JSON.stringify(upload.metadataAtOpen);
-    const key = upload.keyIn(directory || undefined, sameMetadata ? upload.uuid : crypto.randomUUID());
+    const key = upload.keyIn(directory || undefined, sameMetadata ? upload.uuid : ownerUuid(owner));
     const beforeVisible = (at: string, size: number) => options.beforeVisible(owner, at, size);
     const object = await upload.writer.finish(key, { customMetadata, beforeVisible });
     return {
@@ -168,7 +169,7 @@ function openWriter(
   if (utf8Length(originalName) > MAX_ORIGINAL_NAME_BYTES) {
     throw bad(`Invalid file: filename longer than ${MAX_ORIGINAL_NAME_BYTES} bytes`);
   }
-  const uuid = crypto.randomUUID();
+  const uuid = ownerUuid(admission.owner);
   const keyIn = (directory: string | undefined, id: string) => buildObjectKey(originalName, directory, id);
   const visibility = visibilityFor(admission.owner, sofar.visibility);
   const metadataAtOpen = objectMetadata(originalName, visibility, admission.owner);

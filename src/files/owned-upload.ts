@@ -2,6 +2,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { maxUploadBytes } from "../core/config";
 import type { Owner } from "../core/owner";
 import type { Db } from "../db/client";
+import type { Databases } from "../db/databases";
 import { quotaOf } from "./file-owner";
 import { recordObject } from "./file-records";
 import { storeUpload, type StoredUpload } from "./form-upload";
@@ -22,8 +23,8 @@ export interface UploadFor {
    * user's own, or a team's, after checking that the caller may upload there (or throwing).
    */
   ownerFor: (orgId: number | undefined) => Promise<Owner>;
-  /** Statements for the batch that records the file (a team's audit entry). */
-  alongsideRecord: (file: StoredUpload) => BatchItem<"sqlite">[];
+  /** Statements for the batch that records the file in `db` (a team's audit entry). */
+  alongsideRecord: (db: Db, file: StoredUpload) => BatchItem<"sqlite">[];
 }
 
 /**
@@ -34,19 +35,20 @@ export interface UploadFor {
  */
 export async function storeOwnedUpload(
   env: Env,
-  db: Db,
+  dbs: Databases,
   request: Request,
   uploader: UploadFor,
 ): Promise<StoredUpload> {
   const reservationId = crypto.randomUUID();
-  let reserved = false;
+  // Where the reservation was made: the owner's data database (each dbs.of() after the first is remembered).
+  let reservedIn: Db | undefined;
   try {
     const stored = await storeUpload(env.R2_BUCKET, request, {
       maxBytes: maxUploadBytes(env),
       admit: async (orgId) => {
         const owner = await uploader.ownerFor(orgId);
         const quotaBytes = quotaOf(env, owner);
-        const room = roomLeft(await usageOf(db, owner, quotaBytes));
+        const room = roomLeft(await usageOf(await dbs.of(owner), owner, quotaBytes));
         const overQuota = () =>
           new QuotaExceededError(
             quotaBytes,
@@ -68,15 +70,17 @@ export async function storeOwnedUpload(
           bytes: size,
           expiresAt,
         };
+        const db = await dbs.of(owner);
         await reserve(db, reservation, quotaOf(env, owner));
-        reserved = true;
+        reservedIn = db;
       },
     });
-    await recordObject(env.R2_BUCKET, db, reservationId, stored, uploader.alongsideRecord(stored));
+    const db = await dbs.of(stored.owner);
+    await recordObject(env.R2_BUCKET, db, reservationId, stored, uploader.alongsideRecord(db, stored));
     return stored;
   } catch (err) {
     // A put that failed after the reservation: give the room back now rather than at its expiry.
-    if (reserved) await releaseReservation(db, reservationId).catch(() => {});
+    if (reservedIn) await releaseReservation(reservedIn, reservationId).catch(() => {});
     throw err;
   }
 }

@@ -1,4 +1,5 @@
 import type { Owner } from "../core/owner";
+import { ownerUuid } from "../core/owner-uuids";
 import type { Db } from "../db/client";
 import { buildObjectKey } from "./file-keys";
 import { quotaOf } from "./file-owner";
@@ -31,8 +32,9 @@ export async function openResumableUpload(
   input: ResumableInput,
   now = new Date(),
 ): Promise<UploadRow> {
-  const key = buildObjectKey(input.fileName, input.directory || undefined);
-  const id = crypto.randomUUID();
+  // Both carry the owner, so the upload and its file find their workspace from the id or the key alone.
+  const key = buildObjectKey(input.fileName, input.directory || undefined, ownerUuid(owner));
+  const id = ownerUuid(owner);
   const expiresAt = new Date(now.getTime() + UPLOAD_TTL_MS).toISOString();
   const orgId = owner.kind === "org" ? owner.orgId : null;
   await reserve(db, { id, userId, orgId, key, bytes: input.size ?? 0, expiresAt }, quotaOf(env, owner), now);

@@ -108,7 +108,7 @@ export function mountMcp(app: AppRouter) {
     const noFiles = missingScope(credential, ["files:read"]);
     const version = c.req.header("MCP-Protocol-Version");
     const files = {
-      catalog: fileCatalog(db, c.env.R2_BUCKET, user.id),
+      catalog: fileCatalog(dbs, c.env.R2_BUCKET, user.id),
       refusal: noFiles && `This ${holder(credential)} lacks the scope ${noFiles}`,
       links: version !== undefined && version >= LINKS_SINCE,
     };

@@ -3,7 +3,7 @@ import type { Logger } from "../core/logger";
 import { orgOwner, userOwner, type Owner } from "../core/owner";
 import type { Databases } from "../db/databases";
 import { RestoreWindowPassedError, restorableSince, restorableUntil } from "../core/restore-window";
-import { deletedKeysAmong } from "../files/file-trash.queries";
+import { deletedKeysIn } from "../files/deleted-keys";
 import { callStorage } from "../files/storage-errors";
 import type { KeyedWrite } from "../idempotency/keyed-writes";
 import type { AuditActor } from "../orgs/audit.queries";
@@ -85,8 +85,7 @@ async function attachmentFiles(
   if (inputs.length === 0) return [];
   const [files, deleted] = await Promise.all([
     callStorage("head", () => resolveAttachments(w.env.R2_BUCKET, inputs, userId)),
-    // Files are not routed to shards yet: their trash is still the directory's.
-    deletedKeysAmong(w.dbs.directory, [...new Set(inputs.map((input) => input.fileKey))]),
+    deletedKeysIn(w.dbs, inputs.map((input) => input.fileKey)),
   ]);
   return files.filter((file) => !deleted.has(file.fileKey));
 }

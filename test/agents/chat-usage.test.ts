@@ -10,6 +10,7 @@ import { signUp, type SignedUpUser } from "../helpers/auth";
 import { chatPath, modelCalls, modelSaw, sendTurn, turnOutcome } from "../helpers/agents";
 import { createChat, openChat } from "../helpers/chats";
 import { connectWS, freshName, type TestSocket } from "../helpers/ws";
+import { countEverywhere } from "../helpers/shards";
 import {
   assistantMessages,
   backdateUsage,
@@ -142,10 +143,7 @@ describe("usage: every model call is booked on its user", () => {
     const name = freshName();
     const socket = await connectWS(chatPath(name));
     expect(await turn(socket, "Hello")).toBeUndefined();
-    const rows = await env.DB.prepare("SELECT count(*) AS n FROM ai_usage_table WHERE chatId = ?")
-      .bind(name)
-      .first<{ n: number }>();
-    expect(rows!.n).toBe(0);
+    expect(await countEverywhere("SELECT count(*) AS n FROM ai_usage_table WHERE chatId = ?", name)).toBe(0);
     const spent = await runInDurableObject(env.ChatAgent.getByName(name), (_agent, state) =>
       new DailyTokenLedger(state.storage.sql).spent(),
     );

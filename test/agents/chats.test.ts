@@ -22,6 +22,7 @@ import { connectWS } from "../helpers/ws";
 import { fallbackTitle } from "../../src/chats/chat-titles";
 import { reminderFor } from "../../src/todos/reminders";
 import type { ChatAgent } from "../../src/agents/chat-agent";
+import { countEverywhere } from "../helpers/shards";
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
@@ -217,10 +218,9 @@ describe("deleting a chat", () => {
     expect((await upgradeWith({}, `${chatPath(chat.id)}?ticket=${ticket}`)).status).toBe(404);
     expectError(await transcriptOf(alice, chat.id), 404, "Chat not found");
     expectError(await requestTicket(alice.token, "chat-agent", chat.id), 404, "Chat not found");
-    const queued = await env.DB.prepare("SELECT count(*) AS n FROM pending_agent_wipes_table WHERE name = ?")
-      .bind(chat.id)
-      .first<{ n: number }>();
-    expect(queued?.n).toBe(0);
+    expect(
+      await countEverywhere("SELECT count(*) AS n FROM pending_agent_wipes_table WHERE name = ?", chat.id),
+    ).toBe(0);
   });
 });
 

@@ -1,6 +1,5 @@
 // GET /api/ai/usage: ranges, grouping, who may read whose usage, and every bad input. The rows are
 // seeded as the chat writes them (test/agents/chat-usage.test.ts books them through real turns).
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_CHAT_USER_DAILY_OUTPUT_TOKENS } from "../../src/core/config";
 import { UsageReportSchema } from "../../src/routes/usage/usage.schemas";
@@ -11,6 +10,7 @@ import { createKey } from "../helpers/credentials";
 import { makeAdmin } from "../helpers/db";
 import { api, expectData, expectError } from "../helpers/http";
 import { today, usageOf } from "../helpers/usage";
+import { dataDb } from "../helpers/shards";
 
 interface Call {
   chatId?: string;
@@ -22,9 +22,10 @@ interface Call {
 }
 
 async function book(userId: number, calls: Call[]) {
-  await env.DB.batch(
+  const db = await dataDb({ userId });
+  await db.batch(
     calls.map((c) =>
-      env.DB.prepare(
+      db.prepare(
         "INSERT INTO ai_usage_table (userId, chatId, kind, model, inputTokens, outputTokens, day) VALUES (?, ?, ?, ?, ?, ?, ?)",
       ).bind(
         userId,

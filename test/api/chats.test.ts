@@ -1,4 +1,3 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { signUp, type SignedUpUser } from "../helpers/auth";
 import { createChat, getChat, listAllChats } from "../helpers/chats";
@@ -10,13 +9,15 @@ import { MAX_CHATS } from "../../src/chats/chats";
 import { updateSummary } from "../../src/chats/chats.queries";
 import { createDb } from "../../src/db/client";
 import { ChatPageSchema, ChatSchema, DeletedChatSchema } from "../../src/routes/chats/chats.schemas";
+import { dataDb } from "../helpers/shards";
 
 /** `count` chats of `user` written straight into the index, with activity times `at(i)`. */
 async function seedChats(user: SignedUpUser, count: number, at: (i: number) => string) {
   const ids = Array.from({ length: count }, (_, i) => `seed_${crypto.randomUUID().slice(0, 8)}_${i}`);
-  await env.DB.batch(
+  const db = await dataDb({ userId: user.userId });
+  await db.batch(
     ids.map((id, i) =>
-      env.DB.prepare("INSERT INTO chats_table (id, userId, lastActivityAt) VALUES (?, ?, ?)").bind(
+      db.prepare("INSERT INTO chats_table (id, userId, lastActivityAt) VALUES (?, ?, ?)").bind(
         id,
         user.userId,
         at(i),
@@ -37,7 +38,8 @@ describe("the chat index: POST/GET /api/chats, rename, delete", () => {
     const untitled = await createChat(alice);
     const named = await createChat(alice, { title: "  Lisbon trip  " });
     expect(untitled).toEqual({
-      id: expect.stringMatching(/^chat_[A-Za-z0-9_-]{22}$/),
+      // The owner's id names the data database holding the chat's row.
+      id: expect.stringMatching(new RegExp(`^chat_${alice.userId}_[A-Za-z0-9_-]{22}$`)),
       title: null,
       createdAt: expect.any(String),
       lastActivityAt: untitled.createdAt,
@@ -87,7 +89,7 @@ describe("the chat index: POST/GET /api/chats, rename, delete", () => {
       lastMessageAt: doomed.createdAt,
       lastActivityAt: doomed.createdAt,
     };
-    await updateSummary(createDb(env.DB), doomed.id, late);
+    await updateSummary(createDb(await dataDb({ userId: alice.userId })), doomed.id, late);
     expectError(await api(`/api/chats/${doomed.id}`, { token: alice.token }), 404, "Chat not found");
   });
 
@@ -226,7 +228,9 @@ describe("the chat index: POST/GET /api/chats, rename, delete", () => {
 
   it(`M7: keeps at most ${MAX_CHATS} chats a user: the next create is 409 and writes nothing`, async () => {
     const alice = await signUp();
-    await env.DB.prepare(
+    const db = await dataDb({ userId: alice.userId });
+    await db
+      .prepare(
       `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
        INSERT INTO chats_table (id, userId) SELECT 'cap_' || ? || '_' || i, ? FROM n`,
     )
@@ -237,7 +241,8 @@ describe("the chat index: POST/GET /api/chats, rename, delete", () => {
       409,
       `You have ${MAX_CHATS} chats, the most one user may keep: delete some first`,
     );
-    const count = await env.DB.prepare("SELECT count(*) AS n FROM chats_table WHERE userId = ?")
+    const count = await db
+      .prepare("SELECT count(*) AS n FROM chats_table WHERE userId = ?")
       .bind(alice.userId)
       .first<{ n: number }>();
     expect(count?.n).toBe(MAX_CHATS);

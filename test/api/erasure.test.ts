@@ -17,6 +17,7 @@ import { allFileKeys, bucketKeys, createLink, linkPath } from "../helpers/files"
 import { multipartBody } from "../helpers/multipart";
 import { bytes, fetchWithEnv } from "../helpers/storage";
 import { createTodo } from "../helpers/todos";
+import { countEverywhere, dataDb, onShardOf } from "../helpers/shards";
 import {
   downloadPath,
   finish,
@@ -33,12 +34,8 @@ const runCron = () => worker.scheduled(createScheduledController({ cron: "17 * *
 const deleteUser = (user: SignedUpUser) =>
   api(`/api/users/${user.userId}/delete`, { method: "POST", token: user.token });
 
-async function queuedWipes(): Promise<number> {
-  const row = await env.DB.prepare("SELECT COUNT(*) AS n FROM pending_agent_wipes_table").first<{
-    n: number;
-  }>();
-  return row?.n ?? 0;
-}
+// Rows queued in every data database (each test drains what it queued).
+const queuedWipes = () => countEverywhere("SELECT COUNT(*) AS n FROM pending_agent_wipes_table");
 
 /** A chat of `user` with one answered turn: its id. */
 async function answeredChat(user: SignedUpUser): Promise<string> {
@@ -50,10 +47,7 @@ async function answeredChat(user: SignedUpUser): Promise<string> {
   return chat.id;
 }
 
-async function queued(): Promise<number> {
-  const row = await env.DB.prepare("SELECT COUNT(*) AS n FROM pending_erasures_table").first<{ n: number }>();
-  return row?.n ?? 0;
-}
+const queued = () => countEverywhere("SELECT COUNT(*) AS n FROM pending_erasures_table");
 
 /** `count` uploads under `dir`, a few at a time. */
 async function uploadMany(user: SignedUpUser, dir: string, count: number) {
@@ -131,8 +125,8 @@ describe("erasure on user delete", () => {
     const user = await signUp();
     const dir = `resume-${crypto.randomUUID()}`;
     await uploadMany(user, dir, 101);
+    const db = createDb(await dataDb({ userId: user.userId }));
     expect(expectData(await deleteUser(user), 200, DeletedUserSchema).erasure.pending).toBe(true);
-    const db = createDb(env.DB);
 
     const failing = withFaults(env.R2_BUCKET, { delete: () => injected("R2 delete") });
     await expect(sweepErasures(failing, db)).rejects.toThrow(/injected/);
@@ -171,15 +165,18 @@ describe("erasure on user delete", () => {
     const dir = `race-${crypto.randomUUID()}`;
     // The account is deleted between the upload's put and its record.
     let deleted = false;
-    const DB = withFaults(env.DB, {
-      batch: async (statements: D1PreparedStatement[]) => {
-        if (!deleted) {
-          deleted = true;
-          expect((await deleteUser(user)).status).toBe(200);
-        }
-        return env.DB.batch(statements);
-      },
-    });
+    // The record's batch runs in the user's data database.
+    const shard = await onShardOf({ userId: user.userId }, (db) =>
+      withFaults(db, {
+        batch: async (statements: D1PreparedStatement[]) => {
+          if (!deleted) {
+            deleted = true;
+            expect((await deleteUser(user)).status).toBe(200);
+          }
+          return db.batch(statements);
+        },
+      }),
+    );
     const form = multipartBody([
       { name: "directory", body: dir },
       { name: "file", filename: "late.txt", body: "late" },
@@ -187,7 +184,7 @@ describe("erasure on user delete", () => {
     const res = await fetchWithEnv(
       "/api/upload",
       { method: "POST", token: user.token, body: form.body, headers: { "Content-Type": form.contentType } },
-      { DB },
+      shard,
     );
     expect(res.status).toBe(401);
     expect(((await res.json()) as { error: { message: string } }).error.message).toBe(
@@ -201,10 +198,11 @@ describe("erasure on user delete", () => {
     const user = await signUp();
     const kept = await answeredChat(user);
     // More index rows than the request wipes (their instances were never opened: a wipe finds them empty).
-    const seeded = Array.from({ length: WIPE_IN_REQUEST }, () => newChatId());
-    await env.DB.batch(
+    const seeded = Array.from({ length: WIPE_IN_REQUEST }, () => newChatId(user.userId));
+    const shard = await dataDb({ userId: user.userId });
+    await shard.batch(
       seeded.map((id) =>
-        env.DB.prepare("INSERT INTO chats_table (id, userId) VALUES (?, ?)").bind(id, user.userId),
+        shard.prepare("INSERT INTO chats_table (id, userId) VALUES (?, ?)").bind(id, user.userId),
       ),
     );
     const instances = WIPE_IN_REQUEST + 3; // the chats, `user-<id>` and the todo feed
@@ -215,7 +213,7 @@ describe("erasure on user delete", () => {
     expect((await chatStorage(kept)).rows).toMatchObject({ cf_agents_session_messages: 2 });
     expect(await queuedWipes()).toBe(instances);
 
-    const db = createDb(env.DB);
+    const db = createDb(shard);
     // Each wipe ends in the instance's intended reset: an info line says so, nothing at warn or error.
     const lines: [string, string, Record<string, unknown> | undefined][] = [];
     const record = (level: string) => (event: string, fields?: Record<string, unknown>) => {

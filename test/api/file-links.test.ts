@@ -1,8 +1,9 @@
 // docs/security.md H1-H7: share links (forgery, replay past their limit, expiry, revocation, IDOR).
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { linkToken } from "../../src/files/link-tokens";
+import { userOwner } from "../../src/core/owner";
 import { createDb } from "../../src/db/client";
+import { dataDb, firstRowAnywhere, runEverywhere } from "../helpers/shards";
 import { redeemLink } from "../../src/files/file-links";
 import { FileLinkListSchema, FileLinkSchema } from "../../src/routes/file-links/file-links.schemas";
 import { signUp } from "../helpers/auth";
@@ -13,10 +14,12 @@ import { storeText } from "../helpers/uploads";
 
 const revokePath = (key: string, id: string) => `${linksPath(key)}/${id}/revoke`;
 
-async function linkRow(id: string) {
-  return env.DB.prepare("SELECT downloads, revokedAt, expiresAt FROM file_links_table WHERE id = ?")
-    .bind(id)
-    .first<{ downloads: number; revokedAt: string | null; expiresAt: string }>();
+/** The link's row, in whichever data database holds its file's workspace. */
+function linkRow(id: string) {
+  return firstRowAnywhere<{ downloads: number; revokedAt: string | null; expiresAt: string }>(
+    "SELECT downloads, revokedAt, expiresAt FROM file_links_table WHERE id = ?",
+    id,
+  );
 }
 
 /** `s` with character `i` changed. */
@@ -33,7 +36,10 @@ describe("share links", () => {
     const { owner, file } = await sharedFile();
     const link = await createLink(owner.token, file.key, { expiresIn: 3600, maxDownloads: 2 });
     expect(link).toMatchObject({ downloads: 0, maxDownloads: 2, revokedAt: null, state: "active" });
-    expect(link.url).toMatch(/^http:\/\/service\.test\/api\/links\/[\w-]{22}\.[\w-]{43}$/);
+    // `<owner>.<id>.<signature>`: the owner names the data database holding the link.
+    expect(link.url).toMatch(
+      new RegExp(`^http://service\\.test/api/links/user-${owner.userId}\\.[\\w-]{22}\\.[\\w-]{43}$`),
+    );
     expect(Date.parse(link.expiresAt) - Date.parse(link.createdAt)).toBeGreaterThan(3590_000);
 
     const head = await request(linkPath(link.url), { method: "HEAD" });
@@ -70,7 +76,7 @@ describe("share links", () => {
   it("H4: an expired link is 410 Link expired (the clock injected, then the row aged)", async () => {
     const { owner, file } = await sharedFile();
     const link = await createLink(owner.token, file.key, { expiresIn: 60 });
-    const db = createDb(env.DB);
+    const db = createDb(await dataDb({ userId: owner.userId }));
     const expiry = new Date(link.expiresAt);
     expect(await redeemLink(db, link.id, new Date(expiry.getTime() - 1))).toEqual({
       state: "active",
@@ -79,9 +85,10 @@ describe("share links", () => {
     expect(await redeemLink(db, link.id, expiry)).toEqual({ state: "expired" });
     expect((await linkRow(link.id))?.downloads).toBe(1);
 
-    await env.DB.prepare("UPDATE file_links_table SET expiresAt = '2000-01-01T00:00:00.000Z' WHERE id = ?")
-      .bind(link.id)
-      .run();
+    await runEverywhere(
+      "UPDATE file_links_table SET expiresAt = '2000-01-01T00:00:00.000Z' WHERE id = ?",
+      link.id,
+    );
     expectError(await api(linkPath(link.url)), 410, "Link expired");
     const [listed] = expectData(
       await api(linksPath(file.key), { token: owner.token }),
@@ -118,17 +125,21 @@ describe("share links", () => {
     const { owner, file } = await sharedFile();
     const link = await createLink(owner.token, file.key, { expiresIn: 600, maxDownloads: 5 });
     const token = linkPath(link.url).split("/").at(-1)!;
-    const [id, signature] = token.split(".") as [string, string];
+    const [named, id, signature] = token.split(".") as [string, string, string];
+    expect(named).toBe(`user-${owner.userId}`);
     const other = await createLink(owner.token, file.key);
-    const otherId = linkPath(other.url).split("/").at(-1)!.split(".")[0]!;
+    const otherId = linkPath(other.url).split("/").at(-1)!.split(".")[1]!;
     const forged = [
-      `${flip(id, 3)}.${signature}`,
-      `${id}.${flip(signature, 10)}`,
+      `${named}.${flip(id, 3)}.${signature}`,
+      `${named}.${id}.${flip(signature, 10)}`,
       // The last character carries two spare bits: another spelling of the same signature.
-      `${id}.${signature.slice(0, -1)}${String.fromCharCode(signature.charCodeAt(42) ^ 1)}`,
-      `${otherId}.${signature}`,
-      await linkToken("another-secret-that-is-long-enough-0123456789", link.id),
-      `${id}.`,
+      `${named}.${id}.${signature.slice(0, -1)}${String.fromCharCode(signature.charCodeAt(42) ^ 1)}`,
+      `${named}.${otherId}.${signature}`,
+      // The signature covers the owner: another one named, or none (a token from before shards), is refused.
+      `user-${owner.userId + 1}.${id}.${signature}`,
+      `${id}.${signature}`,
+      await linkToken("another-secret-that-is-long-enough-0123456789", link.id, userOwner(owner.userId)),
+      `${named}.${id}.`,
       id,
       `${token}.x`,
       "x".repeat(200),

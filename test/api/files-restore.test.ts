@@ -18,6 +18,7 @@ import { api, expectData, expectError, readResult, request } from "../helpers/ht
 import { fetchWithEnv } from "../helpers/storage";
 import { attachedKeys, createTodo } from "../helpers/todos";
 import { downloadPath, storeFile, storeText } from "../helpers/uploads";
+import { runEverywhere } from "../helpers/shards";
 
 const runCron = () => worker.scheduled(createScheduledController({ cron: "17 * * * *" }), env);
 
@@ -30,9 +31,7 @@ const removed = async (user: SignedUpUser, key: string, query = "") =>
 
 /** Moves a deleted file's delete back in time, past any restore window. */
 const ageDelete = (key: string) =>
-  env.DB.prepare("UPDATE deleted_files_table SET deletedAt = '2000-01-01T00:00:00.000Z' WHERE key = ?")
-    .bind(key)
-    .run();
+  runEverywhere("UPDATE deleted_files_table SET deletedAt = '2000-01-01T00:00:00.000Z' WHERE key = ?", key);
 
 describe("POST /api/files/{key}/restore", () => {
   it("deletes at once (record, usage, download, links), then restores the same file, bytes and links", async () => {

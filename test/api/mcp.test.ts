@@ -1,4 +1,3 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { signUp } from "../helpers/auth";
 import { createKey } from "../helpers/credentials";
@@ -7,6 +6,9 @@ import { RESOURCE_PAGE_SIZE, RESOURCE_READ_MAX_BYTES } from "../../src/files/fil
 import { api, expectError, request, expectData } from "../helpers/http";
 import { callTool, initialize, PROTOCOL, rpc } from "../helpers/mcp";
 import { TodoWithAttachmentsSchema, TodoPageSchema } from "../../src/todos/todos.schemas";
+import { dataDb } from "../helpers/shards";
+import { ownerUuid } from "../../src/core/owner-uuids";
+import { userOwner } from "../../src/core/owner";
 
 describe("/mcp: authentication before any MCP exchange", () => {
   it.each([
@@ -111,13 +113,15 @@ describe("/mcp: the todo tools of the signed-in user", () => {
 
 /** Records `count` files of `userId` straight into D1 (no objects): enough to page through. */
 async function recordFiles(userId: number, count: number, size = 10) {
-  const prefix = crypto.randomUUID();
+  // Keys as uploads make them: their UUID names the owner, whose data database holds the rows.
+  const prefix = ownerUuid(userOwner(userId));
+  const db = await dataDb({ userId });
   const rows = Array.from({ length: count }, (_, i) =>
-    env.DB.prepare(
+    db.prepare(
       "INSERT INTO files_table (key, userId, originalName, size, contentType, etag, visibility) VALUES (?, ?, ?, ?, 'text/plain', 'e', 'private')",
     ).bind(`${prefix}-${i}.txt`, userId, `file ${i}.txt`, size),
   );
-  await env.DB.batch(rows);
+  await db.batch(rows);
   return Array.from({ length: count }, (_, i) => `${prefix}-${i}.txt`);
 }
 

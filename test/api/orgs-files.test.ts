@@ -14,6 +14,7 @@ import { api, expectData, expectError } from "../helpers/http";
 import { createTeam, join, teamOfFour } from "../helpers/orgs";
 import { teamFileKey, teamForm, uploadToTeam, withQuotas } from "../helpers/team-files";
 import { downloadPath, storeText } from "../helpers/uploads";
+import { dataDb } from "../helpers/shards";
 
 const TEAM_QUOTA = /^Team storage quota exceeded: the limit is (\d+) bytes, (\d+) are in use/;
 
@@ -203,6 +204,8 @@ describe("team files and erasure", () => {
       UploadSessionSchema,
     );
     const personal = await storeText(member.token, "personal", "p.txt");
+    // Its data database, read before the team's workspace row goes with it.
+    const teamDb = await dataDb({ orgId: org.id });
     const gone = expectData(
       await api(`/api/orgs/${org.id}/delete`, { method: "POST", token: owner.token }),
       200,
@@ -211,7 +214,8 @@ describe("team files and erasure", () => {
     expect(gone.erased).toMatchObject({ files: 2, filesPending: false });
     for (const key of [kept, binned]) expect(await env.R2_BUCKET.head(key)).toBeNull();
     expect(await env.R2_BUCKET.head(personal.key)).not.toBeNull();
-    const rows = await env.DB.prepare(
+    const rows = await teamDb
+      .prepare(
       `SELECT (SELECT count(*) FROM files_table WHERE orgId = ?1) + (SELECT count(*) FROM deleted_files_table WHERE orgId = ?1)
         + (SELECT count(*) FROM uploads_table WHERE orgId = ?1) + (SELECT count(*) FROM storage_reservations_table WHERE orgId = ?1)
         + (SELECT count(*) FROM org_storage_usage_table WHERE orgId = ?1) + (SELECT count(*) FROM file_links_table WHERE id = ?2) AS n`,

@@ -13,6 +13,7 @@ import { streamedUpload } from "../helpers/multipart";
 import { snapshotState, stateDiff } from "../helpers/state";
 import { bytes, fetchWithEnv, recordingBucket } from "../helpers/storage";
 import { finish, MiB, startUpload, uploadForm, uploadRows } from "../helpers/uploads";
+import { dataDb } from "../helpers/shards";
 
 const QUOTA_MESSAGE = /^Storage quota exceeded: the limit is (\d+) bytes, (\d+) are in use/;
 
@@ -203,9 +204,10 @@ describe("STORAGE_QUOTA_BYTES", () => {
     const recordedKey = (recorded.body as { data: { key: string } }).data.key;
     await env.R2_BUCKET.put(orphan, "put, then the upload stopped before its record");
     const past = "2000-01-01T00:00:00.000Z";
-    await env.DB.batch(
+    const shard = await dataDb({ userId: user.userId });
+    await shard.batch(
       [orphan, recordedKey].map((key) =>
-        env.DB.prepare(
+        shard.prepare(
           "INSERT INTO storage_reservations_table (id, userId, key, bytes, expiresAt) VALUES (?, ?, ?, 10, ?)",
         ).bind(crypto.randomUUID(), user.userId, key, past),
       ),
@@ -214,7 +216,8 @@ describe("STORAGE_QUOTA_BYTES", () => {
     expect(await env.R2_BUCKET.head(orphan)).toBeNull();
     expect(await env.R2_BUCKET.head(recordedKey)).not.toBeNull();
     expect(await recordsOf(recordedKey)).toEqual({ files: 1, pending: 0 });
-    const left = await env.DB.prepare("SELECT COUNT(*) AS n FROM storage_reservations_table WHERE userId = ?")
+    const left = await shard
+      .prepare("SELECT COUNT(*) AS n FROM storage_reservations_table WHERE userId = ?")
       .bind(user.userId)
       .first<{ n: number }>();
     expect(left?.n).toBe(0);

@@ -11,10 +11,29 @@ import { withFaults } from "../helpers/faults";
 import { api, expectData, expectError } from "../helpers/http";
 import { createTeam } from "../helpers/orgs";
 import { dataDb, placeOn, shardOf } from "../helpers/shards";
-import { fetchWithEnv } from "../helpers/storage";
+import { bytes, fetchWithEnv } from "../helpers/storage";
 import { createTodo, pageOf } from "../helpers/todos";
+import { base64url } from "../../src/core/base64url";
+import { derivedKey } from "../../src/core/derived-keys";
+import { orgOwner, userOwner } from "../../src/core/owner";
+import { ownerOfKey } from "../../src/files/file-keys";
+import { newLinkId } from "../../src/files/link-tokens";
+import { FilePageSchema } from "../../src/routes/files/files.schemas";
+import { createChat, getChat } from "../helpers/chats";
+import { createLink, deleteFile, getFile, linkPath } from "../helpers/files";
+import { teamFileKey } from "../helpers/team-files";
+import { downloadPath, finish, putPart, startUpload, storeText } from "../helpers/uploads";
 
 const SHARDS = ["DB_SHARD_0", "DB_SHARD_1"];
+
+/** How many rows of `table` in `db` have `column` = `value`. */
+async function rowIn(db: D1Database, table: string, column: string, value: string): Promise<number> {
+  const row = await db
+    .prepare(`SELECT count(*) AS n FROM ${table} WHERE ${column} = ?`)
+    .bind(value)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
 
 async function todoIn(db: D1Database, id: number) {
   return db.prepare("SELECT id, userId, orgId, title FROM todos_table WHERE id = ?").bind(id).first();
@@ -145,4 +164,115 @@ describe("shards: workspaces in their data databases", () => {
       .first<{ n: number }>();
     expect(changes?.n).toBe(0);
   });
+
+  it("keeps files, uploads, share links and chats in their workspace's shard, and finds each from its key, id or token", async () => {
+    const ada = await signUp();
+    const team = await createTeam(ada.token);
+    const own = (await shardOf({ userId: ada.userId }))!;
+    const other = SHARDS.find((shard) => shard !== own)!;
+    await placeOn({ orgId: team.id }, other);
+    const ownDb = env[own as "DB_SHARD_0"];
+    const teamDb = env[other as "DB_SHARD_0"];
+
+    const mine = await storeText(ada.token, "mine", "m.txt");
+    const ours = await teamFileKey(ada.token, team.id, "ours");
+    // Each key's UUID names its owner: no lookup tells where the record is.
+    expect(ownerOfKey(mine.key)).toEqual(userOwner(ada.userId));
+    expect(ownerOfKey(ours)).toEqual(orgOwner(team.id));
+    expect(await rowIn(ownDb, "files_table", "key", mine.key)).toBe(1);
+    expect(await rowIn(teamDb, "files_table", "key", ours)).toBe(1);
+    for (const db of [env.DB, teamDb]) expect(await rowIn(db, "files_table", "key", mine.key)).toBe(0);
+    for (const db of [env.DB, ownDb]) expect(await rowIn(db, "files_table", "key", ours)).toBe(0);
+
+    for (const key of [mine.key, ours]) expect((await getFile(ada.token, key)).status).toBe(200);
+    const teamFiles = expectData(await api(`/api/files?orgId=${team.id}`, { token: ada.token }), 200, FilePageSchema);
+    expect(teamFiles.items.map((f) => f.key)).toEqual([ours]);
+    expect(teamFiles.usage).toMatchObject({ files: 1, bytes: 4 });
+    const download = await api(downloadPath(mine.key));
+    expect([download.status, download.text]).toEqual([200, "mine"]);
+    const teamDownload = await api(downloadPath(ours), { token: ada.token });
+    expect([teamDownload.status, teamDownload.text]).toEqual([200, "ours"]);
+
+    const link = await createLink(ada.token, ours);
+    expect(await rowIn(teamDb, "file_links_table", "id", link.id)).toBe(1);
+    const shared = await api(linkPath(link.url));
+    expect([shared.status, shared.text]).toEqual([200, "ours"]);
+
+    const draft = await startUpload(ada.token, { fileName: "r.bin", orgId: team.id, size: 3 });
+    expect(ownerOfKey(draft.key)).toEqual(orgOwner(team.id));
+    expect(await rowIn(teamDb, "uploads_table", "id", draft.uploadId)).toBe(1);
+    expect((await putPart(ada.token, draft.uploadId, 1, bytes(3))).status).toBe(200);
+    expect((await finish(ada.token, draft.uploadId)).status).toBe(201);
+    expect(await rowIn(teamDb, "files_table", "key", draft.key)).toBe(1);
+
+    // A delete and a restore go through the trash of the team's shard.
+    expect((await deleteFile(ada.token, ours)).status).toBe(200);
+    expect(await rowIn(teamDb, "deleted_files_table", "key", ours)).toBe(1);
+    expectError(await api(downloadPath(ours), { token: ada.token }), 404, "File not found");
+    const restored = await api(`/api/files/${encodeURIComponent(ours)}/restore`, { method: "POST", token: ada.token });
+    expect(restored.status).toBe(200);
+
+    const chat = await createChat(ada);
+    expect(chat.id.startsWith(`chat_${ada.userId}_`)).toBe(true);
+    expect(await rowIn(ownDb, "chats_table", "id", chat.id)).toBe(1);
+    expect((await getChat(ada, chat.id)).id).toBe(chat.id);
+    const ticket = await api("/api/agents/tickets", {
+      method: "POST",
+      token: ada.token,
+      json: { agent: "chat-agent", name: chat.id },
+    });
+    expect(ticket.status).toBe(201);
+    // Another user's chat id is not found: the id names its owner, whose row says whose it is.
+    const eve = await signUp();
+    const refused = await api("/api/agents/tickets", {
+      method: "POST",
+      token: eve.token,
+      json: { agent: "chat-agent", name: chat.id },
+    });
+    expect(refused.status).toBe(404);
+  });
+
+  it("finds a legacy workspace's files, links and chats on the directory, including keys, tokens and ids from before shards", async () => {
+    const bob = await signUp();
+    await placeOn({ userId: bob.userId }, "DB");
+    const made = await storeText(bob.token, "legacy", "l.txt");
+    expect(await rowIn(env.DB, "files_table", "key", made.key)).toBe(1);
+    const link = await createLink(bob.token, made.key);
+    expect(await rowIn(env.DB, "file_links_table", "id", link.id)).toBe(1);
+    expect((await api(linkPath(link.url))).text).toBe("legacy");
+    const chat = await createChat(bob);
+    expect(await rowIn(env.DB, "chats_table", "id", chat.id)).toBe(1);
+
+    // A key, a link token and a chat id as they were made before shards: they name no owner.
+    const oldKey = `${crypto.randomUUID()}-old.txt`;
+    await env.R2_BUCKET.put(oldKey, "old", { customMetadata: { originalName: "old.txt" } });
+    const file = await env.DB.prepare(
+      "INSERT INTO files_table (key, userId, originalName, size, contentType, etag, visibility) VALUES (?, ?, 'old.txt', 3, 'text/plain', 'e', 'public') RETURNING id",
+    )
+      .bind(oldKey, bob.userId)
+      .first<{ id: number }>();
+    expect(ownerOfKey(oldKey)).toBeNull();
+    expect((await getFile(bob.token, oldKey)).status).toBe(200);
+    const linkId = newLinkId();
+    await env.DB.prepare(
+      "INSERT INTO file_links_table (id, fileId, expiresAt) VALUES (?, ?, '2999-01-01T00:00:00.000Z')",
+    )
+      .bind(linkId, file!.id)
+      .run();
+    const key = await derivedKey(env.JWT_SECRET, "file-share-link/v1");
+    const signature = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(linkId));
+    const oldToken = `${linkId}.${base64url(new Uint8Array(signature))}`;
+    const viaOld = await api(`/api/links/${oldToken}`);
+    expect([viaOld.status, viaOld.text]).toEqual([200, "old"]);
+    const oldChat = `chat_${base64url(crypto.getRandomValues(new Uint8Array(16)))}`;
+    await env.DB.prepare("INSERT INTO chats_table (id, userId) VALUES (?, ?)").bind(oldChat, bob.userId).run();
+    expect((await getChat(bob, oldChat)).id).toBe(oldChat);
+    const ticket = await api("/api/agents/tickets", {
+      method: "POST",
+      token: bob.token,
+      json: { agent: "chat-agent", name: oldChat },
+    });
+    expect(ticket.status).toBe(201);
+  });
 });
+

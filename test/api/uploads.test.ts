@@ -18,6 +18,7 @@ import {
 import { TodoWithAttachmentsSchema } from "../../src/todos/todos.schemas";
 import { PartResultSchema, AbortedUploadSchema } from "../../src/routes/uploads/uploads.schemas";
 import { UploadResultSchema } from "../../src/routes/files/files.schemas";
+import { dataDb, firstRowAnywhere, runEverywhere } from "../helpers/shards";
 
 const PART = 5 * MiB;
 let token: string;
@@ -27,9 +28,7 @@ beforeAll(async () => {
 });
 
 async function expire(uploadId: string) {
-  await env.DB.prepare("UPDATE uploads_table SET expiresAt = '2000-01-01T00:00:00.000Z' WHERE id = ?")
-    .bind(uploadId)
-    .run();
+  await runEverywhere("UPDATE uploads_table SET expiresAt = '2000-01-01T00:00:00.000Z' WHERE id = ?", uploadId);
 }
 
 describe("resumable uploads", () => {
@@ -99,9 +98,7 @@ describe("resumable uploads", () => {
     const session = await startUpload(token, { fileName: "claimed.bin", size: 10 });
     expect((await putPart(token, session.uploadId, 1, bytes(10))).status).toBe(200);
     const claim = (at: string) =>
-      env.DB.prepare("UPDATE uploads_table SET completingAt = ? WHERE id = ?")
-        .bind(at, session.uploadId)
-        .run();
+      runEverywhere("UPDATE uploads_table SET completingAt = ? WHERE id = ?", at, session.uploadId);
     await claim(new Date().toISOString());
     expectError(await putPart(token, session.uploadId, 1, bytes(10)), 409, /being completed/);
     expectError(await finish(token, session.uploadId, "abort"), 409, /being completed/);
@@ -178,14 +175,18 @@ describe("resumable uploads", () => {
   it("the cron trigger drops the leftover row of a completed upload and keeps its object", async () => {
     const session = await startUpload(token, { fileName: "kept.bin", size: 10 });
     expect((await putPart(token, session.uploadId, 1, bytes(10))).status).toBe(200);
-    const row = await env.DB.prepare("SELECT * FROM uploads_table WHERE id = ?")
-      .bind(session.uploadId)
-      .first();
+    const row = await firstRowAnywhere<Record<string, unknown>>(
+      "SELECT * FROM uploads_table WHERE id = ?",
+      session.uploadId,
+    );
+    // The upload's id names its owner, whose data database holds its row.
+    const shard = await dataDb({ userId: Number(row!.userId) });
     expect((await finish(token, session.uploadId)).status).toBe(201);
     // As if the row's delete had failed after R2 completed the upload.
-    await env.DB.prepare(
-      "INSERT INTO uploads_table (id, userId, key, r2UploadId, contentType, partSize, size, expiresAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-    )
+    await shard
+      .prepare(
+        "INSERT INTO uploads_table (id, userId, key, r2UploadId, contentType, partSize, size, expiresAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+      )
       .bind(
         row!.id,
         row!.userId,

@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { FileLinkSchema } from "../../src/routes/file-links/file-links.schemas";
 import { FilePageSchema, FileRecordSchema } from "../../src/routes/files/files.schemas";
 import { api, expectData, type ApiInit } from "./http";
+import { allDataDbs, dataDb } from "./shards";
 
 const segment = encodeURIComponent;
 
@@ -59,20 +60,27 @@ export async function bucketKeys(prefix?: string): Promise<Set<string>> {
   return keys;
 }
 
-/** The file records and pending erasures of D1, counted, for a key. */
+/** The file records and pending erasures of every data database, counted, for a key. */
 export async function recordsOf(key: string) {
-  const row = await env.DB.prepare(
-    `SELECT (SELECT COUNT(*) FROM files_table WHERE key = ?1) AS files,
-      (SELECT COUNT(*) FROM pending_erasures_table WHERE key = ?1) AS pending`,
-  )
-    .bind(key)
-    .first<{ files: number; pending: number }>();
-  return row!;
+  const counts = { files: 0, pending: 0 };
+  for (const db of allDataDbs()) {
+    const row = await db
+      .prepare(
+        `SELECT (SELECT COUNT(*) FROM files_table WHERE key = ?1) AS files,
+          (SELECT COUNT(*) FROM pending_erasures_table WHERE key = ?1) AS pending`,
+      )
+      .bind(key)
+      .first<{ files: number; pending: number }>();
+    counts.files += row!.files;
+    counts.pending += row!.pending;
+  }
+  return counts;
 }
 
 /** The user's usage row as the triggers keep it (null once they have no files). */
 export async function usageRow(userId: number) {
-  return env.DB.prepare("SELECT bytes, files FROM storage_usage_table WHERE userId = ?")
+  return (await dataDb({ userId }))
+    .prepare("SELECT bytes, files FROM storage_usage_table WHERE userId = ?")
     .bind(userId)
     .first<{ bytes: number; files: number }>();
 }

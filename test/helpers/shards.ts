@@ -148,3 +148,26 @@ export function expectMoved(plan: MovePlan) {
   expect(plan.failure, plan.lastError ?? undefined).toBeNull();
   expect(plan.phase).toBe("done");
 }
+
+/** Runs `sql` on every data database: a row a test changes is in one of them, and ids are unique across them. */
+export async function runEverywhere(sql: string, ...params: unknown[]): Promise<void> {
+  for (const db of allDataDbs()) {
+    await db
+      .prepare(sql)
+      .bind(...params)
+      .run();
+  }
+}
+
+/** The sum of a `SELECT count(*) AS n` over every data database. */
+export async function countEverywhere(sql: string, ...params: unknown[]): Promise<number> {
+  let n = 0;
+  for (const db of allDataDbs()) {
+    const row = await db
+      .prepare(sql)
+      .bind(...params)
+      .first<{ n: number }>();
+    n += row?.n ?? 0;
+  }
+  return n;
+}

@@ -3,6 +3,7 @@ import { api, type ApiResult, expectData, readResult } from "./http";
 import { fetchWithEnv } from "./storage";
 import { UploadSessionSchema } from "../../src/routes/uploads/uploads.schemas";
 import { UploadResultSchema } from "../../src/routes/files/files.schemas";
+import { allDataDbs, firstRowAnywhere } from "./shards";
 
 export const MiB = 1024 * 1024;
 
@@ -48,19 +49,25 @@ export function finish(
 
 /** The D1 rows an upload holds: its own and its parts'. */
 export async function uploadRows(uploadId: string): Promise<number> {
-  const row = await env.DB.prepare(
-    "SELECT (SELECT COUNT(*) FROM uploads_table WHERE id = ?1) + (SELECT COUNT(*) FROM upload_parts_table WHERE uploadId = ?1) AS n",
-  )
-    .bind(uploadId)
-    .first<{ n: number }>();
-  return row?.n ?? 0;
+  let n = 0;
+  for (const db of allDataDbs()) {
+    const row = await db
+      .prepare(
+        "SELECT (SELECT COUNT(*) FROM uploads_table WHERE id = ?1) + (SELECT COUNT(*) FROM upload_parts_table WHERE uploadId = ?1) AS n",
+      )
+      .bind(uploadId)
+      .first<{ n: number }>();
+    n += row?.n ?? 0;
+  }
+  return n;
 }
 
 /** R2's id of the multipart upload behind one of ours (read before it is aborted or completed). */
 export async function r2UploadIdOf(uploadId: string): Promise<string> {
-  const row = await env.DB.prepare("SELECT r2UploadId FROM uploads_table WHERE id = ?")
-    .bind(uploadId)
-    .first<{ r2UploadId: string }>();
+  const row = await firstRowAnywhere<{ r2UploadId: string }>(
+    "SELECT r2UploadId FROM uploads_table WHERE id = ?",
+    uploadId,
+  );
   if (!row) throw new Error(`no upload row ${uploadId}`);
   return row.r2UploadId;
 }

@@ -3,6 +3,7 @@ import type { UIMessage } from "ai";
 import { api } from "./http";
 import { chatPath } from "./agents";
 import type { AnswerMetadata } from "../../src/agents/turn-meter";
+import { dataDb } from "./shards";
 
 /** Today and yesterday as the service counts them (UTC). */
 export const today = () => new Date().toISOString().slice(0, 10);
@@ -25,7 +26,8 @@ export interface UsageRow {
 
 /** The user's usage rows as D1 holds them, oldest first. */
 export async function usageRows(userId: number): Promise<UsageRow[]> {
-  const { results } = await env.DB.prepare("SELECT * FROM ai_usage_table WHERE userId = ? ORDER BY id")
+  const { results } = await (await dataDb({ userId }))
+    .prepare("SELECT * FROM ai_usage_table WHERE userId = ? ORDER BY id")
     .bind(userId)
     .all<UsageRow>();
   return results;
@@ -33,16 +35,20 @@ export async function usageRows(userId: number): Promise<UsageRow[]> {
 
 /** A call booked for `userId` as if a chat had spent `outputTokens` on `day`. */
 export async function seedUsage(userId: number, outputTokens: number, day = today(), chatId = "user-seed") {
-  await env.DB.prepare(
-    "INSERT INTO ai_usage_table (userId, chatId, kind, model, inputTokens, outputTokens, day) VALUES (?, ?, 'chat', 'seed-model', 0, ?, ?)",
-  )
+  await (await dataDb({ userId }))
+    .prepare(
+      "INSERT INTO ai_usage_table (userId, chatId, kind, model, inputTokens, outputTokens, day) VALUES (?, ?, 'chat', 'seed-model', 0, ?, ?)",
+    )
     .bind(userId, chatId, outputTokens, day)
     .run();
 }
 
 /** Moves every call of the user back one day: the clock moved to tomorrow, as the budget sees it. */
 export async function backdateUsage(userId: number) {
-  await env.DB.prepare("UPDATE ai_usage_table SET day = ? WHERE userId = ?").bind(yesterday(), userId).run();
+  await (await dataDb({ userId }))
+    .prepare("UPDATE ai_usage_table SET day = ? WHERE userId = ?")
+    .bind(yesterday(), userId)
+    .run();
 }
 
 /** GET /api/ai/usage as `token`'s holder. */

@@ -12,7 +12,7 @@ const AT = "2026-11-20T10:00:00.000Z";
 
 describe("chat ids", () => {
   it("M3: are minted at random in their own shape, which no name a client chose before has", () => {
-    const ids = new Set(Array.from({ length: 200 }, newChatId));
+    const ids = new Set(Array.from({ length: 200 }, () => newChatId(7)));
     expect(ids.size).toBe(200);
     for (const id of ids) expect(isChatId(id)).toBe(true);
     for (const name of [
@@ -26,7 +26,7 @@ describe("chat ids", () => {
   });
 
   it("make a chat private whatever AGENTS_REQUIRE_AUTH says, as are user-<id> chats (G22); other names stay as they were", () => {
-    const id = newChatId();
+    const id = newChatId(7);
     expect(isPrivateInstance("chat-agent", id)).toBe(true);
     expect(isPrivateInstance("chat-agent", "user-7")).toBe(true);
     expect(isPrivateInstance("chat-agent", "user-7-notes")).toBe(true);
@@ -36,7 +36,7 @@ describe("chat ids", () => {
   });
 
   it("open only for the user whose index holds them: anyone else, or no index, is 404", () => {
-    const id = newChatId();
+    const id = newChatId(7);
     expect(agentAccess("chat-agent", id, 7, 7)).toEqual({ ok: true });
     for (const owner of [8, null, undefined]) {
       expect(agentAccess("chat-agent", id, 7, owner)).toEqual({
@@ -51,7 +51,7 @@ describe("chat ids", () => {
 
 describe("chat list cursors", () => {
   it("round-trip a position, and refuse anything not made by the encoder", () => {
-    const position = { lastActivityAt: AT, id: newChatId() };
+    const position = { lastActivityAt: AT, id: newChatId(7) };
     expect(decodeChatCursor(encodeChatCursor(position))).toEqual(position);
     for (const cursor of [
       "",

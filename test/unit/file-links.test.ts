@@ -1,7 +1,10 @@
 // docs/security.md H1 (link tokens), H4 (expiry on an injected clock), F5 and E5 (cursors).
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { linkIdOf, linkToken, newLinkId } from "../../src/files/link-tokens";
+import { linkToken, newLinkId, readLinkToken } from "../../src/files/link-tokens";
+import { orgOwner, userOwner } from "../../src/core/owner";
+import { base64url } from "../../src/core/base64url";
+import { derivedKey } from "../../src/core/derived-keys";
 import { issueTicket } from "../../src/auth/tickets";
 import { linkState } from "../../src/files/file-links";
 import { CursorQuery, decodeCursor, encodeCursor } from "../../src/core/paging";
@@ -14,12 +17,20 @@ describe("link tokens", () => {
     const id = newLinkId();
     expect(id).toMatch(/^[\w-]{22}$/);
     expect(newLinkId()).not.toBe(id);
-    const token = await linkToken(secret, id);
-    expect(await linkIdOf(secret, token)).toBe(id);
-    expect(await linkToken(secret, id)).toBe(token);
-    expect(await linkIdOf("another-secret-long-enough-for-hs256-0123456789", token)).toBeNull();
-    expect(await linkIdOf(secret, `${newLinkId()}.${token.split(".")[1]}`)).toBeNull();
-    expect(await linkIdOf(secret, token.toUpperCase())).toBeNull();
+    const token = await linkToken(secret, id, userOwner(7));
+    expect(token.startsWith(`user-7.${id}.`)).toBe(true);
+    expect(await readLinkToken(secret, token)).toEqual({ id, owner: userOwner(7) });
+    expect(await linkToken(secret, id, userOwner(7))).toBe(token);
+    const team = await linkToken(secret, id, orgOwner(3));
+    expect(await readLinkToken(secret, team)).toEqual({ id, owner: orgOwner(3) });
+    expect(await readLinkToken("another-secret-long-enough-for-hs256-0123456789", token)).toBeNull();
+    const signature = token.split(".")[2]!;
+    expect(await readLinkToken(secret, `user-7.${newLinkId()}.${signature}`)).toBeNull();
+    // The owner is signed: another one, or none, is refused.
+    expect(await readLinkToken(secret, `user-8.${id}.${signature}`)).toBeNull();
+    expect(await readLinkToken(secret, `org-7.${id}.${signature}`)).toBeNull();
+    expect(await readLinkToken(secret, `${id}.${signature}`)).toBeNull();
+    expect(await readLinkToken(secret, token.toUpperCase())).toBeNull();
   });
 
   it("H1: a connect ticket or login-shaped token signed with the same secret is no link", async () => {
@@ -28,7 +39,7 @@ describe("link tokens", () => {
       { id: 1, username: "ada", tokenVersion: 0 },
       { agent: "chat-agent", name: "x" },
     );
-    expect(await linkIdOf(secret, ticket)).toBeNull();
+    expect(await readLinkToken(secret, ticket)).toBeNull();
     // HMAC(JWT_SECRET, id) straight, without the purpose key, is refused too.
     const id = newLinkId();
     const key = await crypto.subtle.importKey(
@@ -43,12 +54,19 @@ describe("link tokens", () => {
       .replaceAll("+", "-")
       .replaceAll("/", "_")
       .replace(/=+$/, "");
-    expect(await linkIdOf(secret, `${id}.${signature}`)).toBeNull();
+    expect(await readLinkToken(secret, `${id}.${signature}`)).toBeNull();
+  });
+
+  it("H1: a token from before shards (`<id>.<signature>`) still reads, naming no owner", async () => {
+    const id = newLinkId();
+    const key = await derivedKey(secret, "file-share-link/v1");
+    const signed = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(id));
+    expect(await readLinkToken(secret, `${id}.${base64url(new Uint8Array(signed))}`)).toEqual({ id, owner: null });
   });
 
   it("E5: 8 KB of hostile input is refused in milliseconds", async () => {
     for (const input of [...hostile(), `${"a".repeat(22)}.${"b".repeat(KB8)}`]) {
-      await expectFastAsync(async () => expect(await linkIdOf(secret, input)).toBeNull(), input);
+      await expectFastAsync(async () => expect(await readLinkToken(secret, input)).toBeNull(), input);
     }
   });
 });
@@ -77,6 +95,13 @@ describe("keyset cursors", () => {
     }
     expect(CursorQuery.safeParse({ cursor: encodeCursor(7) }).data).toEqual({ cursor: 7, limit: 20 });
     expect(CursorQuery.safeParse({ cursor: "nope" }).success).toBe(false);
+  });
+
+  it("H1: a token from before shards (`<id>.<signature>`) still reads, naming no owner", async () => {
+    const id = newLinkId();
+    const key = await derivedKey(secret, "file-share-link/v1");
+    const signed = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(id));
+    expect(await readLinkToken(secret, `${id}.${base64url(new Uint8Array(signed))}`)).toEqual({ id, owner: null });
   });
 
   it("E5: 8 KB of hostile input is refused in milliseconds", () => {

@@ -1,7 +1,10 @@
 import { parse } from "content-disposition";
 import { describe, expect, it } from "vitest";
+import { orgOwner, userOwner } from "../../src/core/owner";
+import { ownerOfUuid, ownerUuid } from "../../src/core/owner-uuids";
 import {
   buildObjectKey,
+  ownerOfKey,
   contentDisposition,
   fileNameFromKey,
   isStorableKey,
@@ -90,8 +93,21 @@ describe("buildObjectKey", () => {
     expect(buildObjectKey("a".repeat(2000) + ".pdf", dir, UUID).endsWith(".pdf")).toBe(true);
   });
 
-  it("uses a fresh UUID per call", () => {
-    expect(buildObjectKey("a")).not.toBe(buildObjectKey("a"));
+  it("names its owner in a fresh UUID, which keys from before shards (version 4) do not", () => {
+    const owner = userOwner(42);
+    const first = buildObjectKey("a", "d", ownerUuid(owner));
+    expect(first).toMatch(/^d\/[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}-a$/);
+    expect(buildObjectKey("a", "d", ownerUuid(owner))).not.toBe(first);
+    expect(ownerOfKey(first)).toEqual(owner);
+    expect(fileNameFromKey(first)).toBe("a");
+    for (const other of [orgOwner(7), userOwner(Number.MAX_SAFE_INTEGER), orgOwner(Number.MAX_SAFE_INTEGER)]) {
+      expect(ownerOfUuid(ownerUuid(other))).toEqual(other);
+    }
+    expect(ownerOfKey(`d/${UUID}-a`)).toBeNull();
+    expect(ownerOfKey(`${crypto.randomUUID()}-a`)).toBeNull();
+    expect(ownerOfKey("no-uuid-here.txt")).toBeNull();
+    // An id no owner has (0) names nobody.
+    expect(ownerOfUuid("00000000-0000-8000-8000-000000000000")).toBeNull();
   });
 });
 

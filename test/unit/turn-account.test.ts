@@ -10,6 +10,7 @@ import { signUp } from "../helpers/auth";
 import { createChat } from "../helpers/chats";
 import { injected, withFaults } from "../helpers/faults";
 import { seedUsage, usageRows } from "../helpers/usage";
+import { onShardOf } from "../helpers/shards";
 
 const logger = createLogger({ test: "turn-account" }, "error");
 // Never read: a chat with an owner spends from D1.
@@ -53,18 +54,20 @@ const failing = () => injected("D1 insert");
 describe("B9: the usage write failing after an answer", () => {
   it("leaves the answer alone and logs what was not booked", async () => {
     const alice = await signUp();
-    // Every INSERT fails; reads (the budget) work.
-    const failingInserts = withFaults(env.DB, {
-      prepare: (query: string) => {
-        const statement = env.DB.prepare(query);
-        if (!/^insert/i.test(query)) return statement;
-        return withFaults(statement, {
-          bind: () => withFaults(statement, { run: failing, all: failing, raw: failing }),
-        });
-      },
-    });
+    // Every INSERT in the user's data database (where their usage is) fails; reads (the budget) work.
+    const failingInserts = await onShardOf({ userId: alice.userId }, (db) =>
+      withFaults(db, {
+        prepare: (query: string) => {
+          const statement = db.prepare(query);
+          if (!/^insert/i.test(query)) return statement;
+          return withFaults(statement, {
+            bind: () => withFaults(statement, { run: failing, all: failing, raw: failing }),
+          });
+        },
+      }),
+    );
     const payer = {
-      env: { ...env, DB: failingInserts, AGENTS_REQUIRE_AUTH: "true" },
+      env: { ...env, ...failingInserts, AGENTS_REQUIRE_AUTH: "true" },
       name: `user-${alice.userId}`,
       ledger: noLedger,
     };

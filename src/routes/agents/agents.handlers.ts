@@ -21,7 +21,7 @@ export async function createTicket(c: AuthedRouteContext<CreateTicketRoute>) {
   const user = c.get("user");
   const credential = c.get("credential");
   requireScopes(credential, agentScopes(target.agent));
-  const owner = await indexedOwner(c.var.dbs.directory, target.agent, target.name);
+  const owner = await indexedOwner(c.var.dbs, target.agent, target.name);
   const access = agentAccess(target.agent, target.name, user.id, owner);
   if (!access.ok) throw new ApiError(access.status, access.message);
   // The gate's user, checked against D1 on this request: the ticket carries its current token version.

@@ -1,15 +1,16 @@
 import type { Context } from "hono";
 import { authenticateHeader } from "../../auth/authenticate";
-import { linkIdOf } from "../../files/link-tokens";
+import { readLinkToken } from "../../files/link-tokens";
 import { missingScope } from "../../auth/scopes";
 import { jwtSecret } from "../../auth/tokens";
 import { ApiError } from "../../http/errors";
 import type { AppEnv, AppRouteContext } from "../../http/types";
-import { isStorableKey } from "../../files/file-keys";
+import { isStorableKey, ownerOfKey } from "../../files/file-keys";
 import { peekLink, redeemLink, type LinkUse } from "../../files/file-links";
 import { deletedKeysAmong } from "../../files/file-trash.queries";
 import { privateOwner } from "../../files/visibility";
 import { openDatabases } from "../../db/databases";
+import { dbOfCarriedOwner } from "../../db/carried-owner";
 import { memberRole } from "../../orgs/membership";
 import { can } from "../../orgs/org-roles";
 import type { DownloadByLinkRoute, DownloadRoute } from "./downloads.routes";
@@ -35,9 +36,12 @@ export async function download(c: AppRouteContext<DownloadRoute>) {
   const { key } = c.req.valid("param");
   // R2 throws (10020) on keys over 1,024 bytes; such a key cannot exist, so it is simply not found.
   if (!isStorableKey(key)) throw fileNotFound();
-  // A deleted file's object stays until its restore window ends: asked of D1's primary (a replica may not
-  // have the delete yet) alongside R2, so it costs no extra wait.
-  const deleted = deletedKeysAmong(openDatabases(c.env).directory, [key]).then((keys) => keys.size > 0);
+  // A deleted file's object stays until its restore window ends: asked of the primary of the workspace's
+  // database its key names (a replica may not have the delete yet) alongside R2, so it costs no extra wait.
+  // An owner who is gone has no trash: their objects await erasure.
+  const deleted = dbOfCarriedOwner(openDatabases(c.env), ownerOfKey(key)).then(
+    async (db) => db !== null && (await deletedKeysAmong(db, [key])).size > 0,
+  );
   deleted.catch(() => {}); // not awaited when R2 has no such object
   return serveObject(c, key, async (object) => !(await deleted) && ownerOrPublic(c, object));
 }
@@ -58,10 +62,11 @@ const REFUSALS: Record<Exclude<LinkUse["state"], "active">, () => ApiError> = {
  */
 export async function downloadByLink(c: AppRouteContext<DownloadByLinkRoute>) {
   const { token } = c.req.valid("param");
-  const id = await linkIdOf(jwtSecret(c.env), token);
-  if (!id) throw linkNotFound();
-  const db = c.var.dbs.directory;
-  const use = c.req.method === "HEAD" ? await peekLink(db, id) : await redeemLink(db, id);
+  const link = await readLinkToken(jwtSecret(c.env), token);
+  // The token names the workspace holding its link (one from before shards: the directory's tables).
+  const db = link && (await dbOfCarriedOwner(c.var.dbs, link.owner));
+  if (!link || !db) throw linkNotFound();
+  const use = c.req.method === "HEAD" ? await peekLink(db, link.id) : await redeemLink(db, link.id);
   if (use.state !== "active") throw REFUSALS[use.state]();
   return serveObject(c, use.key, () => true, { "Cache-Control": "no-store" });
 }

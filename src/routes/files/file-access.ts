@@ -2,6 +2,9 @@ import type { Context } from "hono";
 import { orgOwner, userOwner, type Owner } from "../../core/owner";
 import { ApiError } from "../../http/errors";
 import type { AuthedEnv } from "../../http/types";
+import type { Db } from "../../db/client";
+import { dbOfCarriedOwner } from "../../db/carried-owner";
+import { ownerOfKey } from "../../files/file-keys";
 import { ownerOfRow } from "../../files/file-owner";
 import { findFileByKey, type FileRow } from "../../files/file-records.queries";
 import { requireOrgAction } from "../orgs/org-access";
@@ -44,14 +47,21 @@ export async function ownerNamed(
   return orgOwner(orgId);
 }
 
-/** The file under `key` when the caller may do `action` to it (see requireOwnerAccess). */
+/** A file's row and the data database holding it. */
+export interface PlacedFile {
+  db: Db;
+  file: FileRow;
+}
+
+/** The file under `key` (found in the workspace its key names) when the caller may do `action` to it (see requireOwnerAccess). */
 export async function accessibleFile(
   c: Context<AuthedEnv>,
   key: string,
   action: FileAction,
-): Promise<FileRow> {
-  const file = await findFileByKey(c.var.dbs.directory, key);
-  if (!file) throw fileNotFound();
+): Promise<PlacedFile> {
+  const db = await dbOfCarriedOwner(c.var.dbs, ownerOfKey(key));
+  const file = db && (await findFileByKey(db, key));
+  if (!db || !file) throw fileNotFound();
   await requireOwnerAccess(c, ownerOfRow(file), action);
-  return file;
+  return { db, file };
 }

@@ -3,6 +3,8 @@ import { ApiError } from "../../http/errors";
 import { encodeCursor } from "../../core/paging";
 import type { AuthedRouteContext } from "../../http/types";
 import { deleteFile, restoreFile } from "../../files/file-delete";
+import { dbOfCarriedOwner } from "../../db/carried-owner";
+import { ownerOfKey } from "../../files/file-keys";
 import { ownerOfRow, quotaOf } from "../../files/file-owner";
 import * as queries from "../../files/file-records.queries";
 import { findDeletedFileByKey } from "../../files/file-trash.queries";
@@ -19,7 +21,7 @@ export async function upload(c: AuthedRouteContext<UploadRoute>) {
   const userId = c.get("user").id;
   let stored;
   try {
-    stored = await storeOwnedUpload(c.env, c.var.dbs.directory, c.req.raw, {
+    stored = await storeOwnedUpload(c.env, c.var.dbs, c.req.raw, {
       userId,
       ownerFor: (formOrgId) => {
         if (formOrgId !== undefined && queryOrgId !== undefined && formOrgId !== queryOrgId) {
@@ -27,8 +29,8 @@ export async function upload(c: AuthedRouteContext<UploadRoute>) {
         }
         return ownerNamed(c, formOrgId ?? queryOrgId, "data:write");
       },
-      alongsideRecord: (file) =>
-        teamFileEntry(c, file.owner, {
+      alongsideRecord: (db, file) =>
+        teamFileEntry(c, db, file.owner, {
           action: "file.uploaded",
           target: file.key,
           detail: { name: file.originalName, size: file.size },
@@ -47,8 +49,8 @@ const recordView = ({ id: _id, userId: _userId, ...file }: queries.FileRow) => f
 
 export async function list(c: AuthedRouteContext<ListRoute>) {
   const { cursor, limit, orgId } = c.req.valid("query");
-  const db = c.var.dbs.directory;
   const owner = await ownerNamed(c, orgId, "data:read");
+  const db = await c.var.dbs.of(owner);
   const [rows, usage] = await Promise.all([
     queries.listFilesOf(db, owner, cursor, limit),
     usageOf(db, owner, quotaOf(c.env, owner)),
@@ -60,16 +62,15 @@ export async function list(c: AuthedRouteContext<ListRoute>) {
 
 export async function getOne(c: AuthedRouteContext<GetOneRoute>) {
   const { key } = c.req.valid("param");
-  return ok(c, recordView(await accessibleFile(c, key, "data:read")));
+  return ok(c, recordView((await accessibleFile(c, key, "data:read")).file));
 }
 
 export async function remove(c: AuthedRouteContext<RemoveRoute>) {
   const { key } = c.req.valid("param");
   const { detach } = c.req.valid("query");
-  const db = c.var.dbs.directory;
-  const file = await accessibleFile(c, key, "data:write");
-  const audit = teamFileEntry(c, ownerOfRow(file), { action: "file.deleted", target: key });
-  // Files are still on the directory's tables; todos attaching the key may be in any data database.
+  const { db, file } = await accessibleFile(c, key, "data:write");
+  const audit = teamFileEntry(c, db, ownerOfRow(file), { action: "file.deleted", target: key });
+  // Todos of any workspace may attach the key (keys are capabilities): each data database detaches it.
   const elsewhere = (await c.var.dbs.all()).map((shard) => shard.db).filter((other) => other !== db);
   const deleted = await deleteFile(c.env, db, file, detach, audit, elsewhere);
   if (!deleted) throw fileNotFound();
@@ -86,13 +87,13 @@ export async function remove(c: AuthedRouteContext<RemoveRoute>) {
 
 export async function restore(c: AuthedRouteContext<RestoreRoute>) {
   const { key } = c.req.valid("param");
-  const db = c.var.dbs.directory;
+  const db = await dbOfCarriedOwner(c.var.dbs, ownerOfKey(key));
   // Deleted or not, the file's owner decides who may restore it.
-  const found = (await findDeletedFileByKey(db, key)) ?? (await queries.findFileByKey(db, key));
-  if (!found) throw fileNotFound();
+  const found = db && ((await findDeletedFileByKey(db, key)) ?? (await queries.findFileByKey(db, key)));
+  if (!db || !found) throw fileNotFound();
   const owner = ownerOfRow(found);
   await requireOwnerAccess(c, owner, "data:write");
-  const audit = teamFileEntry(c, owner, { action: "file.restored", target: key });
+  const audit = teamFileEntry(c, db, owner, { action: "file.restored", target: key });
   const file = await restoreFile(c.env, db, key, owner, quotaOf(c.env, owner), audit);
   if (!file) throw fileNotFound();
   c.get("logger").info("file_restored", { key });

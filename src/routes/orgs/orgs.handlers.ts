@@ -1,6 +1,7 @@
 import { placementShards } from "../../db/shard-names";
 import { orgOwner } from "../../core/owner";
 import { eraseWorkspaceRows } from "../../files/workspace-erasure.queries";
+import { eraseWorkspaceStorage } from "../../files/workspace-storage-erasure.queries";
 import { created, ok } from "../../http/envelope";
 import { ApiError } from "../../http/errors";
 import { auditActorOf } from "../../http/audit-actor";
@@ -57,17 +58,27 @@ export async function remove(c: OrgRouteContext<R.RemoveRoute>) {
   const { orgId } = c.req.valid("param");
   const db = c.var.dbs.directory;
   // Its workspace's rows first, then the directory's: a delete that stops between is finished by its retry.
-  const workspace = await eraseWorkspaceRows(await c.var.dbs.of(orgOwner(orgId)), orgOwner(orgId));
-  // Its objects are queued in the delete's own batch, so none is forgotten if this request stops.
+  const workspaceDb = await c.var.dbs.of(orgOwner(orgId));
+  const workspace = await eraseWorkspaceRows(workspaceDb, orgOwner(orgId));
+  // Its objects are queued before their rows go (in its shard, then in the directory's batch for its own
+  // tables), so none is forgotten if this request stops.
   const erasureId = crypto.randomUUID();
+  const storage = await eraseWorkspaceStorage(workspaceDb, orgOwner(orgId), erasureId);
   const deleted = await queries.deleteOrg(db, orgId, queueOrgObjects(db, orgId, erasureId));
   if (!deleted) throw teamGone();
   deleted.erased.todos += workspace.todos;
   deleted.erased.auditEntries += workspace.auditEntries;
+  deleted.erased.files += storage.files;
   forgetMembership(orgId, ...deleted.memberIds);
   const logger = c.get("logger");
   c.executionCtx.waitUntil(dissolveTeamFeed(c.env, logger, orgId));
-  const objects = await eraseNowIfSmall(c.env.R2_BUCKET, db, erasureId, logger);
+  const outcomes = await Promise.all(
+    [...new Set([db, workspaceDb])].map((each) => eraseNowIfSmall(c.env.R2_BUCKET, each, erasureId, logger)),
+  );
+  const objects = {
+    objects: outcomes.reduce((sum, outcome) => sum + outcome.objects, 0),
+    pending: outcomes.some((outcome) => outcome.pending),
+  };
   const erased = { ...deleted.erased, filesPending: objects.pending };
   logger.info("org_deleted", { orgId, by: c.get("user").id, ...erased, objects: objects.objects });
   return ok(c, { id: orgId, erased });

@@ -5,6 +5,8 @@ import { ApiError } from "../../http/errors";
 import type { AuthedEnv, AuthedRouteContext } from "../../http/types";
 import { userGoneOr } from "../../http/require-auth";
 import { orgOwner } from "../../core/owner";
+import { ownerOfUuid } from "../../core/owner-uuids";
+import { dbOfCarriedOwner } from "../../db/carried-owner";
 import { ownerOfRow, quotaOf } from "../../files/file-owner";
 import { recordObject } from "../../files/file-records";
 import { reservePart } from "../../files/quota";
@@ -30,33 +32,41 @@ const beingCompleted = () =>
     "Retry-After": "5",
   });
 
+/** An upload's row and the data database holding it (the workspace its id names). */
+interface PlacedUpload {
+  db: Db;
+  upload: queries.UploadRow;
+}
+
 /**
  * The caller's upload; for a team's, only while their role there may still upload (a member removed
  * meanwhile finds nothing, one made viewer gets 403).
  */
-async function ownUpload(c: Context<AuthedEnv>, db: Db, uploadId: string): Promise<queries.UploadRow> {
-  const upload = await queries.findUploadForUser(db, uploadId, c.get("user").id);
-  if (!upload) throw notFound();
+async function ownUpload(c: Context<AuthedEnv>, uploadId: string): Promise<PlacedUpload> {
+  const db = await dbOfCarriedOwner(c.var.dbs, ownerOfUuid(uploadId));
+  const upload = db && (await queries.findUploadForUser(db, uploadId, c.get("user").id));
+  if (!db || !upload) throw notFound();
   if (upload.orgId !== null) await requireOwnerAccess(c, orgOwner(upload.orgId), "data:write", notFound);
-  return upload;
+  return { db, upload };
 }
 
 /** The caller's unexpired upload that no other request is completing; an expired one is aborted now and answered 410. */
-async function activeUpload(c: Context<AuthedEnv>, db: Db, uploadId: string): Promise<queries.UploadRow> {
-  const upload = await ownUpload(c, db, uploadId);
+async function activeUpload(c: Context<AuthedEnv>, uploadId: string): Promise<PlacedUpload> {
+  const placed = await ownUpload(c, uploadId);
+  const { db, upload } = placed;
   if (completionUnderWay(upload)) throw beingCompleted();
   if (isExpired(upload)) {
     await callStorage("abortMultipartUpload", () => discardUpload(c.env.R2_BUCKET, db, upload));
     throw new ApiError(410, "Upload expired: start a new one");
   }
-  return upload;
+  return placed;
 }
 
 export async function create(c: AuthedRouteContext<CreateRoute>) {
   const { contentType = DEFAULT_CONTENT_TYPE, orgId, visibility: asked, ...input } = c.req.valid("json");
-  const db = c.var.dbs.directory;
   const userId = c.get("user").id;
   const owner = await ownerNamed(c, orgId, "data:write");
+  const db = await c.var.dbs.of(owner);
   if (owner.kind === "org" && asked === "public") {
     throw new ApiError(400, "A team's files are private to the team: share one with a link instead");
   }
@@ -88,8 +98,7 @@ function contentLength(request: Request): number {
 
 export async function uploadPart(c: AuthedRouteContext<UploadPartRoute>) {
   const { uploadId, partNumber } = c.req.valid("param");
-  const db = c.var.dbs.directory;
-  const upload = await activeUpload(c, db, uploadId);
+  const { db, upload } = await activeUpload(c, uploadId);
   const length = contentLength(c.req.raw);
   const problem = partSizeProblem(upload, partNumber, length);
   if (problem) throw new ApiError(length > upload.partSize ? 413 : 400, problem);
@@ -108,8 +117,7 @@ export async function uploadPart(c: AuthedRouteContext<UploadPartRoute>) {
 
 export async function complete(c: AuthedRouteContext<CompleteRoute>) {
   const { uploadId } = c.req.valid("param");
-  const db = c.var.dbs.directory;
-  const upload = await activeUpload(c, db, uploadId);
+  const { db, upload } = await activeUpload(c, uploadId);
   const stored = await whileCompleting(db, uploadId, () => completeClaimed(c, db, upload));
   if (!stored) throw beingCompleted();
   const { result, parts } = stored;
@@ -129,7 +137,7 @@ async function completeClaimed(c: Context<AuthedEnv>, db: Db, upload: queries.Up
     ),
   );
   // The record takes the upload's reservation and row with it, and a team's audit entry, in one batch.
-  const audit = teamFileEntry(c, ownerOfRow(upload), {
+  const audit = teamFileEntry(c, db, ownerOfRow(upload), {
     action: "file.uploaded",
     target: object.key,
     detail: { name: object.customMetadata?.originalName ?? "", size: object.size },
@@ -149,7 +157,7 @@ async function completeClaimed(c: Context<AuthedEnv>, db: Db, upload: queries.Up
     [...audit, queries.deleteUploadRow(db, uploadId)],
   );
   await record.catch(async (err: unknown) => {
-    throw await uploadFailure(db, err, upload.userId);
+    throw await uploadFailure(c.var.dbs.directory, err, upload.userId);
   });
   const result = {
     key: object.key,
@@ -162,8 +170,7 @@ async function completeClaimed(c: Context<AuthedEnv>, db: Db, upload: queries.Up
 
 export async function abort(c: AuthedRouteContext<AbortRoute>) {
   const { uploadId } = c.req.valid("param");
-  const db = c.var.dbs.directory;
-  const upload = await ownUpload(c, db, uploadId);
+  const { db, upload } = await ownUpload(c, uploadId);
   if (completionUnderWay(upload)) throw beingCompleted();
   await callStorage("abortMultipartUpload", () => discardUpload(c.env.R2_BUCKET, db, upload));
   return ok(c, { uploadId });

@@ -1,5 +1,6 @@
 import { chatUserDailyOutputTokens } from "../../core/config";
 import { findUserById } from "../../auth/users.queries";
+import { userOwner } from "../../core/owner";
 import { ok } from "../../http/envelope";
 import { ApiError } from "../../http/errors";
 import type { AuthedRouteContext } from "../../http/types";
@@ -27,6 +28,11 @@ export async function get(c: AuthedRouteContext<GetRoute>) {
   if (daysBetween(from, to) > MAX_DAYS) throw new ApiError(400, `At most ${MAX_DAYS} days at once`);
   return ok(
     c,
-    await usageReport(c.var.dbs.directory, userId, { from, to, today }, chatUserDailyOutputTokens(c.env)),
+    await usageReport(
+      await c.var.dbs.of(userOwner(userId)),
+      userId,
+      { from, to, today },
+      chatUserDailyOutputTokens(c.env),
+    ),
   );
 }

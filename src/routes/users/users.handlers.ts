@@ -18,7 +18,11 @@ import { fullView, userView } from "./users.views";
 import { forgetAuthUser } from "../../auth/auth-user-cache";
 import { endSocketsOf } from "../../agents/end-sockets";
 import { eraseNowIfSmall, queueUserObjects } from "../../files/erasure";
-import { queueUserAgents, wipeNowIfFew } from "../../chats/agent-wipes";
+import { wipeNowIfFew } from "../../chats/agent-wipes";
+import { eraseChatIndex } from "../../chats/chat-erasure.queries";
+import { userOwner } from "../../core/owner";
+import type { Db } from "../../db/client";
+import type { Logger } from "../../core/logger";
 import { ownedOrgsGoingWith } from "../../orgs/account-orgs";
 import { accountEntry } from "../../http/audit-actor";
 
@@ -168,36 +172,54 @@ export async function update(c: AuthedRouteContext<UpdateRoute>) {
   return newEmail === undefined ? ok(c, fullView(user)) : accepted(c, fullView(user));
 }
 
+/**
+ * Right after the delete: the objects and agent instances it queued, in each database where it queued
+ * them, erased now when few (else left to the cron), as one outcome.
+ */
+async function eraseQueuedNow(env: Env, dbs: readonly Db[], erasureId: string, logger: Logger) {
+  const outcomes = await Promise.all(
+    [...new Set(dbs)].map((db) =>
+      Promise.all([
+        eraseNowIfSmall(env.R2_BUCKET, db, erasureId, logger),
+        wipeNowIfFew(env, db, erasureId, logger),
+      ]),
+    ),
+  );
+  return {
+    objects: outcomes.reduce((sum, [objects]) => sum + objects.objects, 0),
+    pending: outcomes.some(([objects]) => objects.pending),
+    agents: {
+      instances: outcomes.reduce((sum, [, agents]) => sum + agents.instances, 0),
+      pending: outcomes.some(([, agents]) => agents.pending),
+    },
+  };
+}
+
 export async function remove(c: AuthedRouteContext<RemoveRoute>) {
   const { id } = c.req.valid("param");
   const actor = c.get("user");
   requireSelfOrAdmin(actor, id);
   const db = c.var.dbs.directory;
-  // Their objects and agents are queued in the delete's own batch, so none is forgotten if this request stops.
+  // Their objects and agents are queued (in each workspace's data database, then in the directory's batch for
+  // its own tables) before their rows go, so none is forgotten if this request stops.
   const erasureId = crypto.randomUUID();
   const { statement: soleOwnedOrgs, orgIds, orgIdList } = await ownedOrgsGoingWith(db, id);
   if (!(await queries.findUserById(db, id))) throw notFound();
-  await eraseAccountData(c.var.dbs, id, orgIdList);
-  const queued = [
-    ...queueUserObjects(db, id, erasureId, orgIds),
-    ...queueUserAgents(db, id, erasureId),
-    soleOwnedOrgs,
-  ];
+  const workspaces = await eraseAccountData(c.var.dbs, id, orgIdList, erasureId);
+  await eraseChatIndex(await c.var.dbs.of(userOwner(id)), id, erasureId);
+  // The directory's own data tables: files of workspaces from before shards, and team files handed over.
+  const queued = [...queueUserObjects(db, id, erasureId, orgIds), soleOwnedOrgs];
   if (!(await queries.deleteUser(db, id, queued))) throw notFound();
   forgetAuthUser(id);
   endSocketsOf(c, id);
   const logger = c.get("logger");
-  const [objects, agents] = await Promise.all([
-    eraseNowIfSmall(c.env.R2_BUCKET, db, erasureId, logger),
-    wipeNowIfFew(c.env, db, erasureId, logger),
-  ]);
-  const erasure = { ...objects, agents };
+  const erasure = await eraseQueuedNow(c.env, [db, ...workspaces], erasureId, logger);
   // OAuth grants are in KV, outside the batch; /mcp refuses a deleted user's tokens whatever becomes of them.
   const { revokeAllGrants } = await import("../../auth/oauth/oauth-grants");
   const grants = await revokeAllGrants(c.env, id).catch((err: unknown) => {
     logger.warn("oauth_grants_revoke_failed", { userId: id, error: String(err) });
     return null;
   });
-  logger.info("user_deleted", { userId: id, by: actor.id, ...objects, agents, grants });
+  logger.info("user_deleted", { userId: id, by: actor.id, ...erasure, grants });
   return ok(c, { id, erasure });
 }
