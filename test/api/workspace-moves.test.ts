@@ -14,8 +14,12 @@ import { TodoChangesSchema } from "../../src/todos/todos.schemas";
 import { signIn, signUp } from "../helpers/auth";
 import { makeAdmin } from "../helpers/db";
 import { api, expectData, expectError, type ApiResult } from "../helpers/http";
-import { expectMoved, finishedMove, moverOf, workspaceOf, workspaceRows } from "../helpers/shards";
+import { expectMoved, finishedMove, moverOf, rowCount, workspaceOf, workspaceRows } from "../helpers/shards";
 import { createTodo } from "../helpers/todos";
+import { createChat, getChat } from "../helpers/chats";
+import { createLink, getFile, linkPath } from "../helpers/files";
+import { bytes } from "../helpers/storage";
+import { downloadPath, finish, putPart, startUpload, storeText } from "../helpers/uploads";
 
 const otherShard = (shard: string) => (shard === "DB_SHARD_0" ? "DB_SHARD_1" : "DB_SHARD_0");
 
@@ -221,6 +225,45 @@ describe("admin routes of workspaces and shards", () => {
       expect.arrayContaining(["DB", "DB_SHARD_0", "DB_SHARD_1"]),
     );
     expect(shards.items.find((s) => s.shard === target)!.workspaces).toBeGreaterThanOrEqual(1);
+  });
+
+  it("finds a moved workspace's files, share links, uploads and chats where their keys, tokens and ids point", async () => {
+    const [boss, owner] = await Promise.all([admin(), signUp()]);
+    const file = await storeText(owner.token, "moved bytes", "m.txt");
+    const link = await createLink(owner.token, file.key);
+    const chat = await createChat(owner);
+    const draft = await startUpload(owner.token, { fileName: "late.bin", size: 3 });
+    expect((await putPart(owner.token, draft.uploadId, 1, bytes(3))).status).toBe(200);
+    const workspace = await workspaceOf(userOwner(owner.userId));
+    const target = otherShard(workspace.shard);
+    const started = await api(`/api/admin/workspaces/${workspace.id}/move`, {
+      method: "POST",
+      token: boss.token,
+      json: { shard: target },
+    });
+    expect(started.status).toBe(202);
+    expectMoved(await finishedMove(workspace.id));
+
+    const moved = await workspaceRows(target, userOwner(owner.userId));
+    expect(moved.files_table).toHaveLength(1);
+    expect(moved.file_links_table).toHaveLength(1);
+    expect(moved.chats_table).toHaveLength(1);
+    expect(moved.uploads_table).toHaveLength(1);
+    expect(await rowCount(workspace.shard, userOwner(owner.userId))).toBe(0);
+    expect((await getFile(owner.token, file.key)).status).toBe(200);
+    const download = await api(downloadPath(file.key));
+    expect([download.status, download.text]).toEqual([200, "moved bytes"]);
+    const shared = await api(linkPath(link.url));
+    expect([shared.status, shared.text]).toEqual([200, "moved bytes"]);
+    expect((await getChat(owner, chat.id)).id).toBe(chat.id);
+    const ticket = await api("/api/agents/tickets", {
+      method: "POST",
+      token: owner.token,
+      json: { agent: "chat-agent", name: chat.id },
+    });
+    expect(ticket.status).toBe(201);
+    expect((await finish(owner.token, draft.uploadId)).status).toBe(201);
+    expect((await workspaceRows(target, userOwner(owner.userId))).files_table).toHaveLength(2);
   });
 
   it("refuses bad input and anyone but an admin", async () => {

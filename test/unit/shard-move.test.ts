@@ -1,6 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { getTableConfig } from "drizzle-orm/sqlite-core";
 import { userOwner } from "../../src/core/owner";
+import * as dataSchema from "../../src/db/data-schema";
+import { MOVED_TABLES } from "../../src/shards/moved-tables";
 import { signUp } from "../helpers/auth";
 import { createLink } from "../helpers/files";
 import { api } from "../helpers/http";
@@ -62,6 +65,15 @@ describe("moving a workspace between data databases", () => {
       targetShard: null,
       version: workspace.version + 2,
     });
+  });
+
+  it("copies every table of data-schema.ts that holds a workspace's rows, and no other", () => {
+    // Queued work of subjects already deleted, and the mover's own fences: no owner, nothing to move.
+    const ownerless = ["pending_erasures_table", "pending_agent_wipes_table", "workspace_fences_table"];
+    const data = Object.values(dataSchema).map((table) => getTableConfig(table).name);
+    expect(MOVED_TABLES.map((table) => table.name).toSorted()).toEqual(
+      data.filter((name) => !ownerless.includes(name)).toSorted(),
+    );
   });
 });
 
