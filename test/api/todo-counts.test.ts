@@ -14,10 +14,9 @@ interface Counts {
   completed: number;
 }
 
-async function countedRows(userId: number): Promise<Counts> {
-  const row = await (
-    await dataDb({ userId })
-  )
+/** `db`: the user's data database, given when their workspace row is gone or renamed (a delete, an id change). */
+async function countedRows(userId: number, db?: D1Database): Promise<Counts> {
+  const row = await (db ?? (await dataDb({ userId })))
     .prepare(
       "SELECT count(*) AS total, coalesce(sum(completed), 0) AS completed FROM todos_table WHERE userId = ?",
     )
@@ -26,8 +25,8 @@ async function countedRows(userId: number): Promise<Counts> {
   return row!;
 }
 
-async function countsRow(userId: number) {
-  return (await dataDb({ userId }))
+async function countsRow(userId: number, db?: D1Database) {
+  return (db ?? (await dataDb({ userId })))
     .prepare("SELECT total, completed FROM todo_counts_table WHERE userId = ?")
     .bind(userId)
     .first<Counts>();
@@ -116,10 +115,11 @@ describe("list totals from the per-user counts", () => {
 
     await createTodo(dora);
     await createTodo(dora, { completed: true });
+    const shard = await dataDb({ userId: dora.userId });
     const res = await api(`/api/users/${dora.userId}/delete`, { method: "POST", token: dora.token });
     expect(res.status).toBe(200);
-    expect(await countsRow(dora.userId)).toBeNull();
-    expect(await countedRows(dora.userId)).toEqual({ total: 0, completed: 0 });
+    expect(await countsRow(dora.userId, shard)).toBeNull();
+    expect(await countedRows(dora.userId, shard)).toEqual({ total: 0, completed: 0 });
   });
 
   it("moves the counts with a todo that changes owner, and with a user whose id changes", async () => {
@@ -136,8 +136,8 @@ describe("list totals from the per-user counts", () => {
 
     const newId = finn.userId + 1_000_000;
     await env.DB.prepare("UPDATE users_table SET id = ? WHERE id = ?").bind(newId, finn.userId).run();
-    expect(await countsRow(finn.userId)).toBeNull();
-    expect(await countsRow(newId)).toEqual({ total: 2, completed: 1 });
+    expect(await countsRow(finn.userId, env.DB)).toBeNull();
+    expect(await countsRow(newId, env.DB)).toEqual({ total: 2, completed: 1 });
   });
 
   it("agrees with a todo created with attachments, and with one that failed to be created", async () => {
@@ -172,13 +172,13 @@ describe("migration 0003's backfill", () => {
     // share the database, and their team todos (no userId, which 0003 predates) would get a row of
     // their own from the backfill.
     const mine = [gail.userId, hank.userId];
-    const before = await Promise.all(mine.map(countsRow));
+    const before = await Promise.all(mine.map((id) => countsRow(id)));
     const all = await env.DB.prepare("SELECT userId, total, completed FROM todo_counts_table").all<
       Counts & { userId: number }
     >();
     await env.DB.prepare("DELETE FROM todo_counts_table").run();
     await env.DB.prepare(backfill).run();
-    const rebuilt = await Promise.all(mine.map(countsRow));
+    const rebuilt = await Promise.all(mine.map((id) => countsRow(id)));
     const put = env.DB.prepare("INSERT INTO todo_counts_table (userId, total, completed) VALUES (?, ?, ?)");
     await env.DB.batch([
       env.DB.prepare("DELETE FROM todo_counts_table"),
