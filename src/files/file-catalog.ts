@@ -89,7 +89,12 @@ export function fileCatalog(dbs: Databases, bucket: R2Bucket, userId: number): F
       // Ids are unique across databases (scripts/lib/shard-sequences.mjs): one id order over all of them.
       const pages = await Promise.all(
         (await readable()).map(({ db, owners }) =>
-          listFilesWhere(db, or(...owners.map((owner) => ownedBy(filesTable, owner)))!, before, RESOURCE_PAGE_SIZE),
+          listFilesWhere(
+            db,
+            or(...owners.map((owner) => ownedBy(filesTable, owner)))!,
+            before,
+            RESOURCE_PAGE_SIZE,
+          ),
         ),
       );
       const rows = pages.flat().toSorted((a, b) => b.id - a.id);

@@ -85,7 +85,10 @@ async function attachmentFiles(
   if (inputs.length === 0) return [];
   const [files, deleted] = await Promise.all([
     callStorage("head", () => resolveAttachments(w.env.R2_BUCKET, inputs, userId)),
-    deletedKeysIn(w.dbs, inputs.map((input) => input.fileKey)),
+    deletedKeysIn(
+      w.dbs,
+      inputs.map((input) => input.fileKey),
+    ),
   ]);
   return files.filter((file) => !deleted.has(file.fileKey));
 }

@@ -25,17 +25,19 @@ async function book(userId: number, calls: Call[]) {
   const db = await dataDb({ userId });
   await db.batch(
     calls.map((c) =>
-      db.prepare(
-        "INSERT INTO ai_usage_table (userId, chatId, kind, model, inputTokens, outputTokens, day) VALUES (?, ?, ?, ?, ?, ?, ?)",
-      ).bind(
-        userId,
-        c.chatId ?? "user-x",
-        c.kind ?? "chat",
-        c.model ?? "m1",
-        c.inputTokens ?? 10,
-        c.outputTokens,
-        c.day,
-      ),
+      db
+        .prepare(
+          "INSERT INTO ai_usage_table (userId, chatId, kind, model, inputTokens, outputTokens, day) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        )
+        .bind(
+          userId,
+          c.chatId ?? "user-x",
+          c.kind ?? "chat",
+          c.model ?? "m1",
+          c.inputTokens ?? 10,
+          c.outputTokens,
+          c.day,
+        ),
     ),
   );
 }

@@ -17,11 +17,9 @@ async function seedChats(user: SignedUpUser, count: number, at: (i: number) => s
   const db = await dataDb({ userId: user.userId });
   await db.batch(
     ids.map((id, i) =>
-      db.prepare("INSERT INTO chats_table (id, userId, lastActivityAt) VALUES (?, ?, ?)").bind(
-        id,
-        user.userId,
-        at(i),
-      ),
+      db
+        .prepare("INSERT INTO chats_table (id, userId, lastActivityAt) VALUES (?, ?, ?)")
+        .bind(id, user.userId, at(i)),
     ),
   );
   return ids;
@@ -231,9 +229,9 @@ describe("the chat index: POST/GET /api/chats, rename, delete", () => {
     const db = await dataDb({ userId: alice.userId });
     await db
       .prepare(
-      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+        `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
        INSERT INTO chats_table (id, userId) SELECT 'cap_' || ? || '_' || i, ? FROM n`,
-    )
+      )
       .bind(MAX_CHATS, alice.userId, alice.userId)
       .run();
     expectError(

@@ -117,9 +117,11 @@ async function recordFiles(userId: number, count: number, size = 10) {
   const prefix = ownerUuid(userOwner(userId));
   const db = await dataDb({ userId });
   const rows = Array.from({ length: count }, (_, i) =>
-    db.prepare(
-      "INSERT INTO files_table (key, userId, originalName, size, contentType, etag, visibility) VALUES (?, ?, ?, ?, 'text/plain', 'e', 'private')",
-    ).bind(`${prefix}-${i}.txt`, userId, `file ${i}.txt`, size),
+    db
+      .prepare(
+        "INSERT INTO files_table (key, userId, originalName, size, contentType, etag, visibility) VALUES (?, ?, ?, ?, 'text/plain', 'e', 'private')",
+      )
+      .bind(`${prefix}-${i}.txt`, userId, `file ${i}.txt`, size),
   );
   await db.batch(rows);
   return Array.from({ length: count }, (_, i) => `${prefix}-${i}.txt`);

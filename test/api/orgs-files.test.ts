@@ -216,10 +216,10 @@ describe("team files and erasure", () => {
     expect(await env.R2_BUCKET.head(personal.key)).not.toBeNull();
     const rows = await teamDb
       .prepare(
-      `SELECT (SELECT count(*) FROM files_table WHERE orgId = ?1) + (SELECT count(*) FROM deleted_files_table WHERE orgId = ?1)
+        `SELECT (SELECT count(*) FROM files_table WHERE orgId = ?1) + (SELECT count(*) FROM deleted_files_table WHERE orgId = ?1)
         + (SELECT count(*) FROM uploads_table WHERE orgId = ?1) + (SELECT count(*) FROM storage_reservations_table WHERE orgId = ?1)
         + (SELECT count(*) FROM org_storage_usage_table WHERE orgId = ?1) + (SELECT count(*) FROM file_links_table WHERE id = ?2) AS n`,
-    )
+      )
       .bind(org.id, link.id)
       .first<{ n: number }>();
     expect(rows!.n).toBe(0);

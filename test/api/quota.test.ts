@@ -207,9 +207,11 @@ describe("STORAGE_QUOTA_BYTES", () => {
     const shard = await dataDb({ userId: user.userId });
     await shard.batch(
       [orphan, recordedKey].map((key) =>
-        shard.prepare(
-          "INSERT INTO storage_reservations_table (id, userId, key, bytes, expiresAt) VALUES (?, ?, ?, 10, ?)",
-        ).bind(crypto.randomUUID(), user.userId, key, past),
+        shard
+          .prepare(
+            "INSERT INTO storage_reservations_table (id, userId, key, bytes, expiresAt) VALUES (?, ?, ?, 10, ?)",
+          )
+          .bind(crypto.randomUUID(), user.userId, key, past),
       ),
     );
     await worker.scheduled(createScheduledController({ cron: "17 * * * *" }), env);

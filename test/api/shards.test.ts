@@ -185,7 +185,11 @@ describe("shards: workspaces in their data databases", () => {
     for (const db of [env.DB, ownDb]) expect(await rowIn(db, "files_table", "key", ours)).toBe(0);
 
     for (const key of [mine.key, ours]) expect((await getFile(ada.token, key)).status).toBe(200);
-    const teamFiles = expectData(await api(`/api/files?orgId=${team.id}`, { token: ada.token }), 200, FilePageSchema);
+    const teamFiles = expectData(
+      await api(`/api/files?orgId=${team.id}`, { token: ada.token }),
+      200,
+      FilePageSchema,
+    );
     expect(teamFiles.items.map((f) => f.key)).toEqual([ours]);
     expect(teamFiles.usage).toMatchObject({ files: 1, bytes: 4 });
     const download = await api(downloadPath(mine.key));
@@ -209,7 +213,10 @@ describe("shards: workspaces in their data databases", () => {
     expect((await deleteFile(ada.token, ours)).status).toBe(200);
     expect(await rowIn(teamDb, "deleted_files_table", "key", ours)).toBe(1);
     expectError(await api(downloadPath(ours), { token: ada.token }), 404, "File not found");
-    const restored = await api(`/api/files/${encodeURIComponent(ours)}/restore`, { method: "POST", token: ada.token });
+    const restored = await api(`/api/files/${encodeURIComponent(ours)}/restore`, {
+      method: "POST",
+      token: ada.token,
+    });
     expect(restored.status).toBe(200);
 
     const chat = await createChat(ada);
@@ -265,7 +272,9 @@ describe("shards: workspaces in their data databases", () => {
     const viaOld = await api(`/api/links/${oldToken}`);
     expect([viaOld.status, viaOld.text]).toEqual([200, "old"]);
     const oldChat = `chat_${base64url(crypto.getRandomValues(new Uint8Array(16)))}`;
-    await env.DB.prepare("INSERT INTO chats_table (id, userId) VALUES (?, ?)").bind(oldChat, bob.userId).run();
+    await env.DB.prepare("INSERT INTO chats_table (id, userId) VALUES (?, ?)")
+      .bind(oldChat, bob.userId)
+      .run();
     expect((await getChat(bob, oldChat)).id).toBe(oldChat);
     const ticket = await api("/api/agents/tickets", {
       method: "POST",
@@ -275,4 +284,3 @@ describe("shards: workspaces in their data databases", () => {
     expect(ticket.status).toBe(201);
   });
 });
-

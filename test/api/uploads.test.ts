@@ -28,7 +28,10 @@ beforeAll(async () => {
 });
 
 async function expire(uploadId: string) {
-  await runEverywhere("UPDATE uploads_table SET expiresAt = '2000-01-01T00:00:00.000Z' WHERE id = ?", uploadId);
+  await runEverywhere(
+    "UPDATE uploads_table SET expiresAt = '2000-01-01T00:00:00.000Z' WHERE id = ?",
+    uploadId,
+  );
 }
 
 describe("resumable uploads", () => {

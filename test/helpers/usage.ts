@@ -26,7 +26,9 @@ export interface UsageRow {
 
 /** The user's usage rows as D1 holds them, oldest first. */
 export async function usageRows(userId: number): Promise<UsageRow[]> {
-  const { results } = await (await dataDb({ userId }))
+  const { results } = await (
+    await dataDb({ userId })
+  )
     .prepare("SELECT * FROM ai_usage_table WHERE userId = ? ORDER BY id")
     .bind(userId)
     .all<UsageRow>();
@@ -35,7 +37,9 @@ export async function usageRows(userId: number): Promise<UsageRow[]> {
 
 /** A call booked for `userId` as if a chat had spent `outputTokens` on `day`. */
 export async function seedUsage(userId: number, outputTokens: number, day = today(), chatId = "user-seed") {
-  await (await dataDb({ userId }))
+  await (
+    await dataDb({ userId })
+  )
     .prepare(
       "INSERT INTO ai_usage_table (userId, chatId, kind, model, inputTokens, outputTokens, day) VALUES (?, ?, 'chat', 'seed-model', 0, ?, ?)",
     )
@@ -45,7 +49,9 @@ export async function seedUsage(userId: number, outputTokens: number, day = toda
 
 /** Moves every call of the user back one day: the clock moved to tomorrow, as the budget sees it. */
 export async function backdateUsage(userId: number) {
-  await (await dataDb({ userId }))
+  await (
+    await dataDb({ userId })
+  )
     .prepare("UPDATE ai_usage_table SET day = ? WHERE userId = ?")
     .bind(yesterday(), userId)
     .run();

@@ -61,7 +61,10 @@ describe("link tokens", () => {
     const id = newLinkId();
     const key = await derivedKey(secret, "file-share-link/v1");
     const signed = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(id));
-    expect(await readLinkToken(secret, `${id}.${base64url(new Uint8Array(signed))}`)).toEqual({ id, owner: null });
+    expect(await readLinkToken(secret, `${id}.${base64url(new Uint8Array(signed))}`)).toEqual({
+      id,
+      owner: null,
+    });
   });
 
   it("E5: 8 KB of hostile input is refused in milliseconds", async () => {
@@ -101,7 +104,10 @@ describe("keyset cursors", () => {
     const id = newLinkId();
     const key = await derivedKey(secret, "file-share-link/v1");
     const signed = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(id));
-    expect(await readLinkToken(secret, `${id}.${base64url(new Uint8Array(signed))}`)).toEqual({ id, owner: null });
+    expect(await readLinkToken(secret, `${id}.${base64url(new Uint8Array(signed))}`)).toEqual({
+      id,
+      owner: null,
+    });
   });
 
   it("E5: 8 KB of hostile input is refused in milliseconds", () => {

@@ -98,7 +98,9 @@ describe("upload directories, filenames and keys", () => {
     for (const name of [`${"a".repeat(KB8)}.txt`, "\u202e".repeat(KB8), "%".repeat(KB8), ...hostile()]) {
       expectFast(() => {
         expect(sanitizeFilename(name).length).toBeGreaterThan(0);
-        expect(new TextEncoder().encode(buildObjectKey(name, undefined, ownerUuid(userOwner(1)))).byteLength).toBeLessThanOrEqual(1024);
+        expect(
+          new TextEncoder().encode(buildObjectKey(name, undefined, ownerUuid(userOwner(1)))).byteLength,
+        ).toBeLessThanOrEqual(1024);
         expect(contentDisposition(name)).toMatch(/^attachment; filename="/);
         expect(fileNameFromKey(`${"d/".repeat(KB8 / 2)}${name}`).length).toBeGreaterThan(0);
       }, name);

@@ -100,7 +100,11 @@ describe("buildObjectKey", () => {
     expect(buildObjectKey("a", "d", ownerUuid(owner))).not.toBe(first);
     expect(ownerOfKey(first)).toEqual(owner);
     expect(fileNameFromKey(first)).toBe("a");
-    for (const other of [orgOwner(7), userOwner(Number.MAX_SAFE_INTEGER), orgOwner(Number.MAX_SAFE_INTEGER)]) {
+    for (const other of [
+      orgOwner(7),
+      userOwner(Number.MAX_SAFE_INTEGER),
+      orgOwner(Number.MAX_SAFE_INTEGER),
+    ]) {
       expect(ownerOfUuid(ownerUuid(other))).toEqual(other);
     }
     expect(ownerOfKey(`d/${UUID}-a`)).toBeNull();
