@@ -1,7 +1,8 @@
-import { and, asc, count, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../db/client";
 import { chatsTable, pendingAgentWipesTable } from "../db/chats-schema";
+import { orgsTable } from "../db/orgs-schema";
 import { ownChatName } from "../auth/chat-names";
 import { feedName } from "../todos/todo-events";
 
@@ -41,6 +42,19 @@ export function queueUserAgents(db: Db, userId: number, erasureId: string): Batc
       { erasureId, agent: "todo-feed-agent", name: feedName(userId) },
     ]),
   ];
+}
+
+/**
+ * The statement that queues the live feed of a team, or of each team of a subquery, named `org-<id>`
+ * as ownerKey() names it. Run it in the batch that deletes the teams, before the delete removes the
+ * rows it reads.
+ */
+export function queueTeamFeeds(db: Db, orgIds: number | SQL, erasureId: string) {
+  const o = orgsTable;
+  const teams = typeof orgIds === "number" ? sql`${o.id} = ${orgIds}` : sql`${o.id} IN ${orgIds}`;
+  return db
+    .insert(queue)
+    .select(sql`SELECT NULL, ${erasureId}, 'todo-feed-agent', 'org-' || ${o.id} FROM ${o} WHERE ${teams}`);
 }
 
 /** The oldest queued wipes after `afterId`, of one request or of all. */

@@ -1,7 +1,8 @@
 import { sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Owner } from "../core/owner";
 import type { Db } from "../db/client";
-import { notNullViolation } from "../db/errors";
+import { Failure } from "../core/failures";
+import { checkViolation, notNullViolation } from "../db/errors";
 import { jsonObjectOf } from "../db/json-rows";
 import { prebuiltSelect, rowMapper, statementBuilder, statementOf } from "../db/prebuilt";
 import { NOW, todoAttachmentsTable, todosTable } from "../db/schema";
@@ -14,20 +15,26 @@ import {
 } from "../idempotency/keyed-writes";
 import type { AuditActor } from "../orgs/audit.queries";
 import type { AttachmentFile } from "./attachments";
+import { mayInTeam } from "./todo-reach";
 import { insertAttachments, listAttachments, type AttachmentRow } from "./attachments.queries";
-import { auditTeamTodo } from "./team-audit.queries";
+import { auditValues, prebuiltCreateAudit } from "./team-audit.queries";
 import type { TodoFields, TodoRow } from "./todos.queries";
 
 // A todo's create, the hottest write: its statements are rendered once per isolate, plain and with an
 // Idempotency-Key taken in the same batch. The change log and counts follow by trigger.
 
 const title = sql.placeholder("title");
+const orgId = sql.placeholder("orgId");
+// A team's todo names its team only while the writer may write there: otherwise both owners are NULL,
+// the todos_one_owner check fails the batch, and nothing is written. So the role is checked in the
+// write's own statement, with no read of the membership before it.
+const writableOrgId = sql`CASE WHEN ${mayInTeam(orgId, sql.placeholder("actorId"), "data:write")} THEN ${orgId} END`;
 
-function insertStatement(titleValue: SQL | Placeholder) {
+function insertStatement(titleValue: SQL | Placeholder, orgIdValue: SQL | Placeholder) {
   const row = {
     // One of the two is null (the todos_one_owner check): a user's todo, or a team's.
     userId: sql.placeholder("userId"),
-    orgId: sql.placeholder("orgId"),
+    orgId: orgIdValue,
     title: titleValue,
     description: sql.placeholder("description"),
     completed: sql.placeholder("completed"),
@@ -38,9 +45,21 @@ function insertStatement(titleValue: SQL | Placeholder) {
   };
   return prebuiltSelect(todosTable, statementBuilder.insert(todosTable).values(row).returning());
 }
-const insertTodo = insertStatement(title);
+const insertTodo = insertStatement(title, orgId);
 // A held key makes the title NULL: the NOT NULL column then fails the batch, and nothing is written.
-const insertKeyedTodo = insertStatement(unlessKeyHeld(title));
+const insertKeyedTodo = insertStatement(unlessKeyHeld(title), orgId);
+const insertTeamTodo = insertStatement(title, writableOrgId);
+const insertKeyedTeamTodo = insertStatement(unlessKeyHeld(title), writableOrgId);
+
+/** A team's create refused by its own statement: the writer is no longer a member whose role writes. */
+export class TeamWriteRefusedError extends Failure {
+  readonly kind = "conflict";
+
+  constructor() {
+    super("Your membership of this team changed as you wrote: nothing was written");
+    this.name = "TeamWriteRefusedError";
+  }
+}
 
 // The new todo has the highest id: D1 runs a batch alone, so no other insert can come between.
 const newTodoId = sql`(SELECT max(${todosTable.id}) FROM ${todosTable})`;
@@ -55,6 +74,7 @@ function createdResult(withAttachments: boolean): SQL {
   return sql`(SELECT json_object('todo', ${jsonObjectOf(todosTable)}, 'attachments', ${attachments}) FROM ${todosTable} WHERE ${todosTable.id} = ${newTodoId})`;
 }
 const keepCreated = keepResult(createdResult(false));
+const auditCreated = prebuiltCreateAudit(newTodoId);
 const keepCreatedWithAttachments = keepResult(createdResult(true));
 
 export interface CreatedTodo {
@@ -96,11 +116,12 @@ export async function insertTodoWithAttachments(
     completedNow: todo.completed ? 1 : 0,
     ...(key && keyValues(key)),
   };
-  const insert = key ? insertKeyedTodo : insertTodo;
+  const insert =
+    owner.kind === "org" ? (key ? insertKeyedTeamTodo : insertTeamTodo) : key ? insertKeyedTodo : insertTodo;
   const withAttachments = insertAttachments(db, sql`SELECT ${newTodoId} AS id`, files);
   const statements = [insert.bind(d1, values)];
   if (owner.kind === "org" && actor) {
-    statements.push(statementOf(d1, auditTeamTodo(db, actor, "todo.created", newTodoId)));
+    statements.push(auditCreated.bind(d1, auditValues(actor)));
   }
   statements.push(...withAttachments.map((q) => statementOf(d1, q, values)));
   if (key) statements.push((files.length ? keepCreatedWithAttachments : keepCreated).bind(d1, values));
@@ -109,6 +130,7 @@ export async function insertTodoWithAttachments(
     results = await d1.batch<Record<string, unknown>>(statements);
   } catch (err) {
     if (key && notNullViolation(err) === "todos_table.title") throw new KeyTakenError();
+    if (owner.kind === "org" && checkViolation(err) === "todos_one_owner") throw new TeamWriteRefusedError();
     throw err;
   }
   const [inserted] = insert.rows(results[0]!);

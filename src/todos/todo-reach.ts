@@ -1,4 +1,4 @@
-import { and, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { orgMembersTable, ORG_ROLES, type OrgRole } from "../db/orgs-schema";
 import { todosTable } from "../db/schema";
@@ -19,6 +19,12 @@ export interface TodoReach {
 type TodoColumns = typeof todosTable | typeof deletedTodosTable;
 
 const rolesThatCan = (action: TodoAction) => ORG_ROLES.filter((role) => can(role, action));
+
+/** SQL: whether `userId` is a member of team `orgId` whose role may `action` (read in the statement itself). */
+export function mayInTeam(orgId: SQL | Placeholder, userId: SQL | Placeholder, action: TodoAction): SQL {
+  const m = orgMembersTable;
+  return sql`EXISTS (SELECT 1 FROM ${m} WHERE ${m.orgId} = ${orgId} AND ${m.userId} = ${userId} AND ${m.role} IN ${rolesThatCan(action)})`;
+}
 
 /**
  * The WHERE condition of the todos `reach` may `action`: ownership and the role are checked in the same

@@ -1,9 +1,10 @@
 import { created, ok } from "../../http/envelope";
 import { ApiError } from "../../http/errors";
 import { auditActorOf } from "../../http/audit-actor";
+import { queueTeamFeeds, wipeNowIfFew } from "../../chats/agent-wipes";
 import { eraseNowIfSmall, queueOrgObjects } from "../../files/erasure";
 import type { AuthedRouteContext } from "../../http/types";
-import { dissolveTeamFeed, joinTeamFeed } from "../../todos/team-feeds";
+import { joinTeamFeed } from "../../todos/team-feeds";
 import { forgetMembership, memberRole } from "../../orgs/membership";
 import * as queries from "../../orgs/orgs.queries";
 import { OrgConflict } from "../../orgs/org-failures";
@@ -53,16 +54,26 @@ export async function rename(c: OrgRouteContext<R.RenameRoute>) {
 export async function remove(c: OrgRouteContext<R.RemoveRoute>) {
   const { orgId } = c.req.valid("param");
   const db = c.get("db");
-  // Its objects are queued in the delete's own batch, so none is forgotten if this request stops.
+  // Its objects and its feed are queued in the delete's own batch, so none is forgotten if this request stops.
   const erasureId = crypto.randomUUID();
-  const deleted = await queries.deleteOrg(db, orgId, queueOrgObjects(db, orgId, erasureId));
+  const queued = [...queueOrgObjects(db, orgId, erasureId), queueTeamFeeds(db, orgId, erasureId)];
+  const deleted = await queries.deleteOrg(db, orgId, queued);
   if (!deleted) throw teamGone();
   forgetMembership(orgId, ...deleted.memberIds);
   const logger = c.get("logger");
-  c.executionCtx.waitUntil(dissolveTeamFeed(c.env, logger, orgId));
-  const objects = await eraseNowIfSmall(c.env.R2_BUCKET, db, erasureId, logger);
+  // The feed's wipe tells its listeners (team.left); a failed one stays queued for the cron.
+  const [objects, feed] = await Promise.all([
+    eraseNowIfSmall(c.env.R2_BUCKET, db, erasureId, logger),
+    wipeNowIfFew(c.env, db, erasureId, logger),
+  ]);
   const erased = { ...deleted.erased, filesPending: objects.pending };
-  logger.info("org_deleted", { orgId, by: c.get("user").id, ...erased, objects: objects.objects });
+  logger.info("org_deleted", {
+    orgId,
+    by: c.get("user").id,
+    ...erased,
+    objects: objects.objects,
+    feedPending: feed.pending,
+  });
   return ok(c, { id: orgId, erased });
 }
 

@@ -11,7 +11,8 @@ import { ApiError } from "../../http/errors";
 import { pageOf, pageOffset } from "../../core/paging";
 import type { AuthedEnv, AuthedRouteContext } from "../../http/types";
 import { KeyTakenError } from "../../idempotency/keyed-writes";
-import { createdTodoOf, type CreatedTodo } from "../../todos/todo-create.queries";
+import { forgetMembership } from "../../orgs/membership";
+import { createdTodoOf, TeamWriteRefusedError, type CreatedTodo } from "../../todos/todo-create.queries";
 import * as writes from "../../todos/todo-writes";
 import { listAttachments } from "../../todos/attachments.queries";
 import { INVALID_SYNC_CURSOR } from "../../todos/sync-cursors";
@@ -141,16 +142,28 @@ async function createdTodo(c: Context<AuthedEnv>, { todo, attachments }: Created
   return created(c, { ...(await withAuthorsOf(c.get("db"), c.get("user"), todo)), attachments });
 }
 
+/**
+ * Why a team create's own statement refused the writer: 404 for a non-member, 403 for a role that may
+ * not write (read afresh, not from this isolate's memory of the role); the error itself if neither.
+ */
+async function refusedTeamWrite(c: Context<AuthedEnv>, orgId: number, err: TeamWriteRefusedError) {
+  forgetMembership(orgId, c.get("user").id);
+  await ownerFor(c, orgId, "data:write");
+  return err;
+}
+
 export async function create(c: AuthedRouteContext<CreateRoute>) {
   const { attachments = [], orgId, ...fields } = c.req.valid("json");
   const userId = c.get("user").id;
-  await ownerFor(c, orgId, "data:write");
   // With an Idempotency-Key, the create takes it in its own batch (the route's middleware hands it over).
+  // A team's create checks the writer's role in that batch too: no read of the membership first.
   const key = c.get("idempotencyKey");
   let result;
   try {
     result = await writes.createTodo(writer(c), userId, fields, attachments, key?.write, orgId);
   } catch (err) {
+    if (orgId !== undefined && err instanceof TeamWriteRefusedError)
+      throw await refusedTeamWrite(c, orgId, err);
     if (key && err instanceof KeyTakenError) {
       return key.answerTaken((kept) => createdTodo(c, createdTodoOf(kept)));
     }

@@ -16,7 +16,7 @@ import { fullView, userView } from "./users.views";
 import { forgetAuthUser } from "../../auth/auth-user-cache";
 import { endSocketsOf } from "../../agents/end-sockets";
 import { eraseNowIfSmall, queueUserObjects } from "../../files/erasure";
-import { queueUserAgents, wipeNowIfFew } from "../../chats/agent-wipes";
+import { queueTeamFeeds, queueUserAgents, wipeNowIfFew } from "../../chats/agent-wipes";
 import { ownedOrgsGoingWith } from "../../orgs/account-orgs";
 import { accountEntry } from "../../http/audit-actor";
 
@@ -165,6 +165,7 @@ export async function remove(c: AuthedRouteContext<RemoveRoute>) {
   const queued = [
     ...queueUserObjects(db, id, erasureId, orgIds),
     ...queueUserAgents(db, id, erasureId),
+    queueTeamFeeds(db, orgIds, erasureId),
     soleOwnedOrgs,
   ];
   if (!(await queries.deleteUser(db, id, queued))) throw notFound();
