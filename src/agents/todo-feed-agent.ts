@@ -285,12 +285,6 @@ export class TodoFeedAgent extends Agent<Env> {
     await this.requireTeam().drop(userId);
   }
 
-  /** RPC from the team's delete: the members' feeds are told, then the feed's storage goes. */
-  async dissolve(): Promise<void> {
-    await this.requireTeam().dissolve();
-    await destroyAndReset(this.ctx, () => this.destroy());
-  }
-
   private openSockets(): WebSocket[] {
     return this.ctx.getWebSockets().filter((socket) => socket.readyState === OPEN);
   }
@@ -397,10 +391,12 @@ export class TodoFeedAgent extends Agent<Env> {
   }
 
   /**
-   * RPC from a user's delete (src/chats/agent-wipes.ts): the kept events and all storage go, sockets
-   * close (4410, src/agents/socket-guard.ts). Idempotent. The call ends in the object's reset (src/core/agent-reset.ts).
+   * RPC from a user's or a team's delete (src/chats/agent-wipes.ts): a team's feed tells its members'
+   * feeds first (`team.left`); the kept events and all storage go, sockets close (4410,
+   * src/agents/socket-guard.ts). Idempotent. The call ends in the object's reset (src/core/agent-reset.ts).
    */
   async wipe(): Promise<void> {
+    await this.team?.dissolve();
     await closeForDelete(this.getConnections());
     await destroyAndReset(this.ctx, () => this.destroy());
   }

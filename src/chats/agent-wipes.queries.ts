@@ -1,7 +1,8 @@
-import { and, asc, count, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../db/client";
 import { chatsTable, pendingAgentWipesTable } from "../db/chats-schema";
+import { orgOwner } from "../core/owner";
 import { ownChatName } from "../auth/chat-names";
 import { feedName } from "../todos/todo-events";
 
@@ -41,6 +42,22 @@ export function queueUserAgents(db: Db, userId: number, erasureId: string): Batc
       { erasureId, agent: "todo-feed-agent", name: feedName(userId) },
     ]),
   ];
+}
+
+/**
+ * The statement that queues the live feeds of these teams, named `org-<id>` as ownerKey() names them.
+ * Run it in each team workspace's data database before the team's rows go.
+ */
+export function queueTeamFeeds(db: Db, orgIds: readonly [number, ...number[]], erasureId: string) {
+  return db
+    .insert(queue)
+    .values(
+      orgIds.map((orgId) => ({
+        erasureId,
+        agent: "todo-feed-agent" as const,
+        name: feedName(orgOwner(orgId)),
+      })),
+    );
 }
 
 /** The oldest queued wipes after `afterId`, of one request or of all. */

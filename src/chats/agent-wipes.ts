@@ -10,7 +10,7 @@ export const WIPE_IN_REQUEST = 20;
 const SWEEP_BATCH = 25;
 const SWEEP_BATCHES_PER_RUN = 10;
 
-export { deleteChatStatements, queueUserAgents } from "./agent-wipes.queries";
+export { deleteChatStatements, queueTeamFeeds, queueUserAgents } from "./agent-wipes.queries";
 
 export interface WipeOutcome {
   /** Agent instances queued for a wipe. */

@@ -1,5 +1,5 @@
 /** The `table.column` a failed SQLite constraint of `kind` names, searching the error's causes. */
-function failedConstraint(err: unknown, kind: "UNIQUE" | "NOT NULL"): string | null {
+function failedConstraint(err: unknown, kind: "UNIQUE" | "NOT NULL" | "CHECK"): string | null {
   for (let e: unknown = err; e instanceof Error; e = e.cause) {
     const match = new RegExp(`${kind} constraint failed: ([\\w.]+)`).exec(e.message);
     if (match?.[1]) return match[1];
@@ -12,6 +12,9 @@ export const uniqueViolation = (err: unknown) => failedConstraint(err, "UNIQUE")
 
 /** The `table.column` a SQLite NOT NULL constraint failure names, or null for any other error. */
 export const notNullViolation = (err: unknown) => failedConstraint(err, "NOT NULL");
+
+/** The name of the CHECK constraint a SQLite failure names, or null for any other error. */
+export const checkViolation = (err: unknown) => failedConstraint(err, "CHECK");
 
 /** Whether a write failed on a FOREIGN KEY constraint: the row it points to is gone. */
 export function foreignKeyViolation(err: unknown): boolean {

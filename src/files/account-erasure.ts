@@ -1,3 +1,4 @@
+import { queueTeamFeeds } from "../chats/agent-wipes";
 import { orgOwner, userOwner } from "../core/owner";
 import type { Db } from "../db/client";
 import type { Databases } from "../db/databases";
@@ -6,7 +7,7 @@ import { eraseWorkspaceStorage } from "./workspace-storage-erasure.queries";
 
 /**
  * An account's data, before its directory rows go: its personal workspace and those of the teams it owns
- * alone (`soleOwnedOrgIds`) in their shards (their objects and agents queued under `erasureId` there), then
+ * alone (`soleOwnedOrgIds`) in their shards (their objects and agents, a team's feed among them, queued under `erasureId` there), then
  * its authorship in every data database. Each step can run again, so a delete that stopped part way is
  * finished by its retry; the directory's batch comes last. Answers the data databases where it queued.
  */
@@ -21,6 +22,7 @@ export async function eraseAccountData(
     const db = await dbs.of(owner);
     await eraseWorkspaceRows(db, owner);
     await eraseWorkspaceStorage(db, owner, erasureId);
+    if (owner.kind === "org") await queueTeamFeeds(db, [owner.orgId], erasureId);
     queued.add(db);
   }
   for (const { db } of await dbs.all()) await forgetAuthor(db, userId);

@@ -5,6 +5,7 @@ import { decodeCursor, encodeCursor } from "../core/paging";
 import type { Databases } from "../db/databases";
 import { ToolError, type TodoTool } from "../core/tools";
 import { memberRole, TEAM_NOT_FOUND } from "../orgs/membership";
+import { toolOrgId } from "../orgs/org-id-field";
 import { can } from "../orgs/org-roles";
 import { decodeText, fileOf, isTextLike, readHead, TEXT_INLINE_BYTES } from "./file-content";
 import { listFilesOf, type FileRow } from "./file-records.queries";
@@ -15,12 +16,7 @@ const LIST_LIMIT = 50;
 
 // As the todo tools: a team's files, read with the user's role there (every role reads).
 const InTeam = z.object({
-  orgId: z
-    .number()
-    .int()
-    .positive()
-    .optional()
-    .describe("A team's id (listTeams): that team's files; omit for the user's own"),
+  orgId: toolOrgId("that team's files"),
 });
 const ListInput = InTeam.extend({
   nameContains: z.string().trim().min(1).max(200).optional().describe("Only files whose name contains this"),

@@ -1,5 +1,4 @@
 // Runs in the Worker: what a change of membership tells the live feeds (src/agents/todo-feed-agent.ts).
-import { wasWiped } from "../core/agent-reset";
 import type { Logger } from "../core/logger";
 import { orgOwner, userOwner } from "../core/owner";
 import { feedName } from "./todo-events";
@@ -26,18 +25,5 @@ export async function joinTeamFeed(env: Env, logger: Logger, orgId: number, user
     await userFeed(env, userId).joinTeam(orgId);
   } catch (err) {
     logger.error("team_feed_join_failed", { orgId, userId, error: String(err) });
-  }
-}
-
-/**
- * The team was deleted: its feed tells its listeners, and its storage goes (in the background). The
- * call ends in the feed's reset, its only way to succeed (src/core/agent-reset.ts).
- */
-export async function dissolveTeamFeed(env: Env, logger: Logger, orgId: number) {
-  try {
-    await teamFeed(env, orgId).dissolve();
-  } catch (err) {
-    if (wasWiped(err)) logger.info("agent_wiped", { feed: feedName(orgOwner(orgId)) });
-    else logger.error("team_feed_dissolve_failed", { orgId, error: String(err) });
   }
 }

@@ -15,7 +15,7 @@ import {
 import type { AuditActor } from "../orgs/audit.queries";
 import type { AttachmentFile } from "./attachments";
 import { insertAttachments, listAttachments, type AttachmentRow } from "./attachments.queries";
-import { auditTeamTodo } from "./team-audit.queries";
+import { auditValues, prebuiltCreateAudit } from "./team-audit.queries";
 import type { TodoFields, TodoRow } from "./todos.queries";
 
 // A todo's create, the hottest write: its statements are rendered once per isolate, plain and with an
@@ -55,6 +55,7 @@ function createdResult(withAttachments: boolean): SQL {
   return sql`(SELECT json_object('todo', ${jsonObjectOf(todosTable)}, 'attachments', ${attachments}) FROM ${todosTable} WHERE ${todosTable.id} = ${newTodoId})`;
 }
 const keepCreated = keepResult(createdResult(false));
+const auditCreated = prebuiltCreateAudit(newTodoId);
 const keepCreatedWithAttachments = keepResult(createdResult(true));
 
 export interface CreatedTodo {
@@ -100,7 +101,7 @@ export async function insertTodoWithAttachments(
   const withAttachments = insertAttachments(db, sql`SELECT ${newTodoId} AS id`, files);
   const statements = [insert.bind(d1, values)];
   if (owner.kind === "org" && actor) {
-    statements.push(statementOf(d1, auditTeamTodo(db, actor, "todo.created", newTodoId)));
+    statements.push(auditCreated.bind(d1, auditValues(actor)));
   }
   statements.push(...withAttachments.map((q) => statementOf(d1, q, values)));
   if (key) statements.push((files.length ? keepCreatedWithAttachments : keepCreated).bind(d1, values));

@@ -11,6 +11,7 @@ import type { Db } from "../db/client";
 import type { AuditActor } from "../orgs/audit.queries";
 import { todoOwnerFor, type TodoAction } from "./todo-reach";
 import { deniedTodoAction, findTodoPlaced, placeReach } from "./todo-places";
+import { toolOrgId } from "../orgs/org-id-field";
 
 function defineTool<S extends z.ZodType>(tool: TodoTool<S>): TodoTool<S> {
   return tool;
@@ -20,14 +21,7 @@ const SEARCH_LIMIT = 20;
 
 // Every tool takes a team: the chat's model and an MCP client act with the user's role in it.
 const InTeam = z.object({
-  orgId: z
-    .number()
-    .int()
-    .positive()
-    .optional()
-    .describe(
-      "A team's id (listTeams): act on that team's todos with the user's role there; omit for the user's own",
-    ),
+  orgId: toolOrgId("act on that team's todos with the user's role there"),
 });
 const TodoId = InTeam.extend({ id: z.number().int().positive().describe("The todo's id") });
 // Writes name the version they read, so a tool never overwrites an edit made since (REST's If-Match).

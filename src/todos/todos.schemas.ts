@@ -6,6 +6,7 @@ import { MAX_KEY_BYTES, utf8Length } from "../files/file-keys";
 import { IdParams, idParam, PageQuery, pageSchema } from "../core/paging";
 import { INVALID_SYNC_CURSOR, SYNC_CURSOR_PATTERN } from "./sync-cursors";
 import { SYNC_HORIZON_DAYS } from "./todo-sync";
+import { orgIdField, orgIdQuery } from "../orgs/org-id-field";
 
 // NUL and other control characters (tab and newlines aside) cannot round-trip: refused. So are lone
 // surrogates, which JSON can carry only as escapes (no JSON Schema pattern can name them).
@@ -112,18 +113,7 @@ const TodoFieldsSchema = createInsertSchema(todosTable, {
 
 export const CreateTodoBody = TodoFieldsSchema.extend({
   attachments: AttachmentsInput.optional(),
-  orgId: z
-    .number()
-    .int()
-    .min(1)
-    .max(Number.MAX_SAFE_INTEGER)
-    .optional()
-    .openapi({
-      description:
-        "A team you belong to: the todo is the team's (members and up create it; viewers 403, anyone else " +
-        "404 `Team not found`). Omitted: your own todo.",
-      example: 7,
-    }),
+  orgId: orgIdField("The todo is the team's: members and up create it, viewers 403. Omitted: your own todo."),
 })
   .strict()
   .openapi("CreateTodoBody");
@@ -152,22 +142,9 @@ export const TodoPageQuery = PageQuery.extend({
 
 /** The list's query: a page, or with `updatedSince` the changes after a cursor (delta sync). */
 export const TodoListQuery = TodoPageQuery.extend({
-  orgId: z
-    .string()
-    .regex(/^[1-9][0-9]{0,15}$/, "Must be a positive integer")
-    .transform(Number)
-    .refine(Number.isSafeInteger, "Must be a safe integer")
-    .optional()
-    .openapi({
-      param: { name: "orgId", in: "query" },
-      type: "integer",
-      minimum: 1,
-      maximum: Number.MAX_SAFE_INTEGER,
-      description:
-        "A team you belong to (any role): its todos, paged or synced, with a cursor of their own. Omitted: " +
-        "your own todos only, never a team's. Anyone else's team: 404 `Team not found`.",
-      example: 7,
-    }),
+  orgId: orgIdQuery(
+    "Its todos (any role), paged or synced, with a cursor of their own. Omitted: your own todos only, never a team's.",
+  ),
   updatedSince: z
     .string()
     .regex(SYNC_CURSOR_PATTERN, INVALID_SYNC_CURSOR)

@@ -1,9 +1,15 @@
 // A team's writes on its members' live feeds: the socket each member already opens carries them, names
 // the team, reaches no one else, stops at a member's removal, and tells who of the team is online.
+import { createScheduledController } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import worker from "../../src/index";
 import { signUp } from "../helpers/auth";
+import { feedStorage, WIPED } from "../helpers/chats";
+import { injected, withFaults } from "../helpers/faults";
 import { awaitEvent, isTodoEvent, openFeed } from "../helpers/feed";
 import { api } from "../helpers/http";
+import { fetchWithEnv } from "../helpers/storage";
 import { createTeam, join, teamOfFour } from "../helpers/orgs";
 import { createTodo, updated } from "../helpers/todos";
 import type { TestSocket } from "../helpers/ws";
@@ -117,5 +123,69 @@ describe("the live feed of a team's todos", () => {
     const todo = await createTodo(owner, { title: "Welcome", orgId: org.id });
     await teamEvent(feed, org.id, performance.now(), { type: "todo.created", id: todo.id, version: 1 });
     feed.close();
+  });
+});
+
+const runCron = () => worker.scheduled(createScheduledController({ cron: "17 * * * *" }), env);
+
+/** The queued wipes of one feed instance. */
+async function queuedWipesOf(name: string): Promise<number> {
+  const row = await env.DB.prepare("SELECT count(*) AS n FROM pending_agent_wipes_table WHERE name = ?")
+    .bind(name)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+describe("deleting a team erases its feed", () => {
+  it("wipes the team's feed before the answer, and its listeners are told", async () => {
+    const { org, owner, member } = await teamOfFour();
+    const memberFeed = await openFeed(member);
+    await presence(memberFeed, org.id, [member.userId]);
+    expect((await feedStorage(`org-${org.id}`)).rows).toMatchObject({ team_listeners: 1 });
+    const gone = await api(`/api/orgs/${org.id}/delete`, { method: "POST", token: owner.token });
+    expect(gone.status).toBe(200);
+    await memberFeed.waitFor((d) => d?.type === "team.left" && d.orgId === org.id, { timeoutMs: 1_000 });
+    expect(await feedStorage(`org-${org.id}`)).toEqual(WIPED);
+    expect(await queuedWipesOf(`org-${org.id}`)).toBe(0);
+    memberFeed.close();
+  });
+
+  it("keeps a wipe that fails during the delete queued; the cron wipes it and tells the listeners", async () => {
+    const { org, owner, member } = await teamOfFour();
+    const name = `org-${org.id}`;
+    const memberFeed = await openFeed(member);
+    await presence(memberFeed, org.id, [member.userId]);
+    const TodoFeedAgent = withFaults(env.TodoFeedAgent, {
+      getByName: (feed: string) =>
+        feed === name ? ({ wipe: () => injected("wipe") } as never) : env.TodoFeedAgent.getByName(feed),
+    });
+    const res = await fetchWithEnv(
+      `/api/orgs/${org.id}/delete`,
+      { method: "POST", token: owner.token },
+      { TodoFeedAgent },
+    );
+    expect(res.status).toBe(200);
+    expect(await queuedWipesOf(name)).toBe(1);
+    expect((await feedStorage(name)).rows).toMatchObject({ team_listeners: 1 });
+    await runCron();
+    expect(await queuedWipesOf(name)).toBe(0);
+    expect(await feedStorage(name)).toEqual(WIPED);
+    await memberFeed.waitFor((d) => d?.type === "team.left" && d.orgId === org.id, { timeoutMs: 1_000 });
+    memberFeed.close();
+  });
+
+  it("queues the feed of a team that goes with its owner's account", async () => {
+    const owner = await signUp();
+    const org = await createTeam(owner.token);
+    const ownerFeed = await openFeed(owner);
+    await presence(ownerFeed, org.id, [owner.userId]);
+    const todo = await createTodo(owner, { title: "Kept by the feed", orgId: org.id });
+    await teamEvent(ownerFeed, org.id, performance.now(), { type: "todo.created", id: todo.id, version: 1 });
+    ownerFeed.close();
+    expect((await feedStorage(`org-${org.id}`)).rows).toMatchObject({ feed_events: 1 });
+    const gone = await api(`/api/users/${owner.userId}/delete`, { method: "POST", token: owner.token });
+    expect(gone.status).toBe(200);
+    expect(await queuedWipesOf(`org-${org.id}`)).toBe(0);
+    expect(await feedStorage(`org-${org.id}`)).toEqual(WIPED);
   });
 });

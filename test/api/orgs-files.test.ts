@@ -90,6 +90,8 @@ describe("team files apart from personal files", () => {
     });
     expectError(differing, 400, /different teams/);
     expectError(await api("/api/files?orgId=x", { token: member.token }), 400);
+    // Past 2^53 a number is no exact id: 400, as on GET /api/todos?orgId=.
+    expectError(await api("/api/files?orgId=9999999999999999", { token: member.token }), 400);
     const publicResumable = { fileName: "a", orgId: org.id, visibility: "public" };
     expectError(
       await api("/api/uploads", { method: "POST", token: member.token, json: publicResumable }),

@@ -37,6 +37,29 @@ const syncOf = (token: string, query: string) =>
   api(`/api/todos?${query}`, { token }).then((res) => expectData(res, 200, TodoChangesSchema));
 
 describe("team todos: the role-by-route matrix", () => {
+  it("checks the writer's role in the create's own statement, not from a role remembered a moment ago", async () => {
+    const { org, member, viewer } = await teamOfFour();
+    const create = (user: SignedUpUser, title: string) =>
+      api("/api/todos", { method: "POST", token: user.token, json: { title, orgId: org.id } });
+    // Each write has its role remembered in this isolate; other isolates change it straight in D1.
+    expectData(await create(member, "Remembered"), 201, TodoWithAttachmentsSchema);
+    expect((await api(`/api/todos?orgId=${org.id}`, { token: viewer.token })).status).toBe(200);
+    await env.DB.batch([
+      env.DB.prepare("DELETE FROM org_members_table WHERE orgId = ? AND userId = ?").bind(
+        org.id,
+        member.userId,
+      ),
+      env.DB.prepare("UPDATE org_members_table SET role = 'member' WHERE orgId = ? AND userId = ?").bind(
+        org.id,
+        viewer.userId,
+      ),
+    ]);
+    expectError(await create(member, "After the removal"), 404, "Team not found");
+    expect(await rows("SELECT count(*) AS n FROM todos_table WHERE orgId = ?", org.id)).toBe(1);
+    // A role granted elsewhere writes at once, too.
+    expectData(await create(viewer, "Now a member"), 201, TodoWithAttachmentsSchema);
+  });
+
   it("creates with orgId by role: members and up 201, viewers 403 saying why, outsiders 404", async () => {
     const team = await teamWithOutsider();
     for (const actor of ACTORS) {

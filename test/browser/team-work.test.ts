@@ -2,7 +2,15 @@ import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailSentTo, resetLinkIn } from "../helpers/dev-mailbox";
-import { apiOrigin, connectBrowser, listTitles, newContext, registerUser, signInThroughUi } from "./browser";
+import {
+  apiOrigin,
+  connectBrowser,
+  listTitles,
+  newContext,
+  openTodo,
+  registerUser,
+  signInThroughUi,
+} from "./browser";
 import { checkState, networkSettler, type Finding } from "./screen-checks";
 
 let browser: Browser;
@@ -104,5 +112,41 @@ describe("team work", () => {
     expect(findings).toEqual([]);
     expect(sides.flatMap((side) => side.offLoopback)).toEqual([]);
     await Promise.all(sides.map((side) => side.context.close()));
+  });
+
+  it("a save refused because a teammate changed the todo first (412) says so in words, with their version", async () => {
+    const [owner, member] = await Promise.all([registerUser(), registerUser()]);
+    const team = await post<{ id: number; name: string }>(owner.token, "/api/orgs", {
+      name: `Desk ${randomUUID().slice(0, 6)}`,
+    });
+    await join(owner, team, member, "member");
+    const todo = await post<{ id: number }>(owner.token, "/api/todos", {
+      title: "Book the hall",
+      orgId: team.id,
+    });
+    const findings: Finding[] = [];
+    const { context, offLoopback } = await newContext(browser);
+    const page = await context.newPage();
+    await signInThroughUi(page, member);
+    await switcher(page).selectOption(String(team.id));
+    await page.getByRole("heading", { name: `${team.name}'s todos` }).waitFor();
+    await openTodo(page, "Book the hall");
+    const detail = page.getByRole("dialog");
+    const edit = detail.getByRole("form", { name: "Edit todo" });
+
+    // The owner renames it while the member's form still holds version 1.
+    await post(owner.token, `/api/todos/${todo.id}`, { title: "Book the big hall" });
+    await edit.getByLabel("Title").fill("Book the small hall");
+    await edit.getByRole("button", { name: "Save" }).click();
+    await detail
+      .getByText(/^Not saved: this todo was changed by a teammate or elsewhere since you opened it/)
+      .waitFor();
+    await detail.getByText(`Current version: “Book the big hall”, open (${owner.username} changed`).waitFor();
+    await checkState(page, "team todo, stale save refused", findings, { scope: '[role="dialog"]' });
+    expect(await listTitles(page)).toEqual(["Book the big hall"]);
+
+    expect(findings).toEqual([]);
+    expect(offLoopback).toEqual([]);
+    await context.close();
   });
 });

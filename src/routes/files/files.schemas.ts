@@ -4,20 +4,10 @@ import { filesTable, VISIBILITIES } from "../../db/files-schema";
 import { createSelectSchema } from "../../db/zod";
 import { DIRECTORY_PATTERN, MAX_KEY_BYTES } from "../../files/file-keys";
 import { CursorQuery } from "../../core/paging";
+import { orgIdDescription, orgIdQuery } from "../../orgs/org-id-field";
 
 /** `?orgId=`: a team's files rather than your own. */
-export const OrgIdQuery = z
-  .string()
-  .regex(/^[1-9][0-9]{0,15}$/, "Must be a positive integer")
-  .transform(Number)
-  .optional()
-  .openapi({
-    param: { name: "orgId", in: "query" },
-    type: "integer",
-    minimum: 1,
-    description: "A team you belong to: its files instead of your own (`GET /api/orgs` lists your teams).",
-    example: 7,
-  });
+export const OrgIdQuery = orgIdQuery("Its files instead of your own (every role reads them).");
 
 export const UploadResultSchema = z
   .object({
@@ -62,10 +52,11 @@ export const UploadFormSchema: SchemaObject = {
     orgId: {
       type: "integer",
       minimum: 1,
-      description:
-        "Upload for this team (members and up; viewers 403, anyone else 404): the file is the team's, private to " +
-        "its members, and counts against its quota. Before `file` (after it, 400 `orgId must come before file (or " +
-        "be sent as ?orgId=)`), or as the `?orgId=` query parameter; one other than the query's is 400 `Invalid orgId`.",
+      description: orgIdDescription(
+        "Upload for this team (members and up; viewers 403): the file is the team's, private to its members, and " +
+          "counts against its quota. Before `file` (after it, 400 `orgId must come before file (or be sent as " +
+          "?orgId=)`), or as the `?orgId=` query parameter; one other than the query's is 400 `Invalid orgId`.",
+      ),
       example: 7,
     },
   },

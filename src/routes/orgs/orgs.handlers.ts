@@ -5,9 +5,10 @@ import { eraseWorkspaceStorage } from "../../files/workspace-storage-erasure.que
 import { created, ok } from "../../http/envelope";
 import { ApiError } from "../../http/errors";
 import { auditActorOf } from "../../http/audit-actor";
+import { queueTeamFeeds, wipeNowIfFew } from "../../chats/agent-wipes";
 import { eraseNowIfSmall, queueOrgObjects } from "../../files/erasure";
 import type { AuthedRouteContext } from "../../http/types";
-import { dissolveTeamFeed, joinTeamFeed } from "../../todos/team-feeds";
+import { joinTeamFeed } from "../../todos/team-feeds";
 import { forgetMembership, memberRole } from "../../orgs/membership";
 import * as queries from "../../orgs/orgs.queries";
 import { OrgConflict } from "../../orgs/org-failures";
@@ -64,6 +65,7 @@ export async function remove(c: OrgRouteContext<R.RemoveRoute>) {
   // tables), so none is forgotten if this request stops.
   const erasureId = crypto.randomUUID();
   const storage = await eraseWorkspaceStorage(workspaceDb, orgOwner(orgId), erasureId);
+  await queueTeamFeeds(workspaceDb, [orgId], erasureId);
   const deleted = await queries.deleteOrg(db, orgId, queueOrgObjects(db, orgId, erasureId));
   if (!deleted) throw teamGone();
   deleted.erased.todos += workspace.todos;
@@ -71,16 +73,27 @@ export async function remove(c: OrgRouteContext<R.RemoveRoute>) {
   deleted.erased.files += storage.files;
   forgetMembership(orgId, ...deleted.memberIds);
   const logger = c.get("logger");
-  c.executionCtx.waitUntil(dissolveTeamFeed(c.env, logger, orgId));
-  const outcomes = await Promise.all(
-    [...new Set([db, workspaceDb])].map((each) => eraseNowIfSmall(c.env.R2_BUCKET, each, erasureId, logger)),
-  );
+  // The feed's wipe tells its listeners (team.left); a failed one stays queued for the cron.
+  const [outcomes, feed] = await Promise.all([
+    Promise.all(
+      [...new Set([db, workspaceDb])].map((each) =>
+        eraseNowIfSmall(c.env.R2_BUCKET, each, erasureId, logger),
+      ),
+    ),
+    wipeNowIfFew(c.env, workspaceDb, erasureId, logger),
+  ]);
   const objects = {
     objects: outcomes.reduce((sum, outcome) => sum + outcome.objects, 0),
     pending: outcomes.some((outcome) => outcome.pending),
   };
   const erased = { ...deleted.erased, filesPending: objects.pending };
-  logger.info("org_deleted", { orgId, by: c.get("user").id, ...erased, objects: objects.objects });
+  logger.info("org_deleted", {
+    orgId,
+    by: c.get("user").id,
+    ...erased,
+    objects: objects.objects,
+    feedPending: feed.pending,
+  });
   return ok(c, { id: orgId, erased });
 }
 

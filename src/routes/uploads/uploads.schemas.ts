@@ -8,6 +8,7 @@ import {
 } from "../../files/file-keys";
 import { MAX_PARTS, MAX_RESUMABLE_BYTES } from "../../files/resumable-parts";
 import { VisibilitySchema } from "../files/files.schemas";
+import { orgIdField } from "../../orgs/org-id-field";
 
 // type/subtype with optional parameters; what a browser puts in File.type.
 const CONTENT_TYPE = /^[\w.+-]+\/[\w.+-]+(?:\s*;\s*[\w.+-]+=(?:[\w.+-]+|"[^"\\\r\n]*"))*$/;
@@ -59,18 +60,10 @@ export const CreateUploadBody = z
       description:
         "`public` when omitted. A team's files are private to the team: `public` with `orgId` is 400.",
     }),
-    orgId: z
-      .number()
-      .int()
-      .min(1)
-      .max(Number.MAX_SAFE_INTEGER)
-      .optional()
-      .openapi({
-        description:
-          "Upload for this team (members and up; viewers 403, anyone else 404): the file is the team's, private to " +
-          "its members, and its bytes count against the team's quota (`ORG_STORAGE_QUOTA_BYTES`), not yours.",
-        example: 7,
-      }),
+    orgId: orgIdField(
+      "Upload for this team (members and up; viewers 403): the file is the team's, private to its members, and " +
+        "its bytes count against the team's quota (`ORG_STORAGE_QUOTA_BYTES`), not yours.",
+    ),
   })
   .openapi("CreateUploadBody");
 

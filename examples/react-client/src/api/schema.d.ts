@@ -2067,7 +2067,7 @@ export interface components {
              */
             visibility?: "public" | "private";
             /**
-             * @description Upload for this team (members and up; viewers 403, anyone else 404): the file is the team's, private to its members, and its bytes count against the team's quota (`ORG_STORAGE_QUOTA_BYTES`), not yours.
+             * @description A team you belong to (`GET /api/orgs` lists yours; anyone else's is 404 `Team not found`). Upload for this team (members and up; viewers 403): the file is the team's, private to its members, and its bytes count against the team's quota (`ORG_STORAGE_QUOTA_BYTES`), not yours.
              * @example 7
              */
             orgId?: number;
@@ -2161,7 +2161,7 @@ export interface components {
             /** @description At most 20. Duplicates count once; keys without a stored object are dropped. Any user's key may be attached: the unguessable key is the capability. */
             attachments?: components["schemas"]["AttachmentInput"][];
             /**
-             * @description A team you belong to: the todo is the team's (members and up create it; viewers 403, anyone else 404 `Team not found`). Omitted: your own todo.
+             * @description A team you belong to (`GET /api/orgs` lists yours; anyone else's is 404 `Team not found`). The todo is the team's: members and up create it, viewers 403. Omitted: your own todo.
              * @example 7
              */
             orgId?: number;
@@ -4455,7 +4455,7 @@ export interface operations {
     upload: {
         parameters: {
             query?: {
-                /** @description A team you belong to: its files instead of your own (`GET /api/orgs` lists your teams). */
+                /** @description A team you belong to (`GET /api/orgs` lists yours; anyone else's is 404 `Team not found`). Its files instead of your own (every role reads them). */
                 orgId?: number;
             };
             header?: {
@@ -4484,7 +4484,7 @@ export interface operations {
                      */
                     visibility?: "public" | "private";
                     /**
-                     * @description Upload for this team (members and up; viewers 403, anyone else 404): the file is the team's, private to its members, and counts against its quota. Before `file` (after it, 400 `orgId must come before file (or be sent as ?orgId=)`), or as the `?orgId=` query parameter; one other than the query's is 400 `Invalid orgId`.
+                     * @description A team you belong to (`GET /api/orgs` lists yours; anyone else's is 404 `Team not found`). Upload for this team (members and up; viewers 403): the file is the team's, private to its members, and counts against its quota. Before `file` (after it, 400 `orgId must come before file (or be sent as ?orgId=)`), or as the `?orgId=` query parameter; one other than the query's is 400 `Invalid orgId`.
                      * @example 7
                      */
                     orgId?: number;
@@ -4594,7 +4594,7 @@ export interface operations {
                 /** @description The `nextCursor` of the previous page; omitted for the first page. Opaque: any value this server did not give is 400 "Invalid cursor: pass a nextCursor as given". */
                 cursor?: string;
                 limit?: number;
-                /** @description A team you belong to: its files instead of your own (`GET /api/orgs` lists your teams). */
+                /** @description A team you belong to (`GET /api/orgs` lists yours; anyone else's is 404 `Team not found`). Its files instead of your own (every role reads them). */
                 orgId?: number;
             };
             header?: never;
@@ -5781,7 +5781,7 @@ export interface operations {
                 pageSize?: number;
                 /** @description Only done (`true`) or open (`false`) todos */
                 completed?: "true" | "false";
-                /** @description A team you belong to (any role): its todos, paged or synced, with a cursor of their own. Omitted: your own todos only, never a team's. Anyone else's team: 404 `Team not found`. */
+                /** @description A team you belong to (`GET /api/orgs` lists yours; anyone else's is 404 `Team not found`). Its todos (any role), paged or synced, with a cursor of their own. Omitted: your own todos only, never a team's. */
                 orgId?: number;
                 /** @description Delta sync: `0` (from the start of the log) or the `cursor` of an earlier delta answer. The answer is then `TodoChanges` (each write after the cursor, once, deletions as tombstones), not a page; `pageSize` bounds it, `page` and `completed` do not apply. A cursor older than 30 days answers 410: list in full, then sync from the `X-Todos-Cursor` of that answer. Cursors are opaque and yours alone: one this server did not give you is 400 "Invalid cursor: pass a cursor as given, or 0". */
                 updatedSince?: string;

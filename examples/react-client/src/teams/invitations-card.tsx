@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { useCallback, type FormEvent } from "react";
 import { api, unwrap } from "../api/client";
 import type { components } from "../api/schema";
 import { Button } from "../ui/button";
@@ -7,6 +7,8 @@ import { Field, inputClass } from "../ui/field";
 import { formatDate } from "../ui/format";
 import { Badge, Card, EmptyState } from "../ui/page";
 import { toast } from "../ui/toast";
+import { useAction } from "../ui/use-action";
+import { useLoad } from "../ui/use-load";
 import { ROLE_LABELS, type GrantableRole, type Org } from "./roles";
 
 type OrgInvitation = components["schemas"]["OrgInvitation"];
@@ -21,54 +23,40 @@ const STATUS_TONES = {
 
 /** Invite someone by e-mail address, see each invitation's status, revoke a pending one (owner and admins). */
 export function InvitationsCard({ team }: { team: Org }) {
-  const [invitations, setInvitations] = useState<OrgInvitation[] | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [sendError, setSendError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
   const orgId = team.id;
+  const load = useCallback(
+    async (): Promise<OrgInvitation[]> =>
+      (
+        await unwrap(
+          api.GET("/api/orgs/{orgId}/invitations", { params: { path: { orgId }, query: { limit: 100 } } }),
+        )
+      ).items,
+    [orgId],
+  );
+  const { data: invitations, error, reload } = useLoad(load);
+  const sending = useAction();
+  const revoking = useAction();
 
-  const reload = useCallback(async () => {
-    try {
-      const query = { limit: 100 };
-      setInvitations(
-        (await unwrap(api.GET("/api/orgs/{orgId}/invitations", { params: { path: { orgId }, query } })))
-          .items,
-      );
-      setError(null);
-    } catch (err) {
-      setError(err);
-    }
-  }, [orgId]);
-  useEffect(() => void reload(), [reload]);
-
-  async function send(event: FormEvent<HTMLFormElement>) {
+  function send(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
     const body = { email: String(data.get("email") ?? ""), role: String(data.get("role")) as GrantableRole };
-    setBusy(true);
-    setSendError(null);
-    try {
+    void sending.run(async () => {
       await unwrap(api.POST("/api/orgs/{orgId}/invitations", { params: { path: { orgId } }, body }));
       toast({ title: `Invitation sent to ${body.email}` });
       form.reset();
       await reload();
-    } catch (err) {
-      setSendError(err);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
-  async function revoke(invitation: OrgInvitation) {
-    try {
+  function revoke(invitation: OrgInvitation) {
+    void revoking.run(async () => {
       const path = { orgId, id: invitation.id };
       await unwrap(api.POST("/api/orgs/{orgId}/invitations/{id}/revoke", { params: { path } }));
       toast({ title: `Invitation to ${invitation.email} revoked` });
       await reload();
-    } catch (err) {
-      setError(err);
-    }
+    });
   }
 
   // Inviting as admin is the owner's alone.
@@ -95,12 +83,12 @@ export function InvitationsCard({ team }: { team: Org }) {
             ))}
           </select>
         </Field>
-        <Button type="submit" variant="primary" disabled={busy}>
+        <Button type="submit" variant="primary" disabled={sending.busy}>
           Send invitation
         </Button>
       </form>
-      <ErrorMessage error={sendError} className="mt-3" />
-      <ErrorMessage error={error} className="mt-3" />
+      <ErrorMessage error={sending.error} className="mt-3" />
+      <ErrorMessage error={revoking.error ?? error} className="mt-3" />
       <div className="mt-4">
         {invitations?.length === 0 && <EmptyState title="No invitations yet." />}
         <ul aria-label="Invitations" className="divide-y divide-slate-100">
@@ -116,7 +104,7 @@ export function InvitationsCard({ team }: { team: Org }) {
                 <Badge tone={STATUS_TONES[invitation.status]}>{invitation.status}</Badge>
                 {invitation.status === "pending" && (
                   <Button
-                    onClick={() => void revoke(invitation)}
+                    onClick={() => revoke(invitation)}
                     aria-label={`Revoke the invitation to ${invitation.email}`}
                   >
                     Revoke

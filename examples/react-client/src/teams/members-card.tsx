@@ -7,6 +7,7 @@ import { formatDate } from "../ui/format";
 import { Badge, Card } from "../ui/page";
 import { Button } from "../ui/button";
 import { toast } from "../ui/toast";
+import { useAction } from "../ui/use-action";
 import {
   ROLE_LABELS,
   canRemove,
@@ -28,19 +29,16 @@ export function MembersCard({
   selfId: number;
   onChange: () => Promise<void>;
 }) {
-  const [error, setError] = useState<unknown>(null);
+  const { error, run } = useAction();
   const [removing, setRemoving] = useState<OrgMember | null>(null);
   const path = (member: OrgMember) => ({ path: { orgId: team.id, userId: member.userId } });
 
-  async function setRole(member: OrgMember, role: GrantableRole) {
-    setError(null);
-    try {
+  function setRole(member: OrgMember, role: GrantableRole) {
+    void run(async () => {
       await unwrap(api.POST("/api/orgs/{orgId}/members/{userId}", { params: path(member), body: { role } }));
       toast({ title: `${member.name} is now ${ROLE_LABELS[role].toLowerCase()}` });
       await onChange();
-    } catch (err) {
-      setError(err);
-    }
+    });
   }
 
   async function remove(member: OrgMember) {
@@ -71,7 +69,7 @@ export function MembersCard({
                   <select
                     aria-label={`Role of ${member.name}`}
                     value={member.role}
-                    onChange={(event) => void setRole(member, event.target.value as GrantableRole)}
+                    onChange={(event) => setRole(member, event.target.value as GrantableRole)}
                     className={`${inputClass} w-auto!`}
                   >
                     {roles.map((role) => (

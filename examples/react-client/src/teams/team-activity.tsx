@@ -1,8 +1,9 @@
-import { useEffect, useState } from "react";
+import { useCallback } from "react";
 import { api, unwrap } from "../api/client";
 import type { components } from "../api/schema";
 import { ErrorMessage } from "../ui/error-message";
 import { formatDate } from "../ui/format";
+import { useLoad } from "../ui/use-load";
 import { Card, EmptyState } from "../ui/page";
 import type { OrgMember } from "./roles";
 
@@ -32,15 +33,16 @@ function targetName(target: string, members: OrgMember[]): string {
 
 /** The team's latest changes, newest first (owner and admins). */
 export function TeamActivity({ orgId, members }: { orgId: number; members: OrgMember[] }) {
-  const [entries, setEntries] = useState<AuditEntry[] | null>(null);
-  const [error, setError] = useState<unknown>(null);
-
-  useEffect(() => {
-    unwrap(api.GET("/api/orgs/{orgId}/audit", { params: { path: { orgId }, query: { limit: 20 } } })).then(
-      (page) => setEntries(page.items),
-      setError,
-    );
-  }, [orgId]);
+  const load = useCallback(
+    async (): Promise<AuditEntry[]> =>
+      (
+        await unwrap(
+          api.GET("/api/orgs/{orgId}/audit", { params: { path: { orgId }, query: { limit: 20 } } }),
+        )
+      ).items,
+    [orgId],
+  );
+  const { data: entries, error } = useLoad(load);
 
   return (
     <Card title="Activity" description="The latest 20 changes.">

@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback } from "react";
 import { api, unwrap } from "../api/client";
 import type { Session } from "../auth/session";
 import { ErrorMessage } from "../ui/error-message";
+import { useLoad } from "../ui/use-load";
 import { Badge, Page } from "../ui/page";
 import { InvitationsCard } from "./invitations-card";
 import { MembersCard } from "./members-card";
@@ -11,28 +12,17 @@ import { TeamSettings } from "./team-settings";
 
 /** One team: its members, invitations (owner and admins), settings and activity. */
 export function TeamDetail({ teamId, session }: { teamId: number; session: Session }) {
-  const [team, setTeam] = useState<Org | null>(null);
-  const [members, setMembers] = useState<OrgMember[] | null>(null);
-  const [error, setError] = useState<unknown>(null);
-
-  const reload = useCallback(async () => {
-    try {
-      const [org, page] = await Promise.all([
-        unwrap(api.GET("/api/orgs/{orgId}", { params: { path: { orgId: teamId } } })),
-        unwrap(
-          api.GET("/api/orgs/{orgId}/members", {
-            params: { path: { orgId: teamId }, query: { limit: 100 } },
-          }),
-        ),
-      ]);
-      setTeam(org);
-      setMembers(page.items);
-      setError(null);
-    } catch (err) {
-      setError(err);
-    }
+  const load = useCallback(async (): Promise<[Org, OrgMember[]]> => {
+    const [org, page] = await Promise.all([
+      unwrap(api.GET("/api/orgs/{orgId}", { params: { path: { orgId: teamId } } })),
+      unwrap(
+        api.GET("/api/orgs/{orgId}/members", { params: { path: { orgId: teamId }, query: { limit: 100 } } }),
+      ),
+    ]);
+    return [org, page.items];
   }, [teamId]);
-  useEffect(() => void reload(), [reload]);
+  const { data, error, reload } = useLoad(load);
+  const [team, members] = data ?? [null, null];
 
   const back = (
     <a

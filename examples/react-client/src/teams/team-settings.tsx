@@ -7,6 +7,7 @@ import { Field, inputClass } from "../ui/field";
 import { formatDate } from "../ui/format";
 import { Card } from "../ui/page";
 import { toast } from "../ui/toast";
+import { useAction } from "../ui/use-action";
 import { navigate } from "../ui/use-hash-route";
 import { canManage, TEAMS_PATH, type Org, type OrgMember } from "./roles";
 
@@ -22,23 +23,17 @@ export function TeamSettings({
   selfId: number;
   onChange: () => Promise<void>;
 }) {
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const action = useAction();
+  const { busy, error } = action;
   const [confirming, setConfirming] = useState<"leave" | "delete" | null>(null);
   const params = { params: { path: { orgId: team.id } } };
 
-  async function run(action: () => Promise<unknown>) {
-    setBusy(true);
-    setError(null);
-    try {
-      await action();
+  // Each change, then the team as it is now.
+  const run = (change: () => Promise<unknown>) =>
+    action.run(async () => {
+      await change();
       await onChange();
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
 
   function rename(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
