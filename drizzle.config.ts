@@ -13,7 +13,6 @@ export default defineConfig({
     "./src/db/trash-schema.ts",
     "./src/db/notes-schema.ts",
     "./src/db/orgs-schema.ts",
-    "./src/db/workspaces-schema.ts",
   ],
   out: "./migrations",
   casing: "camelCase",
