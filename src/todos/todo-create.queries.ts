@@ -45,11 +45,14 @@ function insertStatement(titleValue: SQL | Placeholder, orgIdValue: SQL | Placeh
   };
   return prebuiltSelect(todosTable, statementBuilder.insert(todosTable).values(row).returning());
 }
-const insertTodo = insertStatement(title, orgId);
 // A held key makes the title NULL: the NOT NULL column then fails the batch, and nothing is written.
-const insertKeyedTodo = insertStatement(unlessKeyHeld(title), orgId);
-const insertTeamTodo = insertStatement(title, writableOrgId);
-const insertKeyedTeamTodo = insertStatement(unlessKeyHeld(title), writableOrgId);
+const inserts = {
+  user: { plain: insertStatement(title, orgId), keyed: insertStatement(unlessKeyHeld(title), orgId) },
+  org: {
+    plain: insertStatement(title, writableOrgId),
+    keyed: insertStatement(unlessKeyHeld(title), writableOrgId),
+  },
+};
 
 /** A team's create refused by its own statement: the writer is no longer a member whose role writes. */
 export class TeamWriteRefusedError extends Failure {
@@ -116,8 +119,7 @@ export async function insertTodoWithAttachments(
     completedNow: todo.completed ? 1 : 0,
     ...(key && keyValues(key)),
   };
-  const insert =
-    owner.kind === "org" ? (key ? insertKeyedTeamTodo : insertTeamTodo) : key ? insertKeyedTodo : insertTodo;
+  const insert = inserts[owner.kind][key ? "keyed" : "plain"];
   const withAttachments = insertAttachments(db, sql`SELECT ${newTodoId} AS id`, files);
   const statements = [insert.bind(d1, values)];
   if (owner.kind === "org" && actor) {
