@@ -9,13 +9,23 @@ import { dirname, join } from "node:path";
 export const ROOT = join(import.meta.dirname, "..", "..");
 const WRANGLER = join(ROOT, "node_modules", "wrangler", "bin", "wrangler.js");
 
-export function freePort() {
+export async function freePort() {
+  const { port, release } = await reservePort();
+  await release();
+  return port;
+}
+
+/**
+ * A free loopback port held by a listener until `release()`: for a port named long before its server
+ * starts (in a config, a CORS origin), which the servers started meanwhile must not be given.
+ */
+export function reservePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => {
       const { port } = server.address();
-      server.close(() => resolve(port));
+      resolve({ port, release: () => new Promise((done) => server.close(() => done())) });
     });
   });
 }
