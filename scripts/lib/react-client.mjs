@@ -48,7 +48,13 @@ export function ensureClientInstalled({ quiet = false } = {}) {
 
 /** `tsc` over the client (strict, no emit). */
 export function typecheckClient() {
-  return run(process.execPath, [bin("typescript", "bin/tsc"), "-p", "tsconfig.json"]);
+  // The service's tsgo (TypeScript's native port): the same check as the client's own `tsc`, in a
+  // quarter of the time the browser tests' setup used to wait for it.
+  return run(process.execPath, [
+    join(ROOT, "node_modules", "@typescript", "native-preview", "bin", "tsgo"),
+    "-p",
+    "tsconfig.json",
+  ]);
 }
 
 /**

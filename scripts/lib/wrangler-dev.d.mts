@@ -1,5 +1,7 @@
 export const ROOT: string;
 export function freePort(): Promise<number>;
+/** A free loopback port held by a listener until `release()`. */
+export function reservePort(): Promise<{ port: number; release: () => Promise<void> }>;
 export interface WranglerDev {
   url: string;
   port: number;

@@ -1,7 +1,17 @@
 // Starts `wrangler dev --local` on a free loopback port and waits until /health answers.
 import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { createHash, randomBytes } from "node:crypto";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -10,13 +20,23 @@ import { migrateLocal } from "./d1-migrations.mjs";
 export const ROOT = join(import.meta.dirname, "..", "..");
 const WRANGLER = join(ROOT, "node_modules", "wrangler", "bin", "wrangler.js");
 
-export function freePort() {
+export async function freePort() {
+  const { port, release } = await reservePort();
+  await release();
+  return port;
+}
+
+/**
+ * A free loopback port held by a listener until `release()`: for a port named long before its server
+ * starts (in a config, a CORS origin), which the servers started meanwhile must not be given.
+ */
+export function reservePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => {
       const { port } = server.address();
-      server.close(() => resolve(port));
+      resolve({ port, release: () => new Promise((done) => server.close(() => done())) });
     });
   });
 }
@@ -36,6 +56,7 @@ export function freePort() {
  */
 export async function startWranglerDev(options = {}) {
   const config = options.config ?? join(ROOT, "wrangler.jsonc");
+  const fresh = options.persistTo === undefined;
   const persistTo = options.persistTo ?? mkdtempSync(join(tmpdir(), "wrangler-state-"));
   const port = options.port ?? (await freePort());
   const asDev = options.asNpmRunDev === true;
@@ -46,7 +67,10 @@ export async function startWranglerDev(options = {}) {
   };
   const env = { ...process.env, WRANGLER_SEND_METRICS: "false", ...(asDev ? {} : { CI: "true" }) };
 
-  if (options.migrate !== false && !asDev) await migrateLocal({ config, persistTo, env });
+  if (options.migrate !== false && !asDev) {
+    if (fresh) cpSync(await migratedState(config, env), persistTo, { recursive: true });
+    else await migrate(config, persistTo, env);
+  }
   const inspectorPort = await freePort();
   const args = asDev ? ["run", "dev", "--"] : [WRANGLER, "dev", "--local", "-c", config];
   args.push("--port", String(port));
@@ -101,6 +125,48 @@ export async function startWranglerDev(options = {}) {
     /** Ends wrangler and workerd (the whole process group this function started). */
     stop: (signal = "SIGTERM") => stopProcessGroup(child, signal),
   };
+}
+
+const migrate = (config, persistTo, env) => migrateLocal({ config, persistTo, env });
+
+const MIGRATED = join(ROOT, "node_modules", ".cache", "migrated-d1");
+const madeHere = new Map();
+
+/**
+ * A state folder with every D1 migration applied to fresh databases, made once per config and set of
+ * migrations and kept under node_modules/.cache: applying 20-odd migrations (the directory's and each
+ * shard's) costs wrangler some 20 s of CPU per database, which every fresh server of the e2e and browser tests used to pay; a copy costs milliseconds.
+ */
+function migratedState(config, env) {
+  const hash = createHash("sha256").update(readFileSync(config));
+  // How a fresh database is migrated and its ids started (scripts/lib/shard-sequences.mjs) counts too.
+  for (const script of ["d1-migrations.mjs", "shard-sequences.mjs"]) {
+    hash.update(readFileSync(join(import.meta.dirname, script)));
+  }
+  const migrations = join(dirname(config), "migrations");
+  for (const name of readdirSync(migrations, { recursive: true }).map(String).toSorted()) {
+    const path = join(migrations, name);
+    if (name.endsWith(".sql")) hash.update(name).update(readFileSync(path));
+  }
+  const dir = join(MIGRATED, hash.digest("hex").slice(0, 16));
+  if (!madeHere.has(dir))
+    madeHere.set(dir, existsSync(dir) ? Promise.resolve(dir) : makeState(dir, config, env));
+  return madeHere.get(dir);
+}
+
+async function makeState(dir, config, env) {
+  mkdirSync(MIGRATED, { recursive: true });
+  const made = mkdtempSync(join(MIGRATED, "making-"));
+  try {
+    await migrate(config, made, env);
+    // Another test process may have made the same state meanwhile: either copy is right.
+    if (!existsSync(dir)) renameSync(made, dir);
+  } catch (err) {
+    if (!existsSync(dir)) throw err;
+  } finally {
+    rmSync(made, { recursive: true, force: true });
+  }
+  return dir;
 }
 
 function stopProcessGroup(child, signal = "SIGTERM") {

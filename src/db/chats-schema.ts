@@ -31,7 +31,7 @@ export type WipedAgent = (typeof WIPED_AGENTS)[number];
 
 /**
  * Agent instances whose storage must be wiped: a deleted chat, every chat and the todo feed of a
- * deleted user. Queued in the batch that deletes their rows, so none is forgotten if the request
+ * deleted user, the feed of a deleted team. Queued in the batch that deletes their rows, so none is forgotten if the request
  * stops; a row goes once its instance is wiped (src/chats/agent-wipes.ts).
  */
 export const pendingAgentWipesTable = sqliteTable("pending_agent_wipes_table", {

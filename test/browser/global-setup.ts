@@ -9,7 +9,7 @@ import {
   startPreview,
   typecheckClient,
 } from "../../scripts/lib/react-client.mjs";
-import { freePort, startWranglerDev } from "../../scripts/lib/wrangler-dev.mjs";
+import { freePort, reservePort, startWranglerDev } from "../../scripts/lib/wrangler-dev.mjs";
 import { startScriptedServer } from "../fakes/openai-compatible";
 import { assertChromium, launchChromium } from "./chromium-path";
 
@@ -69,7 +69,11 @@ async function startCrossOriginStack(
   agentsAuth: boolean,
   cleanups: Cleanup[],
 ): Promise<Stack> {
-  const [apiPort, clientPort] = [await freePort(), await freePort()];
+  const apiPort = await freePort();
+  // vite preview starts a minute later, after wrangler and the build: held till then, no server
+  // started meanwhile (workerd, another wrangler's inspector) can be given the port CORS names.
+  const { port: clientPort, release } = await reservePort();
+  cleanups.push(release);
   const apiOrigin = `http://127.0.0.1:${apiPort}`;
   const clientUrl = `http://127.0.0.1:${clientPort}/app`;
   const passkeyUrl = `http://localhost:${clientPort}/app`;
@@ -89,6 +93,7 @@ async function startCrossOriginStack(
     startWranglerDev({ port: apiPort, vars }).then((worker) => cleanups.push(() => worker.stop())),
     buildClient({ apiOrigin, outDir, agentsAuth }),
   ]);
+  await release();
   const preview = await startPreview({ outDir, port: clientPort });
   cleanups.push(() => preview.stop());
   return { apiOrigin, clientUrl, passkeyUrl };

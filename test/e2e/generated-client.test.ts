@@ -24,7 +24,7 @@ describe("a client generated from the committed openapi.json", () => {
   it("typechecks without casts and runs register, upload, todo, list, download, user against wrangler dev", () => {
     // Default settings: what `npx openapi-typescript openapi.json -o schema.d.ts` gives a user.
     run([join(ROOT, "node_modules/openapi-typescript/bin/cli.js"), "openapi.json", "-o", SCHEMA]);
-    run([join(ROOT, "node_modules/typescript/bin/tsc"), "-p", join(DIR, "tsconfig.json")]);
+    run([join(ROOT, "node_modules/@typescript/native-preview/bin/tsgo"), "-p", join(DIR, "tsconfig.json")]);
     const out = run(["--experimental-strip-types", "--no-warnings", join(DIR, "client-flow.ts"), worker.url]);
 
     const seen = JSON.parse(out);
