@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../db/client";
 import { chatsTable, pendingAgentWipesTable } from "../db/chats-schema";
