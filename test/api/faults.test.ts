@@ -7,6 +7,7 @@ import { registration, signUp, type SignedUpUser } from "../helpers/auth";
 import { injected, withFaults } from "../helpers/faults";
 import { api, expectData } from "../helpers/http";
 import { snapshotState, stateDiff } from "../helpers/state";
+import { onShardOf } from "../helpers/shards";
 import { bytes, fetchWithEnv } from "../helpers/storage";
 import { TodoWithAttachmentsSchema } from "../../src/todos/todos.schemas";
 
@@ -76,18 +77,30 @@ function batchWithFailingTail(db: D1Database): D1Database {
   });
 }
 
+/** Env overrides with `fault` applied to alice's shard, where her todos are written (the directory only reads). */
+const aliceShard = (fault: (db: D1Database) => D1Database) => onShardOf({ userId: alice.userId }, fault);
+
+describe("the stored state", () => {
+  it("counts a write in a shard as a change (every database is in the snapshot)", async () => {
+    const before = await snapshotState();
+    expect((await api("/api/todos", json(alice.token, { title: "seen" }))).status).toBe(201);
+    const diff = stateDiff(before, await snapshotState());
+    expect(diff).toMatch(/DB_SHARD_\d+\.todos_table/);
+  });
+});
+
 describe("D1 failing inside the attachment batch", () => {
   it("update: batch() throwing answers 500; the todo and its attachments are untouched", async () => {
     const todo = await todoWithAttachment();
     const next = await storedKey();
-    const DB = withFaults(env.DB, { batch: () => injected("D1_ERROR batch") });
+    const databases = await aliceShard((db) => withFaults(db, { batch: () => injected("D1_ERROR batch") }));
     await underFault(
       "D1 batch() throws during POST /api/todos/:id with attachments",
       () =>
         fetchWithEnv(
           `/api/todos/${todo.id}`,
           json(alice.token, { title: "after", attachments: [{ fileKey: next }] }),
-          { DB },
+          databases,
         ),
       { status: 500, message: "Internal server error" },
     );
@@ -96,13 +109,14 @@ describe("D1 failing inside the attachment batch", () => {
   it("update: a statement D1 rejects at the end of the batch rolls back the update and the replacement", async () => {
     const todo = await todoWithAttachment();
     const next = await storedKey();
+    const databases = await aliceShard(batchWithFailingTail);
     await underFault(
       "D1 rejects the last statement of the update batch (NOT NULL)",
       () =>
         fetchWithEnv(
           `/api/todos/${todo.id}`,
           json(alice.token, { title: "after", completed: true, attachments: [{ fileKey: next }] }),
-          { DB: batchWithFailingTail(env.DB) },
+          databases,
         ),
       { status: 500, message: "Internal server error" },
     );
@@ -117,12 +131,15 @@ describe("D1 failing inside the attachment batch", () => {
 
   it("create: a statement D1 rejects in the batch leaves no todo and no attachment rows", async () => {
     const key = await storedKey();
+    const databases = await aliceShard(batchWithFailingTail);
     await underFault(
       "D1 rejects the last statement of the create batch",
       () =>
-        fetchWithEnv("/api/todos", json(alice.token, { title: "new", attachments: [{ fileKey: key }] }), {
-          DB: batchWithFailingTail(env.DB),
-        }),
+        fetchWithEnv(
+          "/api/todos",
+          json(alice.token, { title: "new", attachments: [{ fileKey: key }] }),
+          databases,
+        ),
       { status: 500, message: "Internal server error" },
     );
   });

@@ -26,11 +26,16 @@ export async function dataDb(owner: WorkspaceOf): Promise<D1Database> {
   return (env as unknown as Record<string, D1Database>)[shard]!;
 }
 
-/** Every database that may hold data rows: the directory's legacy tables and each DB_SHARD_<n>. */
-export function allDataDbs(): D1Database[] {
+/** Every D1 database by its binding: the directory ("DB", with its legacy data tables) and each DB_SHARD_<n>. */
+export function namedDatabases(): { name: string; db: D1Database }[] {
   return Object.entries(env)
     .filter(([name]) => name === "DB" || /^DB_SHARD_\d+$/.test(name))
-    .map(([, binding]) => binding as D1Database);
+    .map(([name, binding]) => ({ name, db: binding as D1Database }));
+}
+
+/** Every database that may hold data rows: the directory's legacy tables and each DB_SHARD_<n>. */
+export function allDataDbs(): D1Database[] {
+  return namedDatabases().map(({ db }) => db);
 }
 
 /** The first row `sql` finds in any data database (ids are unique across them). */

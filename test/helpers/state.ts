@@ -1,7 +1,11 @@
 import { env } from "cloudflare:workers";
+import { namedDatabases } from "./shards";
 import { sha256 } from "./storage";
 
-/** Row count and a hash of every row, per D1 table; count and keys of every R2 object and OAuth KV record. */
+/**
+ * Row count and a hash of every row, per D1 table of every database (the directory and each shard, keyed
+ * `<binding>.<table>`); count and keys of every R2 object and OAuth KV record.
+ */
 export interface StoredState {
   tables: Record<string, { rows: number; hash: string }>;
   r2: { objects: number; hash: string };
@@ -103,14 +107,28 @@ async function tableStates(db: D1Database): Promise<StoredState["tables"]> {
   );
 }
 
-/** Everything the service stores, to compare before and after a request that must change nothing. */
-export async function snapshotState(
-  db: D1Database = env.DB,
-  bucket: R2Bucket = env.R2_BUCKET,
-  kv: KVNamespace = env.OAUTH_KV,
-) {
-  await watchWrites(db);
-  const [tables, keys, records] = await Promise.all([tableStates(db), objectKeys(bucket), kvKeys(kv)]);
+/** Every table of the directory and of each shard, keyed by binding and name. */
+async function allTableStates(): Promise<StoredState["tables"]> {
+  const states = await Promise.all(
+    namedDatabases().map(async ({ name, db }) => {
+      await watchWrites(db);
+      const tables = await tableStates(db);
+      return Object.entries(tables).map(([table, state]) => [`${name}.${table}`, state] as const);
+    }),
+  );
+  return Object.fromEntries(states.flat());
+}
+
+/**
+ * Everything the service stores, in every database, to compare before and after a request that must
+ * change nothing anywhere.
+ */
+export async function snapshotState() {
+  const [tables, keys, records] = await Promise.all([
+    allTableStates(),
+    objectKeys(env.R2_BUCKET),
+    kvKeys(env.OAUTH_KV),
+  ]);
   return {
     tables,
     r2: { objects: keys.length, hash: await hashOf(keys) },
