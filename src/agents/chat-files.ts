@@ -6,9 +6,9 @@ import type { FileUIPart, UIMessage } from "ai";
 import { base64 } from "../core/base64url";
 import { chatModelTakesImages } from "../core/config";
 import { openDatabases } from "../db/databases";
-import { dbOfCarriedOwner } from "../db/carried-owner";
 import type { Logger } from "../core/logger";
-import { fileNameFromKey, ownerOfKey } from "../files/file-keys";
+import { fileNameFromKey } from "../files/file-keys";
+import { dbOfKey } from "../files/key-places";
 import * as content from "../files/file-content";
 import { asUntrustedData } from "../files/untrusted-text";
 import { fileSource, type FileSource } from "./file-sources";
@@ -82,7 +82,7 @@ class Resolver {
       return { name, type, size: bytes.byteLength, read: async (max: number) => head(max) };
     }
     // The key names the workspace holding its record (one from before shards: the directory's tables).
-    const db = await dbOfCarriedOwner(this.dbs, ownerOfKey(source.key));
+    const db = await dbOfKey(this.dbs, source.key);
     const file = db && (await content.ownFile(db, this.owner, source.key));
     if (!file) return null;
     const bucket = this.turn.env.R2_BUCKET;

@@ -16,6 +16,8 @@ export {
 export { orgsTable, orgMembersTable, orgInvitationsTable } from "./orgs-schema";
 export { anonUsageTable } from "./usage-schema";
 export { workspacesTable, shardLoadsTable } from "./workspaces-schema";
+// Where rows found by keys from before shards went when their workspace moved (src/db/carried-owner.ts).
+export { legacyLocatorsTable } from "./legacy-locators-schema";
 // The account audit (subjectId rows); a team's audit lives in its shard.
 export { auditLogTable } from "./audit-schema";
 // Id ranges handed to the data databases (src/shards/id-blocks.ts).

@@ -4,10 +4,10 @@ import { decodeCursor, encodeCursor } from "../core/paging";
 import { or } from "drizzle-orm";
 import { ownerKey, type Owner } from "../core/owner";
 import type { Db } from "../db/client";
-import { dbOfCarriedOwner } from "../db/carried-owner";
 import type { Databases } from "../db/databases";
 import { decodeText, isTextLike, readHead, sizeLabel } from "./file-content";
-import { isStorableKey, ownerOfKey } from "./file-keys";
+import { isStorableKey } from "./file-keys";
+import { dbOfKey } from "./key-places";
 import { filesAmong, findFileByKey, listFilesWhere, type FileRow } from "./file-records.queries";
 import { ownedBy, ownerOfRow, readableOwners } from "./file-owner";
 import { filesTable } from "../db/files-schema";
@@ -104,7 +104,7 @@ export function fileCatalog(dbs: Databases, bucket: R2Bucket, userId: number): F
     },
     async read(uri) {
       const key = keyOfResourceUri(uri);
-      const db = key === null || !isStorableKey(key) ? null : await dbOfCarriedOwner(dbs, ownerOfKey(key));
+      const db = key === null || !isStorableKey(key) ? null : await dbOfKey(dbs, key);
       const file = db && key !== null ? await findFileByKey(db, key) : null;
       if (!file || !(await mayRead(file))) return { kind: "not_found" };
       if (file.size > RESOURCE_READ_MAX_BYTES) {
@@ -123,7 +123,7 @@ export function fileCatalog(dbs: Databases, bucket: R2Bucket, userId: number): F
       // Each key is looked up in the workspace it names (one from before shards: the directory's tables).
       const byDb = new Map<Db, string[]>();
       for (const key of new Set(keys)) {
-        const db = await dbOfCarriedOwner(dbs, ownerOfKey(key));
+        const db = await dbOfKey(dbs, key);
         if (db) byDb.set(db, [...(byDb.get(db) ?? []), key]);
       }
       const found: FileEntry[] = [];

@@ -1,5 +1,7 @@
 import type { Owner } from "../core/owner";
+import type { Locator } from "../db/legacy-locators-schema";
 import { pastFence } from "./fences";
+import { locatorsOf, recordLocators } from "./legacy-locators";
 import { MOVED_TABLES, type MovedTable } from "./moved-tables";
 import {
   deleteKeys,
@@ -50,6 +52,8 @@ export interface CopyScope {
   /** The first id of the target's block for this move: anything of the workspace's at or above it, the copy wrote. */
   blockStart: number;
   chunkRows: number;
+  /** Moving off the directory's legacy tables: the source is the directory, which records the locators. */
+  locate: boolean;
 }
 
 export interface ChunkRows {
@@ -132,12 +136,14 @@ export async function copyStep(
     scope.chunkRows,
   );
   const writes: D1PreparedStatement[] = [];
+  const locators: Locator[] = [];
   let written = 0;
   let deleted = 0;
   for (const chunk of chunks) {
     const { changed, gone } = differences(chunk);
     if (gone.length > 0) writes.push(prepare(target, deleteKeys(chunk.table, gone)));
     if (changed.length > 0) writes.push(prepare(target, upsertRows(chunk.table, changed)));
+    if (scope.locate) locators.push(...locatorsOf(chunk.table, changed));
     const log = MOVED_TABLES.find((t) => t.name === LOGGED_BY_TRIGGERS[chunk.table.name]);
     if (log && changed.length + gone.length > 0) {
       writes.push(
@@ -149,6 +155,8 @@ export async function copyStep(
     written += changed.length;
     deleted += gone.length;
   }
+  // Before the rows they locate: a retry after a crash between the two finds the rows still to write.
+  if (locators.length > 0) await recordLocators(source, scope.workspaceId, locators).run();
   if (writes.length > 0) await pastFence(target, scope.workspaceId, writes);
   const next = { ...cursors };
   for (const chunk of chunks) next[chunk.table.name] = { after: chunk.next, done: chunk.next === null };

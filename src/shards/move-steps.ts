@@ -1,6 +1,6 @@
 import type { Owner } from "../core/owner";
 import { openDatabases } from "../db/databases";
-import { directoryBinding, isShardName, shardBinding } from "../db/shard-names";
+import { directoryBinding, isShardName, LEGACY_SHARD, shardBinding } from "../db/shard-names";
 import { CHUNK_ROWS, copyStep, FENCED_CHUNK_ROWS, passDone, startCursors, type Cursors } from "./chunk-copy";
 import { fence, liftFence, pastFence } from "./fences";
 import { claimIdBlock } from "./id-blocks";
@@ -94,6 +94,7 @@ async function step(plan: MovePlan, { env, source, target }: Sides): Promise<Mov
         owner: plan.owner,
         blockStart: plan.blockStart,
         chunkRows,
+        locate: plan.source === LEGACY_SHARD,
       };
       const outcome = await copyStep(source, target, tables, plan.cursors, scope);
       return {

@@ -5,7 +5,8 @@ import { missingScope } from "../../auth/scopes";
 import { jwtSecret } from "../../auth/tokens";
 import { ApiError } from "../../http/errors";
 import type { AppEnv, AppRouteContext } from "../../http/types";
-import { isStorableKey, ownerOfKey } from "../../files/file-keys";
+import { isStorableKey } from "../../files/file-keys";
+import { dbOfKey } from "../../files/key-places";
 import { peekLink, redeemLink, type LinkUse } from "../../files/file-links";
 import { deletedKeysAmong } from "../../files/file-trash.queries";
 import { privateOwner } from "../../files/visibility";
@@ -39,7 +40,7 @@ export async function download(c: AppRouteContext<DownloadRoute>) {
   // A deleted file's object stays until its restore window ends: asked of the primary of the workspace's
   // database its key names (a replica may not have the delete yet) alongside R2, so it costs no extra wait.
   // An owner who is gone has no trash: their objects await erasure.
-  const deleted = dbOfCarriedOwner(openDatabases(c.env), ownerOfKey(key)).then(
+  const deleted = dbOfKey(openDatabases(c.env), key).then(
     async (db) => db !== null && (await deletedKeysAmong(db, [key])).size > 0,
   );
   deleted.catch(() => {}); // not awaited when R2 has no such object
@@ -63,8 +64,8 @@ const REFUSALS: Record<Exclude<LinkUse["state"], "active">, () => ApiError> = {
 export async function downloadByLink(c: AppRouteContext<DownloadByLinkRoute>) {
   const { token } = c.req.valid("param");
   const link = await readLinkToken(jwtSecret(c.env), token);
-  // The token names the workspace holding its link (one from before shards: the directory's tables).
-  const db = link && (await dbOfCarriedOwner(c.var.dbs, link.owner));
+  // The token names the workspace holding its link (one from before shards: where it moved, else the directory).
+  const db = link && (await dbOfCarriedOwner(c.var.dbs, link.owner, { kind: "link", ref: link.id }));
   if (!link || !db) throw linkNotFound();
   const use = c.req.method === "HEAD" ? await peekLink(db, link.id) : await redeemLink(db, link.id);
   if (use.state !== "active") throw REFUSALS[use.state]();

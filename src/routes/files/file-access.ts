@@ -3,8 +3,7 @@ import { orgOwner, userOwner, type Owner } from "../../core/owner";
 import { ApiError } from "../../http/errors";
 import type { AuthedEnv } from "../../http/types";
 import type { Db } from "../../db/client";
-import { dbOfCarriedOwner } from "../../db/carried-owner";
-import { ownerOfKey } from "../../files/file-keys";
+import { dbOfKey } from "../../files/key-places";
 import { ownerOfRow } from "../../files/file-owner";
 import { findFileByKey, type FileRow } from "../../files/file-records.queries";
 import { requireOrgAction } from "../orgs/org-access";
@@ -59,7 +58,7 @@ export async function accessibleFile(
   key: string,
   action: FileAction,
 ): Promise<PlacedFile> {
-  const db = await dbOfCarriedOwner(c.var.dbs, ownerOfKey(key));
+  const db = await dbOfKey(c.var.dbs, key);
   const file = db && (await findFileByKey(db, key));
   if (!db || !file) throw fileNotFound();
   await requireOwnerAccess(c, ownerOfRow(file), action);

@@ -3,8 +3,7 @@ import { ApiError } from "../../http/errors";
 import { encodeCursor } from "../../core/paging";
 import type { AuthedRouteContext } from "../../http/types";
 import { deleteFile, restoreFile } from "../../files/file-delete";
-import { dbOfCarriedOwner } from "../../db/carried-owner";
-import { ownerOfKey } from "../../files/file-keys";
+import { dbOfKey } from "../../files/key-places";
 import { ownerOfRow, quotaOf } from "../../files/file-owner";
 import * as queries from "../../files/file-records.queries";
 import { findDeletedFileByKey } from "../../files/file-trash.queries";
@@ -87,7 +86,7 @@ export async function remove(c: AuthedRouteContext<RemoveRoute>) {
 
 export async function restore(c: AuthedRouteContext<RestoreRoute>) {
   const { key } = c.req.valid("param");
-  const db = await dbOfCarriedOwner(c.var.dbs, ownerOfKey(key));
+  const db = await dbOfKey(c.var.dbs, key);
   // Deleted or not, the file's owner decides who may restore it.
   const found = db && ((await findDeletedFileByKey(db, key)) ?? (await queries.findFileByKey(db, key)));
   if (!db || !found) throw fileNotFound();

@@ -43,7 +43,7 @@ interface PlacedUpload {
  * meanwhile finds nothing, one made viewer gets 403).
  */
 async function ownUpload(c: Context<AuthedEnv>, uploadId: string): Promise<PlacedUpload> {
-  const db = await dbOfCarriedOwner(c.var.dbs, ownerOfUuid(uploadId));
+  const db = await dbOfCarriedOwner(c.var.dbs, ownerOfUuid(uploadId), { kind: "upload", ref: uploadId });
   const upload = db && (await queries.findUploadForUser(db, uploadId, c.get("user").id));
   if (!db || !upload) throw notFound();
   if (upload.orgId !== null) await requireOwnerAccess(c, orgOwner(upload.orgId), "data:write", notFound);
