@@ -4,11 +4,12 @@ import type { Db } from "../db/client";
 import type { Databases } from "../db/databases";
 import { eraseWorkspaceRows, forgetAuthor } from "./workspace-erasure.queries";
 import { eraseWorkspaceStorage } from "./workspace-storage-erasure.queries";
+import { handOverTeamWork, teamOwners, teamsWithFilesOf } from "./team-handover.queries";
 
 /**
  * An account's data, before its directory rows go: its personal workspace and those of the teams it owns
  * alone (`soleOwnedOrgIds`) in their shards (their objects and agents, a team's feed among them, queued under `erasureId` there), then
- * its authorship in every data database. Each step can run again, so a delete that stopped part way is
+ * in every data database its authorship, and its work in other teams handed over to them (src/files/team-handover.queries.ts). Each step can run again, so a delete that stopped part way is
  * finished by its retry; the directory's batch comes last. Answers the data databases where it queued.
  */
 export async function eraseAccountData(
@@ -25,6 +26,13 @@ export async function eraseAccountData(
     if (owner.kind === "org") await queueTeamFeeds(db, [owner.orgId], erasureId);
     queued.add(db);
   }
-  for (const { db } of await dbs.all()) await forgetAuthor(db, userId);
+  // What it did in other teams stays theirs, in each data database (a team it left included).
+  for (const { db } of await dbs.all()) {
+    await forgetAuthor(db, userId);
+    const orgIds = await teamsWithFilesOf(db, userId);
+    const owners = orgIds.length > 0 ? await teamOwners(dbs.directory, orgIds) : [];
+    await db.batch(handOverTeamWork(db, userId, owners, erasureId));
+    queued.add(db);
+  }
   return [...queued];
 }

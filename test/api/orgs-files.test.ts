@@ -256,6 +256,51 @@ describe("team files and erasure", () => {
     expect(page.items.map((f) => f.key)).toEqual([key]);
   });
 
+  it("F13: a member who deletes their account hands their team files to the team's owner; their unfinished team upload is erased", async () => {
+    const { org, owner, member } = await teamOfTwo();
+    const key = await teamFileKey(member.token, org.id, "their work");
+    const binned = await teamFileKey(member.token, org.id, "binned");
+    expect((await deleteFile(member.token, binned)).status).toBe(200);
+    const draft = expectData(
+      await api("/api/uploads", {
+        method: "POST",
+        token: member.token,
+        json: { fileName: "d.bin", orgId: org.id },
+      }),
+      201,
+      UploadSessionSchema,
+    );
+    const deleted = await api(`/api/users/${member.userId}/delete`, { method: "POST", token: member.token });
+    // The upload in progress, nothing of the team's files.
+    expect(expectData(deleted, 200, DeletedUserSchema).erasure).toMatchObject({ objects: 1, pending: false });
+    const shard = await dataDb({ orgId: org.id });
+    const recorded = await shard
+      .prepare(
+        "SELECT userId FROM files_table WHERE key = ?1 UNION ALL SELECT userId FROM deleted_files_table WHERE key = ?2",
+      )
+      .bind(key, binned)
+      .all<{ userId: number }>();
+    expect(recorded.results).toEqual([{ userId: owner.userId }, { userId: owner.userId }]);
+    const held = await shard
+      .prepare(
+        "SELECT (SELECT count(*) FROM uploads_table WHERE userId = ?1) + (SELECT count(*) FROM storage_reservations_table WHERE userId = ?1) AS n",
+      )
+      .bind(member.userId)
+      .first<{ n: number }>();
+    expect(held!.n).toBe(0);
+    expect(await env.R2_BUCKET.head(key)).not.toBeNull();
+    expectError(
+      await api(`/api/uploads/${draft.uploadId}/complete`, { method: "POST", token: owner.token }),
+      404,
+    );
+    const download = await api(downloadPath(key), { token: owner.token });
+    expect([download.status, download.text]).toEqual([200, "their work"]);
+    expect(
+      (await api(`/api/files/${encodeURIComponent(binned)}/restore`, { method: "POST", token: owner.token }))
+        .status,
+    ).toBe(200);
+  });
+
   it("F13: an owner deleting their account with a team of their own erases the team's objects too, once", async () => {
     const owner = await signUp();
     const org = await createTeam(owner.token);
