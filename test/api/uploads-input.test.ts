@@ -1,6 +1,8 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signUp } from "../helpers/auth";
+import { createTeam } from "../helpers/orgs";
+import { placeOn, shardOf } from "../helpers/shards";
 import { api, expectError, type ApiResult } from "../helpers/http";
 import { bytes, countObjects, generatedStream } from "../helpers/storage";
 import { craftToken } from "../helpers/tokens";
@@ -172,5 +174,22 @@ describe("resumable upload input", () => {
     );
     expect((await finish(user.token, sessions[0]!.uploadId, "abort")).status).toBe(200);
     expect((await start({ fileName: "one more" }, { token: user.token })).status).toBe(201);
+  });
+
+  it("counts the limit across the user's workspaces: their own and a team's on another shard", async () => {
+    const user = await signUp();
+    const org = await createTeam(user.token);
+    const own = await shardOf({ userId: user.userId });
+    await placeOn({ orgId: org.id }, own === "DB_SHARD_0" ? "DB_SHARD_1" : "DB_SHARD_0");
+    const sessions = [];
+    for (let i = 0; i < 10; i++) {
+      sessions.push(await startUpload(user.token, { fileName: `p${i}` }));
+      sessions.push(await startUpload(user.token, { fileName: `t${i}`, orgId: org.id }));
+    }
+    for (const body of [{ fileName: "mine" }, { fileName: "team's", orgId: org.id }]) {
+      expectError(await start(body, { token: user.token }), 429, /^Too many unfinished uploads/);
+    }
+    expect((await finish(user.token, sessions[1]!.uploadId, "abort")).status).toBe(200);
+    expect((await start({ fileName: "mine" }, { token: user.token })).status).toBe(201);
   });
 });

@@ -17,13 +17,17 @@ import { completionUnderWay, whileCompleting } from "../../files/resumable-compl
 import { completionProblem, partSizeProblem } from "../../files/resumable-parts";
 import { visibilityOf } from "../../files/visibility";
 import * as queries from "../../files/resumable.queries";
+import { placeReach } from "../../todos/todo-places";
 import { ownerNamed, requireOwnerAccess } from "../files/file-access";
 import { teamFileEntry } from "../files/team-audit";
 import { uploadFailure } from "../files/upload-failures";
 import type { AbortRoute, CompleteRoute, CreateRoute, UploadPartRoute } from "./uploads.routes";
 
 const DEFAULT_CONTENT_TYPE = "application/octet-stream";
-/** Unfinished uploads per user: each holds an R2 multipart upload until it expires. */
+/**
+ * Unfinished uploads per user: each holds an R2 multipart upload until it expires. Counted in every
+ * workspace the user may upload to (their own and their teams'), whose shards differ.
+ */
 const MAX_OPEN_UPLOADS = 20;
 
 const notFound = () => new ApiError(404, "Upload not found");
@@ -62,6 +66,13 @@ async function activeUpload(c: Context<AuthedEnv>, uploadId: string): Promise<Pl
   return placed;
 }
 
+/** The user's unexpired uploads in the data databases of their workspaces: their own, and each team's they are in. */
+async function openUploadsOf(c: Context<AuthedEnv>, userId: number, now: string): Promise<number> {
+  const { dbs } = await placeReach(c.var.dbs, userId, true);
+  const counts = await Promise.all(dbs.map((db) => queries.countOpenUploadsForUser(db, userId, now)));
+  return counts.reduce((sum, n) => sum + n, 0);
+}
+
 export async function create(c: AuthedRouteContext<CreateRoute>) {
   const { contentType = DEFAULT_CONTENT_TYPE, orgId, visibility: asked, ...input } = c.req.valid("json");
   const userId = c.get("user").id;
@@ -72,7 +83,7 @@ export async function create(c: AuthedRouteContext<CreateRoute>) {
   }
   const visibility = asked ?? (owner.kind === "org" ? "private" : "public");
   const now = new Date();
-  if ((await queries.countOpenUploadsForUser(db, userId, now.toISOString())) >= MAX_OPEN_UPLOADS) {
+  if ((await openUploadsOf(c, userId, now.toISOString())) >= MAX_OPEN_UPLOADS) {
     throw new ApiError(
       429,
       `Too many unfinished uploads: complete or abort one (at most ${MAX_OPEN_UPLOADS})`,
