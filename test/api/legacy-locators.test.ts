@@ -11,7 +11,7 @@ import { newLinkId } from "../../src/files/link-tokens";
 import { signUp, type SignedUpUser } from "../helpers/auth";
 import { getChat } from "../helpers/chats";
 import { makeAdmin } from "../helpers/db";
-import { getFile } from "../helpers/files";
+import { deleteFile, getFile } from "../helpers/files";
 import { api, expectError } from "../helpers/http";
 import { expectMoved, finishedMove, placeOn, rowCount, workspaceOf } from "../helpers/shards";
 import { bytes } from "../helpers/storage";
@@ -19,14 +19,14 @@ import { downloadPath, finish, putPart } from "../helpers/uploads";
 
 const PART_SIZE = 5 * 1024 * 1024;
 
-/** A file, a share link, a resumable upload and a chat made as before shards, on the directory's tables. */
-async function legacyRows(user: SignedUpUser) {
+/** A public file with a share link, as made before shards on the directory's tables: its key and the link's token. */
+async function legacyFile(user: SignedUpUser, text: string) {
   const key = `${crypto.randomUUID()}-old.txt`;
-  await env.R2_BUCKET.put(key, "old", { customMetadata: { originalName: "old.txt" } });
+  await env.R2_BUCKET.put(key, text, { customMetadata: { originalName: "old.txt" } });
   const file = await env.DB.prepare(
-    "INSERT INTO files_table (key, userId, originalName, size, contentType, etag, visibility) VALUES (?, ?, 'old.txt', 3, 'text/plain', 'e', 'public') RETURNING id",
+    "INSERT INTO files_table (key, userId, originalName, size, contentType, etag, visibility) VALUES (?, ?, 'old.txt', ?, 'text/plain', 'e', 'public') RETURNING id",
   )
-    .bind(key, user.userId)
+    .bind(key, user.userId, text.length)
     .first<{ id: number }>();
   const linkId = newLinkId();
   await env.DB.prepare(
@@ -36,7 +36,17 @@ async function legacyRows(user: SignedUpUser) {
     .run();
   const secret = await derivedKey(env.JWT_SECRET, "file-share-link/v1");
   const signature = await crypto.subtle.sign("HMAC", secret, new TextEncoder().encode(linkId));
-  const token = `${linkId}.${base64url(new Uint8Array(signature))}`;
+  return { key, token: `${linkId}.${base64url(new Uint8Array(signature))}` };
+}
+
+/**
+ * A file with a share link, a deleted file with its link (in the trash), a resumable upload and a chat,
+ * made as before shards on the directory's tables.
+ */
+async function legacyRows(user: SignedUpUser) {
+  const { key, token } = await legacyFile(user, "old");
+  const binned = await legacyFile(user, "binned");
+  expect((await deleteFile(user.token, binned.key)).status).toBe(200);
   const uploadId = crypto.randomUUID();
   const uploadKey = `${crypto.randomUUID()}-late.bin`;
   const multipart = await env.R2_BUCKET.createMultipartUpload(uploadKey, {
@@ -56,7 +66,7 @@ async function legacyRows(user: SignedUpUser) {
   const chatId = `chat_${base64url(crypto.getRandomValues(new Uint8Array(16)))}`;
   await env.DB.prepare("INSERT INTO chats_table (id, userId) VALUES (?, ?)").bind(chatId, user.userId).run();
   expect(ownerOfKey(key)).toBeNull();
-  return { key, token, uploadId, chatId };
+  return { key, token, binned, uploadId, chatId };
 }
 
 async function move(boss: SignedUpUser, workspaceId: number, shard: string) {
@@ -100,6 +110,14 @@ describe("keys, tokens and ids from before shards", () => {
     await move(boss, workspace.id, "DB_SHARD_0");
     expect(await rowCount("DB", userOwner(bob.userId))).toBe(0);
     await expectFound(bob, legacy);
+    // The deleted file is found in the trash it moved with, and comes back with its link.
+    expectError(await api(downloadPath(legacy.binned.key)), 404);
+    const restored = await api(`/api/files/${legacy.binned.key}/restore`, {
+      method: "POST",
+      token: bob.token,
+    });
+    expect(restored.status, restored.text).toBe(200);
+    expect((await api(`/api/links/${legacy.binned.token}`)).text).toBe("binned");
     const part = await putPart(bob.token, legacy.uploadId, 1, bytes(3));
     expect(part.status, part.text).toBe(200);
 
@@ -110,12 +128,19 @@ describe("keys, tokens and ids from before shards", () => {
     expect((await api(downloadPath((done.body as { data: { key: string } }).data.key))).text).toBe(
       new TextDecoder().decode(bytes(3)),
     );
-    // A made-up key, token or upload id from before shards finds nothing.
+    // A made-up key, upload id or chat id of the shapes from before shards finds nothing.
     expectError(await api(downloadPath(`${crypto.randomUUID()}-old.txt`)), 404);
     expectError(await getFile(bob.token, `${crypto.randomUUID()}-old.txt`), 404);
     expectError(await finish(bob.token, crypto.randomUUID()), 404);
+    const madeUpChat = `chat_${base64url(crypto.getRandomValues(new Uint8Array(16)))}`;
+    const refused = await api("/api/agents/tickets", {
+      method: "POST",
+      token: bob.token,
+      json: { agent: "chat-agent", name: madeUpChat },
+    });
+    expect(refused.status).toBe(404);
 
-    expect(await locatorsOf(workspace.id)).toBe(4);
+    expect(await locatorsOf(workspace.id)).toBe(6);
     expect((await api(`/api/users/${bob.userId}/delete`, { method: "POST", token: bob.token })).status).toBe(
       200,
     );
