@@ -9,11 +9,13 @@ import { dbOfKey } from "./key-places";
  * key naming no existing owner is nobody's file, so not a deleted one.
  */
 export async function deletedKeysIn(dbs: Databases, keys: readonly string[]): Promise<Set<string>> {
+  const unique = [...new Set(keys)];
+  const places = await Promise.all(unique.map((key) => dbOfKey(dbs, key)));
   const byDb = new Map<Db, string[]>();
-  for (const key of new Set(keys)) {
-    const db = await dbOfKey(dbs, key);
+  unique.forEach((key, i) => {
+    const db = places[i];
     if (db) byDb.set(db, [...(byDb.get(db) ?? []), key]);
-  }
+  });
   const found = await Promise.all(
     [...byDb].map(async ([db, group]) => [...(await deletedKeysAmong(db, group))]),
   );
