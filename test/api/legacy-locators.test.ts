@@ -13,7 +13,7 @@ import { getChat } from "../helpers/chats";
 import { makeAdmin } from "../helpers/db";
 import { deleteFile, getFile } from "../helpers/files";
 import { api, expectError } from "../helpers/http";
-import { expectMoved, finishedMove, placeOn, rowCount, workspaceOf } from "../helpers/shards";
+import { expectMoved, finishedMove, moveReaches, placeOn, rowCount, workspaceOf } from "../helpers/shards";
 import { bytes } from "../helpers/storage";
 import { downloadPath, finish, putPart } from "../helpers/uploads";
 
@@ -145,5 +145,42 @@ describe("keys, tokens and ids from before shards", () => {
       200,
     );
     expect(await locatorsOf(workspace.id)).toBe(0);
+  });
+
+  it("are recorded before the rows they locate: a copy failing on the target leaves them, and the directory serves until the switch", async () => {
+    const [boss, bob] = [await signUp(), await signUp()];
+    await makeAdmin(boss.userId);
+    await placeOn({ userId: bob.userId }, "DB");
+    const legacy = await legacyRows(bob);
+    const workspace = await workspaceOf(userOwner(bob.userId));
+    // A real failure on the target: its files table refuses bob's rows until the trigger goes.
+    const trigger = `test_${crypto.randomUUID().replaceAll("-", "")}`;
+    const target = env.DB_SHARD_0;
+    await target
+      .prepare(
+        `CREATE TRIGGER ${trigger} BEFORE INSERT ON files_table WHEN NEW.userId = ${bob.userId} BEGIN SELECT RAISE(ABORT, 'injected failure'); END`,
+      )
+      .run();
+    try {
+      const started = await api(`/api/admin/workspaces/${workspace.id}/move`, {
+        method: "POST",
+        token: boss.token,
+        json: { shard: "DB_SHARD_0" },
+      });
+      expect(started.status).toBe(202);
+      const failing = await moveReaches(workspace.id, (plan) => plan.lastError !== null);
+      expect([failing.phase, failing.switchedAt]).toEqual(["copy", null]);
+      const located = await env.DB.prepare(
+        "SELECT workspaceId FROM legacy_locators_table WHERE kind = 'file' AND ref = ?",
+      )
+        .bind(legacy.key)
+        .first<{ workspaceId: number }>();
+      expect(located?.workspaceId).toBe(workspace.id);
+      await expectFound(bob, legacy);
+    } finally {
+      await target.prepare(`DROP TRIGGER IF EXISTS ${trigger}`).run();
+    }
+    expectMoved(await finishedMove(workspace.id));
+    await expectFound(bob, legacy);
   });
 });
