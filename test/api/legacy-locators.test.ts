@@ -5,12 +5,13 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { base64url } from "../../src/core/base64url";
 import { derivedKey } from "../../src/core/derived-keys";
-import { userOwner } from "../../src/core/owner";
+import { orgOwner, userOwner } from "../../src/core/owner";
 import { ownerOfKey } from "../../src/files/file-keys";
 import { newLinkId } from "../../src/files/link-tokens";
 import { signUp, type SignedUpUser } from "../helpers/auth";
 import { getChat } from "../helpers/chats";
 import { makeAdmin } from "../helpers/db";
+import { createTeam } from "../helpers/orgs";
 import { deleteFile, getFile } from "../helpers/files";
 import { api, expectError } from "../helpers/http";
 import { expectMoved, finishedMove, moveReaches, placeOn, rowCount, workspaceOf } from "../helpers/shards";
@@ -19,14 +20,17 @@ import { downloadPath, finish, putPart } from "../helpers/uploads";
 
 const PART_SIZE = 5 * 1024 * 1024;
 
-/** A public file with a share link, as made before shards on the directory's tables: its key and the link's token. */
-async function legacyFile(user: SignedUpUser, text: string) {
+/**
+ * A file with a share link (the user's, public; or a team's, private), as made before shards on the
+ * directory's tables: its key and the link's token.
+ */
+async function legacyFile(user: SignedUpUser, text: string, orgId: number | null = null) {
   const key = `${crypto.randomUUID()}-old.txt`;
   await env.R2_BUCKET.put(key, text, { customMetadata: { originalName: "old.txt" } });
   const file = await env.DB.prepare(
-    "INSERT INTO files_table (key, userId, originalName, size, contentType, etag, visibility) VALUES (?, ?, 'old.txt', ?, 'text/plain', 'e', 'public') RETURNING id",
+    "INSERT INTO files_table (key, userId, orgId, originalName, size, contentType, etag, visibility) VALUES (?, ?, ?, 'old.txt', ?, 'text/plain', 'e', ?) RETURNING id",
   )
-    .bind(key, user.userId, text.length)
+    .bind(key, user.userId, orgId, text.length, orgId === null ? "public" : "private")
     .first<{ id: number }>();
   const linkId = newLinkId();
   await env.DB.prepare(
@@ -182,5 +186,24 @@ describe("keys, tokens and ids from before shards", () => {
     }
     expectMoved(await finishedMove(workspace.id));
     await expectFound(bob, legacy);
+  });
+
+  it("of a team: found after its move, taken by the team's delete", async () => {
+    const [boss, owner] = [await signUp(), await signUp()];
+    await makeAdmin(boss.userId);
+    const org = await createTeam(owner.token);
+    await placeOn({ orgId: org.id }, "DB");
+    const legacy = await legacyFile(owner, "team's", org.id);
+    const workspace = await workspaceOf(orgOwner(org.id));
+    await move(boss, workspace.id, "DB_SHARD_1");
+    const download = await api(downloadPath(legacy.key), { token: owner.token });
+    expect([download.status, download.text]).toEqual([200, "team's"]);
+    expect((await api(`/api/links/${legacy.token}`)).text).toBe("team's");
+    expect(await locatorsOf(workspace.id)).toBe(2);
+    expect((await api(`/api/orgs/${org.id}/delete`, { method: "POST", token: owner.token })).status).toBe(
+      200,
+    );
+    expect(await locatorsOf(workspace.id)).toBe(0);
+    expectError(await api(`/api/links/${legacy.token}`), 404);
   });
 });
