@@ -3,6 +3,7 @@
 // is exactly what it was before the request.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { onShardOf } from "../helpers/shards";
 import { registration, signUp, type SignedUpUser } from "../helpers/auth";
 import { injected, withFaults } from "../helpers/faults";
 import { api, expectData } from "../helpers/http";
@@ -96,13 +97,14 @@ describe("D1 failing inside the attachment batch", () => {
   it("update: a statement D1 rejects at the end of the batch rolls back the update and the replacement", async () => {
     const todo = await todoWithAttachment();
     const next = await storedKey();
+    const faulty = await onShardOf({ userId: alice.userId }, batchWithFailingTail);
     await underFault(
       "D1 rejects the last statement of the update batch (NOT NULL)",
       () =>
         fetchWithEnv(
           `/api/todos/${todo.id}`,
           json(alice.token, { title: "after", completed: true, attachments: [{ fileKey: next }] }),
-          { DB: batchWithFailingTail(env.DB) },
+          faulty,
         ),
       { status: 500, message: "Internal server error" },
     );
@@ -117,12 +119,15 @@ describe("D1 failing inside the attachment batch", () => {
 
   it("create: a statement D1 rejects in the batch leaves no todo and no attachment rows", async () => {
     const key = await storedKey();
+    const faulty = await onShardOf({ userId: alice.userId }, batchWithFailingTail);
     await underFault(
       "D1 rejects the last statement of the create batch",
       () =>
-        fetchWithEnv("/api/todos", json(alice.token, { title: "new", attachments: [{ fileKey: key }] }), {
-          DB: batchWithFailingTail(env.DB),
-        }),
+        fetchWithEnv(
+          "/api/todos",
+          json(alice.token, { title: "new", attachments: [{ fileKey: key }] }),
+          faulty,
+        ),
       { status: 500, message: "Internal server error" },
     );
   });

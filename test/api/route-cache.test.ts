@@ -1,6 +1,6 @@
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { routeCacheTtlMs, routeSettleMs } from "../../src/core/config";
 import { ownerKey, userOwner } from "../../src/core/owner";
 import { routeCache } from "../../src/db/route-cache";
@@ -21,14 +21,19 @@ async function titles(user: SignedUpUser): Promise<string[]> {
   return res.body.data.items.map((todo) => todo.title).toSorted();
 }
 
+// When this file runs first, its first request loads and transforms the whole worker (20 s and more on a
+// loaded machine): paid here, not by a test's own timeout.
+beforeAll(() => signUp(), 120_000);
+
 describe("a workspace's route, remembered by the isolate", () => {
   it("is read from the directory again once ROUTE_CACHE_TTL_MS has passed", async () => {
     const user = await signUp();
     const owner = userOwner(user.userId);
+    // No later than the route's first read: it lives at least until readAt + its lifetime.
+    const readAt = Date.now();
     await createTodo(user, { title: "on the source" });
     const workspace = await workspaceOf(owner);
     expect(await titles(user)).toEqual(["on the source"]);
-    const readAt = Date.now();
     // The directory alone changes (no move, no fence): the remembered route goes on for its lifetime.
     await pointAt({ userId: user.userId }, otherShard(workspace.shard));
     const early = await titles(user);
