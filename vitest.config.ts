@@ -73,6 +73,9 @@ function workersProject(
             JWT_SECRET: TEST_JWT_SECRET,
             LOG_LEVEL: "warn",
             CORS_ORIGINS: "http://localhost:5173",
+            // Short route lifetimes, so a move's waits for them (src/db/route-cache.ts) stay short too.
+            ROUTE_CACHE_TTL_MS: "200",
+            REQUEST_MAX_MS: "50",
             ...vars,
           },
           // The real local AI binding (fails without a Cloudflare login) stays reachable for tests.

@@ -139,7 +139,7 @@ export async function run({ startWranglerDev, compare, pairedRatio, ratio, round
       notes: [
         `${USERS} users per service, ${TODOS_PER_USER} todos each made through the API; each request is a user's in turn (16 connections, 6 rounds of 2 s alternating; req/s and latency are medians over rounds, ratios the median of same-round ratios).`,
         "4 shards: the directory DB and DB_SHARD_0..3, workspaces placed by the service at registration. One database: the same Worker with no DB_SHARD_* binding, so every workspace lives on DB (the layout before shards). Configs generated from wrangler.jsonc (bench/shards/configs.mjs).",
-        `Directory lookup: every request reads its workspace's row from the directory once (no cache, so a move is seen by the next request). Its cost is estimated as /health's own D1 round trip to the directory (d1.latencyMs, mean of ${HEALTH_SAMPLES} samples taken while reads load the service), over the p50 of those reads.`,
+        `Directory lookup: a request reads its workspace's row from the directory only when its isolate does not remember it (src/db/route-cache.ts: at most once per workspace per isolate per ROUTE_CACHE_TTL_MS, 30 s), so here a few dozen of the run's requests. The cost of one is estimated as /health's own D1 round trip to the directory (d1.latencyMs, mean of ${HEALTH_SAMPLES} samples taken while reads load the service), over the p50 of those reads: the share of a read that does it.`,
         "Under wrangler dev every local D1 database runs in the same workerd process: 4 shards cannot add CPU here, so the ratio shows what routing costs, not what spreading gains on Cloudflare (there each D1 database runs its queries on its own).",
       ],
     };

@@ -118,3 +118,21 @@ export const DEFAULT_CHAT_USER_DAILY_OUTPUT_TOKENS = 200_000;
 export function chatUserDailyOutputTokens(env: Env): number {
   return positiveInt(env.CHAT_USER_DAILY_OUTPUT_TOKENS, DEFAULT_CHAT_USER_DAILY_OUTPUT_TOKENS);
 }
+
+export const DEFAULT_ROUTE_CACHE_TTL_MS = 30_000;
+
+/** How long an isolate remembers a ready workspace's route (ROUTE_CACHE_TTL_MS; src/db/route-cache.ts). */
+export function routeCacheTtlMs(env: Env): number {
+  return positiveInt(env.ROUTE_CACHE_TTL_MS, DEFAULT_ROUTE_CACHE_TTL_MS);
+}
+
+export const DEFAULT_REQUEST_MAX_MS = 30_000;
+
+/**
+ * How long a move waits after claiming a workspace before fencing it, and after switching it before
+ * deleting the source's rows: every route remembered before expires, and every request that read one
+ * has ended (REQUEST_MAX_MS: the longest a request goes on with a route it read).
+ */
+export function routeSettleMs(env: Env): number {
+  return routeCacheTtlMs(env) + positiveInt(env.REQUEST_MAX_MS, DEFAULT_REQUEST_MAX_MS);
+}

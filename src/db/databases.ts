@@ -1,7 +1,9 @@
 import { ownerKey, type Owner } from "../core/owner";
+import { routeCacheTtlMs } from "../core/config";
 import { Failure } from "../core/failures";
 import { createDb, type Db } from "./client";
 import { foreignKeyViolation } from "./errors";
+import { routeCache } from "./route-cache";
 import { WorkspaceOwnerGone } from "./workspace-errors";
 import {
   dataShardNames,
@@ -33,6 +35,13 @@ export interface Databases {
   of(owner: Owner): Promise<Db>;
   /** `owner`'s workspace row: where it is, whether it is moving, its version. */
   route(owner: Owner): Promise<WorkspaceRoute>;
+  /** `owner`'s route if known without a read: one this isolate remembers. */
+  knownRoute(owner: Owner): WorkspaceRoute | undefined;
+  /**
+   * route(owner), given what the caller's own batch found (`found`, undefined for no row) for a read sent
+   * at `readAt`: a workspace missing is made, a ready one remembered.
+   */
+  routeFound(owner: Owner, found: WorkspaceRoute | undefined, readAt: number): Promise<WorkspaceRoute>;
   /** One named database: LEGACY_SHARD or a bound DB_SHARD_<n> (a ShardUnavailable failure otherwise). */
   shard(name: ShardName): Db;
   /** Every data database, for work across workspaces: the directory while workspaces remain on it, then each DB_SHARD_<n>. */
@@ -68,14 +77,16 @@ export class ShardUnavailable extends Failure {
 }
 
 /**
- * The resolver. No route is remembered beyond this object's life (a request, a scheduled run, one Durable
- * Object call): each request reads `owner`'s row once, so a move's switch is seen by the next request at
- * once; a request that resolved the old shard before the switch is stopped by the source's fence.
+ * The resolver. A route is read at most once per object (a request, a scheduled run, one Durable Object
+ * call), and a ready one is remembered by the isolate for ROUTE_CACHE_TTL_MS (src/db/route-cache.ts): a
+ * move waits that long, and the longest request, before its fence, so no remembered route outlives the
+ * switch; a write that still finds the old shard is stopped by the source's fence.
  * With `sessions`, each database touched runs in one D1 session started at the bookmark sent for it.
  */
 export function openDatabases(env: Env, sessions?: SessionStart): SessionDatabases {
   const opened = new Map<ShardName, { db: Db; session?: D1DatabaseSession }>();
   const routes = new Map<string, Promise<WorkspaceRoute>>();
+  const remembered = routeCache(routeCacheTtlMs(env));
   let legacyRemains: Promise<boolean> | undefined;
 
   const shard = (name: ShardName): Db => {
@@ -90,29 +101,45 @@ export function openDatabases(env: Env, sessions?: SessionStart): SessionDatabas
   };
   const directory = shard(LEGACY_SHARD);
 
-  const readRoute = async (owner: Owner): Promise<WorkspaceRoute> => {
-    const [found] = await selectWorkspaceRoute(directory, owner);
-    if (found) return found;
+  const completeRoute = async (owner: Owner, found: WorkspaceRoute | undefined, readAt: number) => {
     // Users and teams get their workspace when they are made; one made otherwise (a script) gets it here.
-    return ensureWorkspace(directory, owner, placementShards(env)).catch((err: unknown) => {
-      throw foreignKeyViolation(err) ? new WorkspaceOwnerGone(owner) : err;
-    });
+    const route =
+      found ??
+      (await ensureWorkspace(directory, owner, placementShards(env)).catch((err: unknown) => {
+        throw foreignKeyViolation(err) ? new WorkspaceOwnerGone(owner) : err;
+      }));
+    remembered.remember(ownerKey(owner), route, readAt);
+    return route;
   };
-  const route = (owner: Owner): Promise<WorkspaceRoute> => {
+  const readRoute = async (owner: Owner): Promise<WorkspaceRoute> => {
+    const readAt = Date.now();
+    const [found] = await selectWorkspaceRoute(directory, owner);
+    return completeRoute(owner, found, readAt);
+  };
+  /** This run's route of `owner`, from `resolve` the first time it is asked for. */
+  const settle = (owner: Owner, resolve: () => Promise<WorkspaceRoute>): Promise<WorkspaceRoute> => {
     const key = ownerKey(owner);
     let known = routes.get(key);
     if (!known) {
-      known = readRoute(owner);
+      known = resolve();
       routes.set(key, known);
       // A failed read is not remembered: a retry in the same run reads again.
       known.catch(() => routes.delete(key));
     }
     return known;
   };
+  const knownRoute = (owner: Owner) => remembered.get(ownerKey(owner));
+  const route = (owner: Owner): Promise<WorkspaceRoute> =>
+    settle(owner, () => {
+      const cached = knownRoute(owner);
+      return cached ? Promise.resolve(cached) : readRoute(owner);
+    });
 
   return {
     directory,
     route,
+    knownRoute,
+    routeFound: (owner, found, readAt) => settle(owner, () => completeRoute(owner, found, readAt)),
     shard,
     of: async (owner) => shard((await route(owner)).shard),
     all: async () => {

@@ -1,5 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { openDatabases } from "../db/databases";
+import { workspaceFenced } from "../db/errors";
+import { forgetRoutes } from "../db/route-cache";
 import { formatBookmarks, parseBookmarks } from "./d1-bookmarks";
 import { ApiError } from "./errors";
 import type { AppEnv } from "./types";
@@ -26,6 +28,9 @@ export const d1Session: MiddlewareHandler<AppEnv> = async (c, next) => {
   });
   c.set("dbs", dbs);
   await next();
+  // A write met a fence: a route this isolate remembers may be out of date (it should not be: a move
+  // waits for them to expire first), so every one is read again; the answer is 503, and its retry re-reads.
+  if (c.error && workspaceFenced(c.error)) forgetRoutes();
   const bookmark = formatBookmarks(new Map([...sent, ...dbs.bookmarks()]));
   // On the final response, as apiSecurityHeaders does: c.header() now would copy the whole answer.
   if (bookmark) c.res.headers.set(BOOKMARK_HEADER, bookmark);

@@ -38,6 +38,12 @@ export interface MovePlan {
   checks: Record<string, TableCheck>;
   /** A rollback has put the directory and the source back: what is left is deleting the copies. */
   released: boolean;
+  /**
+   * Epoch ms before which the catch-up pass (and so the fence and the switch) or the cleanup may not start:
+   * routes isolates remembered before the claim or the switch have expired by then, and the requests that
+   * read them have ended (src/core/config.ts routeSettleMs). Absent in plans saved before it existed.
+   */
+  waitUntil?: number;
   attempts: number;
   lastError: string | null;
   failure: string | null;
@@ -48,6 +54,10 @@ export interface MovePlan {
 }
 
 export const isFinished = (plan: MovePlan) => plan.phase === "done" || plan.phase === "failed";
+
+/** When the plan's next step may run (epoch ms; 0: now): the catch-up and the cleanup wait for waitUntil. */
+export const nextStepAt = (plan: MovePlan) =>
+  plan.phase === "catchUp" || plan.phase === "cleanup" ? (plan.waitUntil ?? 0) : 0;
 
 /** Whether the directory still points at the source: a failure now can roll back. */
 export const beforeSwitch = (plan: MovePlan) =>

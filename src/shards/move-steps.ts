@@ -1,10 +1,11 @@
+import { routeSettleMs } from "../core/config";
 import type { Owner } from "../core/owner";
 import { openDatabases } from "../db/databases";
 import { directoryBinding, isShardName, LEGACY_SHARD, shardBinding } from "../db/shard-names";
 import { CHUNK_ROWS, copyStep, FENCED_CHUNK_ROWS, passDone, startCursors, type Cursors } from "./chunk-copy";
 import { fence, liftFence, pastFence } from "./fences";
 import { claimIdBlock } from "./id-blocks";
-import { isFinished, type MovePhase, type MovePlan } from "./move-plan";
+import { isFinished, nextStepAt, type MovePhase, type MovePlan } from "./move-plan";
 import { checkPasses, verifyStep } from "./move-verify";
 import { CLEANUP_ORDER, MOVED_TABLES, type MovedTable } from "./moved-tables";
 import { findWorkspace, releaseMove, switchShard } from "./workspace-moves.queries";
@@ -66,6 +67,14 @@ async function deleteStep(db: D1Database, plan: MovePlan): Promise<Cursors> {
 const deletesDone = (plan: MovePlan, cursors: Cursors) =>
   tablesOf(plan.owner, CLEANUP_ORDER).every((t) => cursors[t.name]?.done);
 
+/** After the switch: the source's rows are deleted once no request can still be reading them there. */
+const toCleanup = (env: Env, plan: MovePlan): MovePlan => ({
+  ...plan,
+  phase: "cleanup",
+  cursors: {},
+  waitUntil: Date.now() + routeSettleMs(env),
+});
+
 interface Sides {
   env: Env;
   source: D1Database;
@@ -82,7 +91,8 @@ async function step(plan: MovePlan, { env, source, target }: Sides): Promise<Mov
         return { ...plan, phase: "failed", failure: "The directory holds no such move", finishedAt: now() };
       }
       const blockStart = await claimIdBlock(directoryBinding(env), target, plan.target);
-      return { ...enter(plan, "copy"), blockStart };
+      // The claim is in the directory: from now on no isolate remembers the source as ready.
+      return { ...enter(plan, "copy"), blockStart, waitUntil: Date.now() + routeSettleMs(env) };
     }
     case "copy":
     case "catchUp":
@@ -129,7 +139,7 @@ async function step(plan: MovePlan, { env, source, target }: Sides): Promise<Mov
       const row = switched ? null : await findWorkspace(directory, plan.workspaceId);
       if (!switched && row?.shard !== plan.target)
         return rollback(plan, "The directory changed during the move");
-      return { ...plan, phase: "cleanup", cursors: {}, switchedAt: plan.switchedAt ?? now() };
+      return { ...toCleanup(env, plan), switchedAt: plan.switchedAt ?? now() };
     }
     case "cleanup": {
       // The source's fence stays up: only the mover's own batches get past it.
@@ -141,13 +151,7 @@ async function step(plan: MovePlan, { env, source, target }: Sides): Promise<Mov
         const row = await findWorkspace(directory, plan.workspaceId);
         // Switched already (a retried switch): the target holds the workspace now, so finish instead.
         if (row?.shard === plan.target) {
-          return {
-            ...plan,
-            phase: "cleanup",
-            cursors: {},
-            failure: null,
-            switchedAt: plan.switchedAt ?? now(),
-          };
+          return { ...toCleanup(env, plan), failure: null, switchedAt: plan.switchedAt ?? now() };
         }
         await liftFence(source, plan.workspaceId).run();
         await releaseMove(directory, plan.workspaceId, plan.target);
@@ -187,7 +191,10 @@ export async function advance(
   const started = Date.now();
   for (
     let n = 0;
-    n < STEPS_PER_ALARM && !isFinished(current) && Date.now() - started < ALARM_BUDGET_MS;
+    n < STEPS_PER_ALARM &&
+    !isFinished(current) &&
+    Date.now() - started < ALARM_BUDGET_MS &&
+    nextStepAt(current) <= Date.now();
     n++
   ) {
     current = { ...(await step(current, { env, source, target })), attempts: 0 };

@@ -56,7 +56,7 @@ export class ShardMover extends DurableObject<Env> {
   override async alarm(): Promise<void> {
     const plan = await this.ctx.storage.get<MovePlan>(PLAN);
     const { advance, rollback } = await import("./move-steps");
-    const { beforeSwitch, isFinished } = await import("./move-plan");
+    const { beforeSwitch, isFinished, nextStepAt } = await import("./move-plan");
     if (!plan || isFinished(plan)) return;
     const save = (next: MovePlan) => this.ctx.storage.put(PLAN, next);
     let next: MovePlan;
@@ -75,6 +75,6 @@ export class ShardMover extends DurableObject<Env> {
       await this.ctx.storage.setAlarm(Date.now() + Math.min(FIRST_RETRY_MS * 2 ** (attempts - 1), 60_000));
       return;
     }
-    if (!isFinished(next)) await this.ctx.storage.setAlarm(Date.now());
+    if (!isFinished(next)) await this.ctx.storage.setAlarm(Math.max(Date.now(), nextStepAt(next)));
   }
 }

@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import type { Databases } from "../db/databases";
 import { orgMembersTable, type OrgRole } from "../db/orgs-schema";
 import { workspacesTable } from "../db/workspaces-schema";
+import { selectWorkspaceRoute } from "../db/workspaces.queries";
 import { orgOwner, ownerKey, userOwner, type Owner } from "../core/owner";
 import { can } from "../orgs/org-roles";
 import { roleRefusal, teamOfTodo, type TodoAction, type TodoReach } from "./todo-reach";
@@ -20,20 +21,32 @@ const w = workspacesTable;
 const m = orgMembersTable;
 const placedReaches = new WeakMap<Databases, Map<string, Promise<PlacedReach>>>();
 
-async function readPlacedReach(dbs: Databases, userId: number, teams: boolean): Promise<PlacedReach> {
-  // One round trip to the directory: the user's route, and each team's with the user's role there.
-  const ownRoute = dbs.directory.select({ shard: w.shard }).from(w).where(eq(w.userId, userId)).limit(1);
+/** The user's own route and their teams' rows: at most one round trip to the directory. */
+async function readRoutes(dbs: Databases, userId: number, teams: boolean) {
+  const own = userOwner(userId);
   const teamRoutes = dbs.directory
     .select({ orgId: m.orgId, role: m.role, shard: w.shard })
     .from(m)
     .leftJoin(w, eq(w.orgId, m.orgId))
     .where(eq(m.userId, userId));
-  const [own, teamRows] = teams ? await dbs.directory.batch([ownRoute, teamRoutes]) : [await ownRoute, []];
+  // The memberships are read each time (they decide access); the user's route only when the isolate
+  // does not remember it, in the same batch.
+  if (dbs.knownRoute(own)) {
+    return { ownRoute: await dbs.route(own), teamRows: teams ? await teamRoutes : [] };
+  }
+  const readAt = Date.now();
+  const ownRoute = selectWorkspaceRoute(dbs.directory, own);
+  const [found, teamRows] = teams ? await dbs.directory.batch([ownRoute, teamRoutes]) : [await ownRoute, []];
+  return { ownRoute: await dbs.routeFound(own, found[0], readAt), teamRows };
+}
+
+async function readPlacedReach(dbs: Databases, userId: number, teams: boolean): Promise<PlacedReach> {
+  const { ownRoute, teamRows } = await readRoutes(dbs, userId, teams);
   // A workspace not made yet (an account or team from before shards' scripts) is made now.
   const shardOf = async (owner: Owner, shard: string | null | undefined) =>
     shard ?? (await dbs.route(owner)).shard;
   const places = new Map<string, Db>();
-  places.set(ownerKey(userOwner(userId)), dbs.shard(await shardOf(userOwner(userId), own[0]?.shard)));
+  places.set(ownerKey(userOwner(userId)), dbs.shard(ownRoute.shard));
   const roles = new Map<number, OrgRole>();
   for (const row of teamRows) {
     roles.set(row.orgId, row.role);

@@ -41,7 +41,16 @@ describe("D1 sessions (x-d1-bookmark)", () => {
     const user = await signUp();
     const before = await todoCount(user.token);
 
-    const created = await api("/api/todos", { method: "POST", token: user.token, json: { title: "one" } });
+    // Each bookmark sent back, as clients do: a write whose route the isolate remembers touches no
+    // directory, and its answer keeps the directory's bookmark as sent.
+    const write = (title: string, bookmark: string) =>
+      api("/api/todos", {
+        method: "POST",
+        token: user.token,
+        json: { title },
+        headers: { [HEADER]: bookmark },
+      });
+    const created = await write("one", before.bookmark);
     expect(created.status).toBe(201);
     const afterWrite = bookmarkOf(created);
     // Bookmarks are fixed-width hex positions in D1's log: later ones sort after earlier ones. The todo
@@ -49,7 +58,7 @@ describe("D1 sessions (x-d1-bookmark)", () => {
     const shard = (await shardOf({ userId: user.userId }))!;
     expect(positions(afterWrite).has(shard)).toBe(true);
     expect(newer(afterWrite, before.bookmark)).toBe(true);
-    const again = await api("/api/todos", { method: "POST", token: user.token, json: { title: "two" } });
+    const again = await write("two", afterWrite);
     expect(newer(bookmarkOf(again), afterWrite, shard)).toBe(true);
   });
 

@@ -1,14 +1,14 @@
 // docs/security.md E7: writes racing a delete answer 401 or 404, never 500, and leave no half-written
-// rows. The deterministic cases delete the owner inside the request, between the auth gate and the
-// write; the concurrent ones fire real requests together.
+// rows. The deterministic case deletes the owner between the auth gate and the write; the concurrent ones
+// fire real requests together.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { registration, signUp, type SignedUpUser } from "../helpers/auth";
-import { withFaults } from "../helpers/faults";
-import { api, expectError, expectData } from "../helpers/http";
+import { api, expectError, expectData, request } from "../helpers/http";
 import { freshIp } from "../helpers/client-ip";
-import { fetchWithEnv } from "../helpers/storage";
 import { TodoWithAttachmentsSchema } from "../../src/todos/todos.schemas";
+import { ownerKey, userOwner } from "../../src/core/owner";
+import { forgetRoutes } from "../../src/db/route-cache";
 import { storeText } from "../helpers/uploads";
 
 const json = (token: string, body: unknown): RequestInit & { token: string } => ({
@@ -25,16 +25,6 @@ async function rowCount(sql: string, ...params: unknown[]): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** env.DB whose next batch() first deletes `userId`, as a concurrent account delete would. */
-function dbDeletingFirst(userId: number): D1Database {
-  return withFaults(env.DB, {
-    batch: async (statements) => {
-      await env.DB.prepare("DELETE FROM users_table WHERE id = ?").bind(userId).run();
-      return env.DB.batch(statements);
-    },
-  });
-}
-
 async function upload(user: SignedUpUser): Promise<string> {
   return (await storeText(user.token, "race", "race.txt")).key;
 }
@@ -43,10 +33,13 @@ describe("a todo create whose owner is deleted meanwhile", () => {
   it("answers 401 User no longer exists, not 500 FOREIGN KEY, and writes nothing", async () => {
     const user = await signUp();
     const key = await upload(user);
-    const res = await fetchWithEnv(
+    // Deleted by another isolate after this one's gate remembered the user (2 s) and before it reads the
+    // workspace's route (one it does not remember: a remembered one skips the read, see docs/architecture.md).
+    await env.DB.prepare("DELETE FROM users_table WHERE id = ?").bind(user.userId).run();
+    forgetRoutes(ownerKey(userOwner(user.userId)));
+    const res = await request(
       "/api/todos",
       json(user.token, { title: "late", attachments: [{ fileKey: key }] }),
-      { DB: dbDeletingFirst(user.userId) },
     );
     expect(res.status).toBe(401);
     expect(res.headers.get("WWW-Authenticate")).toBe('Bearer realm="api", error="invalid_token"');

@@ -3,11 +3,11 @@
 // is exactly what it was before the request.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { onShardOf } from "../helpers/shards";
 import { registration, signUp, type SignedUpUser } from "../helpers/auth";
 import { injected, withFaults } from "../helpers/faults";
 import { api, expectData } from "../helpers/http";
 import { snapshotState, stateDiff } from "../helpers/state";
-import { onShardOf } from "../helpers/shards";
 import { bytes, fetchWithEnv } from "../helpers/storage";
 import { TodoWithAttachmentsSchema } from "../../src/todos/todos.schemas";
 

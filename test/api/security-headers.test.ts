@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { onShardOf } from "../helpers/shards";
 import { signIn, signUp, type SignedUpUser } from "../helpers/auth";
 import { injected, withFaults } from "../helpers/faults";
 import { request } from "../helpers/http";
@@ -72,7 +73,9 @@ describe("security headers", () => {
     const failing = await fetchWithEnv(
       "/api/todos",
       { token: user.token },
-      { DB: withFaults(env.DB, { batch: () => injected("D1 batch") }) },
+      await onShardOf({ userId: user.userId }, (shard) =>
+        withFaults(shard, { batch: () => injected("D1 batch") }),
+      ),
     );
     expect(failing.status).toBe(500);
     expectApiHeaders(failing, "500 from onError");

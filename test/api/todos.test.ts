@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { signUp, type SignedUpUser } from "../helpers/auth";
 import { makeAdmin } from "../helpers/db";
 import { api, expectData, expectError } from "../helpers/http";
+import { onShardOf } from "../helpers/shards";
 import { fetchWithEnv } from "../helpers/storage";
 import { countRows, createTodo, duplicatingLastStatement, pageOf, storedKey } from "../helpers/todos";
 import { TodoWithAttachmentsSchema } from "../../src/todos/todos.schemas";
@@ -113,7 +114,8 @@ describe("POST /api/todos", () => {
         body: JSON.stringify({ title: "atomic", attachments: [{ fileKey: key }] }),
         headers: { "Content-Type": "application/json" },
       },
-      { DB: duplicatingLastStatement(env.DB) },
+      // Where the insert runs: alice's data database (the directory is not read when her route is remembered).
+      await onShardOf({ userId: alice.userId }, duplicatingLastStatement),
     );
     expect(res.status).toBe(500);
     expect(await res.json()).toEqual({ success: false, error: { message: "Internal server error" } });

@@ -1,7 +1,8 @@
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
-import type { Owner } from "../../src/core/owner";
+import { orgOwner, ownerKey, userOwner, type Owner } from "../../src/core/owner";
+import { forgetRoutes } from "../../src/db/route-cache";
 import type { MovePlan } from "../../src/shards/move-plan";
 import { MOVED_TABLES } from "../../src/shards/moved-tables";
 import { shardBinding } from "../../src/db/shard-names";
@@ -60,12 +61,22 @@ export async function onShardOf(
   return { [name]: replace((env as unknown as Record<string, D1Database>)[name]!) };
 }
 
-/** Puts an empty workspace on `shard` (what a finished move leaves; "DB" makes it a legacy one), bumping its version. */
-export async function placeOn(owner: WorkspaceOf, shard: string) {
+/**
+ * Puts the workspace on `shard` in the directory alone, bumping its version: the route a request finds,
+ * and nothing else. The isolate's remembered route stays (what a move's waits are there to prevent).
+ */
+export async function pointAt(owner: WorkspaceOf, shard: string) {
   const [column, id] = "userId" in owner ? ["userId", owner.userId] : ["orgId", owner.orgId];
   await env.DB.prepare(`UPDATE workspaces_table SET shard = ?, version = version + 1 WHERE ${column} = ?`)
     .bind(shard, id)
     .run();
+}
+
+/** Puts an empty workspace on `shard` (what a finished move leaves; "DB" makes it a legacy one), bumping its version. */
+export async function placeOn(owner: WorkspaceOf, shard: string) {
+  await pointAt(owner, shard);
+  // A move waits until no isolate remembers the old route; this one forgets it at once.
+  forgetRoutes(ownerKey("userId" in owner ? userOwner(owner.userId) : orgOwner(owner.orgId)));
 }
 
 export interface WorkspaceRow {

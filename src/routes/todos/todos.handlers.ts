@@ -60,6 +60,11 @@ async function ownerFor(
   orgId: number | undefined,
   action: TodoAction,
 ): Promise<{ owner: Owner; db: Db }> {
+  // The caller's own: their route alone (usually remembered by the isolate), no memberships to read.
+  if (orgId === undefined) {
+    const owner = userOwner(c.get("user").id);
+    return { owner, db: await c.var.dbs.of(owner) };
+  }
   const placed = await reach(c);
   const named = todoOwnerFor(placed, orgId, action);
   if (!named.ok) throw new ApiError(named.notMember ? 404 : 403, named.message);
