@@ -49,15 +49,13 @@ export function queueUserAgents(db: Db, userId: number, erasureId: string): Batc
  * Run it in each team workspace's data database before the team's rows go.
  */
 export function queueTeamFeeds(db: Db, orgIds: readonly [number, ...number[]], erasureId: string) {
-  return db
-    .insert(queue)
-    .values(
-      orgIds.map((orgId) => ({
-        erasureId,
-        agent: "todo-feed-agent" as const,
-        name: feedName(orgOwner(orgId)),
-      })),
-    );
+  return db.insert(queue).values(
+    orgIds.map((orgId) => ({
+      erasureId,
+      agent: "todo-feed-agent" as const,
+      name: feedName(orgOwner(orgId)),
+    })),
+  );
 }
 
 /** The oldest queued wipes after `afterId`, of one request or of all. */
