@@ -1,5 +1,5 @@
 import { queueTeamFeeds } from "../chats/agent-wipes";
-import { orgOwner, userOwner } from "../core/owner";
+import { orgOwner, userOwner, type Owner } from "../core/owner";
 import type { Db } from "../db/client";
 import type { Databases } from "../db/databases";
 import { eraseWorkspaceRows, forgetAuthor } from "./workspace-erasure.queries";
@@ -17,14 +17,21 @@ export async function eraseAccountData(
   soleOwnedOrgIds: readonly number[],
   erasureId: string,
 ): Promise<Db[]> {
-  const queued = new Set<Db>();
-  for (const owner of [userOwner(userId), ...soleOwnedOrgIds.map(orgOwner)]) {
-    const db = await dbs.of(owner);
-    await eraseWorkspaceRows(db, owner);
-    await eraseWorkspaceStorage(db, owner, erasureId);
-    if (owner.kind === "org") await queueTeamFeeds(db, [owner.orgId], erasureId);
-    queued.add(db);
-  }
-  for (const { db } of await dbs.all()) await forgetAuthor(db, userId);
-  return [...queued];
+  // Side by side: each workspace's steps touch only its own rows, and the authorship only other teams' rows,
+  // so the delete waits for the longest chain of round trips rather than for their sum.
+  const owners = [userOwner(userId), ...soleOwnedOrgIds.map(orgOwner)];
+  const [queued] = await Promise.all([
+    Promise.all(owners.map((owner) => eraseWorkspace(dbs, owner, erasureId))),
+    dbs.all().then((all) => Promise.all(all.map(({ db }) => forgetAuthor(db, userId)))),
+  ]);
+  return [...new Set(queued)];
+}
+
+/** One workspace's rows and storage, its objects and agents queued under `erasureId`; its data database. */
+async function eraseWorkspace(dbs: Databases, owner: Owner, erasureId: string): Promise<Db> {
+  const db = await dbs.of(owner);
+  await eraseWorkspaceRows(db, owner);
+  await eraseWorkspaceStorage(db, owner, erasureId);
+  if (owner.kind === "org") await queueTeamFeeds(db, [owner.orgId], erasureId);
+  return db;
 }
