@@ -6,7 +6,7 @@ export const notesTable = sqliteTable(
   "notes_table",
   {
     id: integer().primaryKey({ autoIncrement: true }),
-    // Deleting the user deletes their notes (ON DELETE CASCADE).
+    // No foreign key: the user is in the directory, the note in their data database (erased with it).
     userId: ownerId(),
     text: text().notNull(),
     createdAt: text().notNull().default(NOW),

@@ -1,5 +1,5 @@
 import { queueTeamFeeds } from "../chats/agent-wipes";
-import { orgOwner, userOwner } from "../core/owner";
+import { orgOwner, userOwner, type Owner } from "../core/owner";
 import type { Db } from "../db/client";
 import type { Databases } from "../db/databases";
 import { eraseWorkspaceRows, forgetAuthor } from "./workspace-erasure.queries";
@@ -18,21 +18,30 @@ export async function eraseAccountData(
   soleOwnedOrgIds: readonly number[],
   erasureId: string,
 ): Promise<Db[]> {
-  const queued = new Set<Db>();
-  for (const owner of [userOwner(userId), ...soleOwnedOrgIds.map(orgOwner)]) {
-    const db = await dbs.of(owner);
-    await eraseWorkspaceRows(db, owner);
-    await eraseWorkspaceStorage(db, owner, erasureId);
-    if (owner.kind === "org") await queueTeamFeeds(db, [owner.orgId], erasureId);
-    queued.add(db);
-  }
-  // What it did in other teams stays theirs, in each data database (a team it left included).
-  for (const { db } of await dbs.all()) {
-    await forgetAuthor(db, userId);
-    const orgIds = await teamsWithFilesOf(db, userId);
-    const owners = orgIds.length > 0 ? await teamOwners(dbs.directory, orgIds) : [];
-    await db.batch(handOverTeamWork(db, userId, owners, erasureId));
-    queued.add(db);
-  }
-  return [...queued];
+  // Side by side: each workspace's steps touch only its own rows, and the authorship and handover only other
+  // teams' rows, so the delete waits for the longest chain of round trips rather than for their sum.
+  const owners = [userOwner(userId), ...soleOwnedOrgIds.map(orgOwner)];
+  const [erased, handedOver] = await Promise.all([
+    Promise.all(owners.map((owner) => eraseWorkspace(dbs, owner, erasureId))),
+    dbs.all().then((all) => Promise.all(all.map(({ db }) => leaveTeamWork(dbs, db, userId, erasureId)))),
+  ]);
+  return [...new Set([...erased, ...handedOver])];
+}
+
+/** What it did in other teams stays theirs, in one data database (a team it left included); that database. */
+async function leaveTeamWork(dbs: Databases, db: Db, userId: number, erasureId: string): Promise<Db> {
+  await forgetAuthor(db, userId);
+  const orgIds = await teamsWithFilesOf(db, userId);
+  const owners = orgIds.length > 0 ? await teamOwners(dbs.directory, orgIds) : [];
+  await db.batch(handOverTeamWork(db, userId, owners, erasureId));
+  return db;
+}
+
+/** One workspace's rows and storage, its objects and agents queued under `erasureId`; its data database. */
+async function eraseWorkspace(dbs: Databases, owner: Owner, erasureId: string): Promise<Db> {
+  const db = await dbs.of(owner);
+  await eraseWorkspaceRows(db, owner);
+  await eraseWorkspaceStorage(db, owner, erasureId);
+  if (owner.kind === "org") await queueTeamFeeds(db, [owner.orgId], erasureId);
+  return db;
 }

@@ -14,6 +14,7 @@ import { createLink, linkPath } from "../helpers/files";
 import { addPasskey } from "../helpers/passkeys";
 import { createChat } from "../helpers/chats";
 import { createTeam } from "../helpers/orgs";
+import { workspaceOf } from "../helpers/shards";
 import { grantFor, grantIdOf } from "../helpers/oauth";
 import { multipartBody } from "../helpers/multipart";
 import { snapshotState, stateDiff, type StoredState } from "../helpers/state";
@@ -28,6 +29,7 @@ import {
   type Operation,
 } from "./openapi-cases";
 import { positiveProblem, positiveRequests, sampler } from "./positive-cases";
+import { userOwner } from "../../src/core/owner";
 import { TodoWithAttachmentsSchema } from "../../src/todos/todos.schemas";
 import { UploadResultSchema } from "../../src/routes/files/files.schemas";
 
@@ -77,7 +79,8 @@ async function upload(user: SignedUpUser, name: string): Promise<string> {
 }
 
 async function buildFixture(): Promise<Fixture> {
-  const [alice, bob, admin, ghost, forgetful, sampled] = await Promise.all([
+  const [alice, bob, admin, ghost, forgetful, sampled, parked] = await Promise.all([
+    signUp(),
     signUp(),
     signUp(),
     signUp(),
@@ -86,6 +89,12 @@ async function buildFixture(): Promise<Fixture> {
     signUp(),
   ]);
   await makeAdmin(admin.userId);
+  // The admin workspace routes act on a workspace marked as moving: any move of it is refused (409), so no
+  // fuzzed request starts a real one, whose copying would change the stored state under later cases.
+  const parkedWorkspace = await workspaceOf(userOwner(parked.userId));
+  await env.DB.prepare("UPDATE workspaces_table SET state = 'moving', targetShard = ? WHERE id = ?")
+    .bind(parkedWorkspace.shard === "DB_SHARD_0" ? "DB_SHARD_1" : "DB_SHARD_0", parkedWorkspace.id)
+    .run();
   // Operations that end a session or revoke a key act on spares of Alice's: her token stays valid.
   const [spareSession, loggingOut] = [
     await signIn(alice.username, alice.password),
@@ -200,6 +209,7 @@ async function buildFixture(): Promise<Fixture> {
         return String((op.path.endsWith("/delete") ? doomedPasskey : alicePasskey).id);
       }
       if (op.path.startsWith("/api/oauth/grants/")) return grantIdOf(spareGrant);
+      if (op.path.startsWith("/api/admin/workspaces/")) return String(parkedWorkspace.id);
       if (op.path.startsWith("/api/chats/"))
         return op.path.endsWith("/delete") ? doomedChat.id : aliceChat.id;
       if (name === "userId" || op.path.startsWith("/api/users/")) return String(alice.userId);
@@ -215,20 +225,14 @@ async function buildFixture(): Promise<Fixture> {
       if (op.path.startsWith("/api/passkeys/")) return [String(bobPasskey.id), "2147483647"];
       if (op.path.startsWith("/api/oauth/grants/")) return [grantIdOf(bobGrant)];
       if (op.path.startsWith("/api/chats/")) return [bobChat.id, "chat_AAAAAAAAAAAAAAAAAAAAAA"];
+      // An admin may act on every workspace: only one never made is out of reach (404).
+      if (op.path.startsWith("/api/admin/")) return ["2147483647"];
       return (users ? [bob.userId, ghost.userId] : [bobTodo, goneTodo]).map(String).concat("2147483647");
     },
     token: (op) =>
-      op.id === "POST /api/users"
-        ? admin.token
-        : op.id === "POST /api/auth/logout"
-          ? loggingOut.token
-          : alice.token,
+      adminOnly(op) ? admin.token : op.id === "POST /api/auth/logout" ? loggingOut.token : alice.token,
     sampledToken: (op) =>
-      op.id === "POST /api/users"
-        ? admin.token
-        : op.id === "POST /api/auth/logout"
-          ? sampledLogout.token
-          : sampled.token,
+      adminOnly(op) ? admin.token : op.id === "POST /api/auth/logout" ? sampledLogout.token : sampled.token,
     badAuthorizations,
     validToken: t,
     password: alice.password,
@@ -237,6 +241,9 @@ async function buildFixture(): Promise<Fixture> {
     fresh: () => `${(SEED >>> 0).toString(36)}_${(counter++).toString(36)}`,
   };
 }
+
+/** Operations only an admin may call: the fuzzer acts as one there, or every case would stop at the 403. */
+const adminOnly = (op: Operation) => op.id === "POST /api/users" || op.path.startsWith("/api/admin/");
 
 function describeRequest(req: FuzzRequest): string {
   const body =
@@ -357,11 +364,15 @@ describe("openapi fuzz", () => {
         "POST /api/orgs/{orgId}/members/{userId}",
         "POST /api/invitations/accept",
       ];
+      // The fixture's workspace for admins is marked as moving: a move of it is refused.
+      const moving = ["POST /api/admin/workspaces/{id}/move"];
       const expected = refused.includes(op.id)
         ? [400]
         : teamState.includes(op.id)
           ? [404, 409]
-          : [200, 201, 202, 401];
+          : moving.includes(op.id)
+            ? [409]
+            : [200, 201, 202, 401];
       expect(expected, `${op.id}: ${res.status} ${await res.text()}`).toContain(res.status);
     }
     state = await snapshotState();

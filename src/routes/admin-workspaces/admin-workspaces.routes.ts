@@ -48,8 +48,8 @@ export const move = createRoute({
   summary: "Move a workspace to another data database (admins)",
   description:
     "Starts an online move: its rows are copied in chunks while it stays readable and writable; writes during " +
-    "the short fence before the switch are answered 503 with Retry-After. Follow it with GET. An unknown or " +
-    "unbound shard (or `DB`, which takes no new workspaces) is 400; a workspace already there or moving is 409. " +
+    "the short fence before the switch are answered 503 with Retry-After. Follow it with GET. An unknown shard " +
+    "(one not bound, or `DB`, which takes no new workspaces) is 400; a workspace already there or moving is 409. " +
     ADMINS,
   request: { params: IdParams, body: jsonBody(MoveBody) },
   responses: {

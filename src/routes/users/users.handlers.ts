@@ -203,10 +203,16 @@ export async function remove(c: AuthedRouteContext<RemoveRoute>) {
   // Their objects and agents are queued (in each workspace's data database, then in the directory's batch for
   // its own tables) before their rows go, so none is forgotten if this request stops.
   const erasureId = crypto.randomUUID();
-  const { statement: soleOwnedOrgs, orgIds, orgIdList } = await ownedOrgsGoingWith(db, id);
-  if (!(await queries.findUserById(db, id))) throw notFound();
-  const workspaces = await eraseAccountData(c.var.dbs, id, orgIdList, erasureId);
-  await eraseChatIndex(await c.var.dbs.of(userOwner(id)), id, erasureId);
+  const [{ statement: soleOwnedOrgs, orgIds, orgIdList }, found] = await Promise.all([
+    ownedOrgsGoingWith(db, id),
+    queries.findUserById(db, id),
+  ]);
+  if (!found) throw notFound();
+  // The chat index is apart from the workspaces' rows: erased beside them, not after.
+  const [workspaces] = await Promise.all([
+    eraseAccountData(c.var.dbs, id, orgIdList, erasureId),
+    c.var.dbs.of(userOwner(id)).then((userDb) => eraseChatIndex(userDb, id, erasureId)),
+  ]);
   // The directory's own data tables: files of workspaces from before shards, and team files handed over.
   const queued = [...queueUserObjects(db, id, erasureId, orgIds), soleOwnedOrgs];
   if (!(await queries.deleteUser(db, id, queued))) throw notFound();

@@ -1400,6 +1400,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/workspaces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find a workspace by its owner (admins)
+         * @description The personal workspace of `userId`, or the workspace of team `orgId` where its data lives. Give exactly one of userId and orgId (400 otherwise). Admins only (403 otherwise; API keys are 403 too).
+         */
+        get: operations["findWorkspaces"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/workspaces/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a workspace and its move (admins)
+         * @description Its shard and state (`moving` until the target serves it), and the progress of its current or last move. Admins only (403 otherwise; API keys are 403 too).
+         */
+        get: operations["getWorkspace"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/workspaces/{id}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a workspace to another data database (admins)
+         * @description Starts an online move: its rows are copied in chunks while it stays readable and writable; writes during the short fence before the switch are answered 503 with Retry-After. Follow it with GET. An unknown shard (one not bound, or `DB`, which takes no new workspaces) is 400; a workspace already there or moving is 409. Admins only (403 otherwise; API keys are 403 too).
+         */
+        post: operations["moveWorkspace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/shards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The data databases and what they hold (admins)
+         * @description Each data database (and the directory while workspaces remain on it): its workspaces, todos and files. Admins only (403 otherwise; API keys are 403 too).
+         */
+        get: operations["listShards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2492,6 +2572,73 @@ export interface components {
         };
         DeletedNote: {
             id: number;
+        };
+        WorkspaceList: {
+            items: components["schemas"]["Workspace"][];
+        };
+        Workspace: {
+            id: number;
+            userId: number | null;
+            orgId: number | null;
+            shard: string;
+            /** @enum {string} */
+            state: "ready" | "moving";
+            targetShard: string | null;
+            version: number;
+            createdAt: string;
+            updatedAt: string;
+            move: components["schemas"]["WorkspaceMove"];
+        };
+        /** @description The current or last move; null if never moved. */
+        WorkspaceMove: {
+            /** @enum {string} */
+            phase: "prepare" | "copy" | "catchUp" | "fence" | "final" | "verify" | "switch" | "cleanup" | "rollback" | "done" | "failed";
+            source: string;
+            target: string;
+            /** @description Rows written on the target so far (all passes). */
+            written: number;
+            /** @description Rows deleted on the target by the copy (removed on the source meanwhile). */
+            deleted: number;
+            /** @description Failed attempts of the current step (retried with backoff). */
+            attempts: number;
+            lastError: string | null;
+            /** @description Why the move was rolled back; null unless it failed. */
+            failure: string | null;
+            startedAt: string;
+            fencedAt: string | null;
+            switchedAt: string | null;
+            finishedAt: string | null;
+            /** @description How long writes to the workspace were answered 503 (fence to switch). */
+            fenceMs: number | null;
+            checks: {
+                table: string;
+                source: {
+                    rows: number;
+                    checksum: string;
+                };
+                target: {
+                    rows: number;
+                    checksum: string;
+                };
+            }[];
+        } | null;
+        WorkspaceMoveRequest: {
+            /**
+             * @description The data database to move to: a bound `DB_SHARD_<n>`.
+             * @example DB_SHARD_1
+             */
+            shard: string;
+        };
+        ShardList: {
+            items: components["schemas"]["Shard"][];
+        };
+        Shard: {
+            shard: string;
+            workspaces: number;
+            /** @description Workspaces moving out of this shard now. */
+            moving: number;
+            todos: number;
+            files: number;
         };
     };
     responses: never;
@@ -8353,6 +8500,250 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    findWorkspaces: {
+        parameters: {
+            query?: {
+                /** @description The user whose personal workspace to find. */
+                userId?: number;
+                /** @description The team whose workspace to find. */
+                orgId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workspace, or none */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["WorkspaceList"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWorkspace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workspace */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Workspace"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    moveWorkspace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkspaceMoveRequest"];
+            };
+        };
+        responses: {
+            /** @description The move has started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Workspace"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with an existing resource, or a request with this Idempotency-Key is still in progress */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listShards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every shard */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["ShardList"];
+                    };
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
