@@ -11,5 +11,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     fileParallelism: false,
+    // A screen that loads over the network (a page load, a CORS preflight, then the API) can take more
+    // than vitest's 1 s default on a busy 2-core CI machine; a poll returns as soon as it holds.
+    expect: { poll: { timeout: 5_000 } },
   },
 });
