@@ -249,7 +249,10 @@ describe("Idempotency-Key on the other creating routes", () => {
     expectError(await send(form("other bytes")), 422);
     const listed = await env.R2_BUCKET.list({ prefix: "idem/" });
     expect(listed.objects.filter((o) => o.key === (first.body as any).data.key)).toHaveLength(1);
-    const records = await env.DB.prepare("SELECT COUNT(*) AS n FROM files_table WHERE userId = ?")
+    const records = await (
+      await dataDb({ userId: alice.userId })
+    )
+      .prepare("SELECT COUNT(*) AS n FROM files_table WHERE userId = ?")
       .bind(alice.userId)
       .first<{ n: number }>();
     expect(records!.n).toBe(1);
