@@ -27,6 +27,8 @@ export const IMPORT_STAND_INS = {
   // `ai`, which re-exports them: through `ai` itself, start-up built its schemas (in one chunk with the
   // rest of `ai` this Worker uses on a chat turn).
   "agents/dist/stall-watchdog-BpRF2uwG.js": { ai: "src/shims/ai-tool-helpers.ts" },
+  // Its Postgres enum check, without pg-core's column classes.
+  "drizzle-orm/sql/sql.js": { "../pg-core/columns/enum.js": "src/shims/drizzle-pg-enum.ts" },
 };
 
 /** The stand-in for `specifier` imported by `importer` (a file in `fromDir`), if any. */
