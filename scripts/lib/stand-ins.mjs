@@ -19,6 +19,8 @@ export const FILE_STAND_INS = {
   "agents/dist/client-DMWujQJ1.js": "src/shims/mcp-client-manager.ts",
   "zod/v4/core/compile.js": "src/shims/zod-compile.ts",
   "zod/v4/classic/from-json-schema.js": "src/shims/zod-from-json-schema.ts",
+  "agents/dist/email.js": "src/shims/agents-email.ts",
+  "agents/dist/email-send.js": "src/shims/agents-email.ts",
 };
 
 /** By a package's own file and what it imports: a narrower module for one importer only. */
