@@ -19,6 +19,7 @@ export const FILE_STAND_INS = {
   "agents/dist/client-DMWujQJ1.js": "src/shims/mcp-client-manager.ts",
   "zod/v4/core/compile.js": "src/shims/zod-compile.ts",
   "zod/v4/classic/from-json-schema.js": "src/shims/zod-from-json-schema.ts",
+  "drizzle-orm/relations.js": "src/shims/drizzle-relations.ts",
   "agents/dist/email.js": "src/shims/agents-email.ts",
   "agents/dist/email-send.js": "src/shims/agents-email.ts",
 };

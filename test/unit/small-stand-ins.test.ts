@@ -1,14 +1,16 @@
-// drizzle-orm's Postgres enum check and the Agents SDK's e-mail modules are stand-ins here
-// (src/shims/drizzle-pg-enum.ts, src/shims/agents-email.ts, swapped in by the build and by these
-// tests' pool): the enum check still tells an enum from anything else, and e-mail fails clearly.
+// drizzle-orm's Postgres enum check and relational queries, and the Agents SDK's e-mail modules, are
+// stand-ins here (src/shims/drizzle-*.ts, src/shims/agents-email.ts, swapped in by the build and by
+// these tests' pool): the enum check still tells an enum from anything else, the rest fails clearly.
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { createHeaderBasedEmailResolver } from "agents";
-import { sql } from "drizzle-orm";
+import { relations, sql } from "drizzle-orm";
 import { pgEnum } from "drizzle-orm/pg-core";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
 import type { CounterAgent } from "../../src/agents/counter-agent";
+import { createDb } from "../../src/db/client";
+import { notesTable } from "../../src/db/notes-schema";
 import { isPgEnum } from "../../src/shims/drizzle-pg-enum";
 import { freshName } from "../helpers/ws";
 
@@ -24,6 +26,13 @@ describe("drizzle's Postgres enum check", () => {
     const mood = pgEnum("mood", ["sad", "happy"]);
     const query = new SQLiteAsyncDialect().sqlToQuery(sql`select ${mood}, ${"happy"}`);
     expect(query).toMatchObject({ sql: 'select "mood", ?', params: ["happy"] });
+  });
+});
+
+describe("drizzle's relational queries stand-in", () => {
+  it("fails clearly when relations are declared; the service's database has no relational API", () => {
+    expect(() => relations(notesTable, () => ({}))).toThrow(/relational queries are not bundled/);
+    expect(createDb(env.DB).query).toEqual({});
   });
 });
 
