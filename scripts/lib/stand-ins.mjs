@@ -19,6 +19,9 @@ export const FILE_STAND_INS = {
   "agents/dist/client-DMWujQJ1.js": "src/shims/mcp-client-manager.ts",
   "zod/v4/core/compile.js": "src/shims/zod-compile.ts",
   "zod/v4/classic/from-json-schema.js": "src/shims/zod-from-json-schema.ts",
+  "drizzle-orm/relations.js": "src/shims/drizzle-relations.ts",
+  "agents/dist/email.js": "src/shims/agents-email.ts",
+  "agents/dist/email-send.js": "src/shims/agents-email.ts",
 };
 
 /** By a package's own file and what it imports: a narrower module for one importer only. */
@@ -27,6 +30,8 @@ export const IMPORT_STAND_INS = {
   // `ai`, which re-exports them: through `ai` itself, start-up built its schemas (in one chunk with the
   // rest of `ai` this Worker uses on a chat turn).
   "agents/dist/stall-watchdog-BpRF2uwG.js": { ai: "src/shims/ai-tool-helpers.ts" },
+  // Its Postgres enum check, without pg-core's column classes.
+  "drizzle-orm/sql/sql.js": { "../pg-core/columns/enum.js": "src/shims/drizzle-pg-enum.ts" },
 };
 
 /** The stand-in for `specifier` imported by `importer` (a file in `fromDir`), if any. */
