@@ -14,7 +14,7 @@ import { createLink, linkPath } from "../helpers/files";
 import { addPasskey } from "../helpers/passkeys";
 import { createChat } from "../helpers/chats";
 import { createTeam } from "../helpers/orgs";
-import { workspaceOf } from "../helpers/shards";
+import { dataDb, workspaceOf } from "../helpers/shards";
 import { grantFor, grantIdOf } from "../helpers/oauth";
 import { multipartBody } from "../helpers/multipart";
 import { snapshotState, stateDiff, type StoredState } from "../helpers/state";
@@ -128,7 +128,10 @@ async function buildFixture(): Promise<Fixture> {
   ]);
   await api(`/api/todos/${goneTodo}/delete`, { method: "POST", token: alice.token });
   // Deleted long ago: past its restore window, so a restore of it is refused (410) like any foreign id.
-  await env.DB.prepare("UPDATE deleted_todos_table SET deletedAt = ? WHERE id = ?")
+  await (
+    await dataDb({ userId: alice.userId })
+  )
+    .prepare("UPDATE deleted_todos_table SET deletedAt = ? WHERE id = ?")
     .bind(isoAgo(365 * 86_400), goneTodo)
     .run();
   await api(`/api/users/${ghost.userId}/delete`, { method: "POST", token: ghost.token });
