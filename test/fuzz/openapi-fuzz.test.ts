@@ -267,15 +267,27 @@ function describeRequest(req: FuzzRequest): string {
 }
 
 /** Sends one fuzzed request and checks the answer and, for rejections, the stored state. */
-async function check(op: Operation, fuzzCase: FuzzCase, req: FuzzRequest, row: (typeof tally)[number]) {
-  row.requests++;
+/** Sends `req`; its answer, its body's text and how long the whole answer took. */
+async function timed(req: FuzzRequest) {
   const started = performance.now();
   const res = await request(req.path, { method: req.method, headers: req.headers, body: req.body });
   const text = new TextDecoder().decode(await res.arrayBuffer());
-  const ms = Math.round(performance.now() - started);
-  row.maxMs = Math.max(row.maxMs, ms);
-  const after = await snapshotState();
+  return { res, text, ms: Math.round(performance.now() - started) };
+}
+
+async function check(op: Operation, fuzzCase: FuzzCase, req: FuzzRequest, row: (typeof tally)[number]) {
+  row.requests++;
+  const { res, text, ms: firstMs } = await timed(req);
+  let ms = firstMs;
+  let after = await snapshotState();
   const changed = res.status >= 400 ? stateDiff(state, after) : null;
+  if (ms > MAX_MS && res.status >= 400 && !changed) {
+    // A refused request stored nothing, so it is sent again: a hang is slow twice, while one answer
+    // held up by a starved machine (CI's 2 cores under three test lanes) is not.
+    ms = Math.min(ms, (await timed(req)).ms);
+    after = await snapshotState();
+  }
+  row.maxMs = Math.max(row.maxMs, ms);
   state = after;
 
   const type = res.headers.get("Content-Type") ?? "";
