@@ -31,3 +31,5 @@ export { notesTable } from "./notes-schema";
 export { auditLogTable } from "./audit-schema";
 // A moving workspace's fence (src/shards/).
 export { workspaceFencesTable } from "./fences-schema";
+// Members' roles, copied from the directory for checks inside a team's statements (src/orgs/team-role-copies.ts).
+export { teamRolesTable } from "./team-roles-schema";

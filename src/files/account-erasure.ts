@@ -2,6 +2,7 @@ import { queueTeamFeeds } from "../chats/agent-wipes";
 import { orgOwner, userOwner, type Owner } from "../core/owner";
 import type { Db } from "../db/client";
 import type { Databases } from "../db/databases";
+import { deleteMemberCopies } from "../orgs/team-role-copies.queries";
 import { eraseWorkspaceRows, forgetAuthor } from "./workspace-erasure.queries";
 import { eraseWorkspaceStorage } from "./workspace-storage-erasure.queries";
 import { handOverTeamWork, teamOwners, teamsWithFilesOf } from "./team-handover.queries";
@@ -28,12 +29,15 @@ export async function eraseAccountData(
   return [...new Set([...erased, ...handedOver])];
 }
 
-/** What it did in other teams stays theirs, in one data database (a team it left included); that database. */
+/**
+ * What it did in other teams stays theirs, in one data database (a team it left included), and the copies of
+ * its roles there go; that database.
+ */
 async function leaveTeamWork(dbs: Databases, db: Db, userId: number, erasureId: string): Promise<Db> {
   await forgetAuthor(db, userId);
   const orgIds = await teamsWithFilesOf(db, userId);
   const owners = orgIds.length > 0 ? await teamOwners(dbs.directory, orgIds) : [];
-  await db.batch(handOverTeamWork(db, userId, owners, erasureId));
+  await db.batch([...handOverTeamWork(db, userId, owners, erasureId), deleteMemberCopies(db, userId)]);
   return db;
 }
 

@@ -18,11 +18,17 @@ export async function memberRole(db: Db, orgId: number, userId: number): Promise
   const key = cacheKey(orgId, userId);
   const known = cachedLookup<OrgRole>(key);
   if (known) return known;
-  const [row] = await db
+  const role = await readMemberRole(db, orgId, userId);
+  return role ? rememberLookup(key, userId, role) : null;
+}
+
+/** The user's role in the team as the directory has it now (never remembered), or null. */
+export async function readMemberRole(directory: Db, orgId: number, userId: number): Promise<OrgRole | null> {
+  const [row] = await directory
     .select({ role: orgMembersTable.role })
     .from(orgMembersTable)
     .where(and(eq(orgMembersTable.orgId, orgId), eq(orgMembersTable.userId, userId)));
-  return row ? rememberLookup(key, userId, row.role) : null;
+  return row?.role ?? null;
 }
 
 export function forgetMembership(orgId: number, ...userIds: number[]): void {

@@ -1,7 +1,7 @@
 import { sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Owner } from "../core/owner";
 import type { Db } from "../db/client";
-import { notNullViolation } from "../db/errors";
+import { checkViolation, notNullViolation } from "../db/errors";
 import { jsonObjectOf } from "../db/json-rows";
 import { prebuiltSelect, rowMapper, statementBuilder, statementOf } from "../db/prebuilt";
 import { NOW, todoAttachmentsTable, todosTable } from "../db/schema";
@@ -13,6 +13,7 @@ import {
   type KeyedWrite,
 } from "../idempotency/keyed-writes";
 import type { AuditActor } from "../orgs/audit.queries";
+import { mayInTeam } from "../orgs/team-role-copies.queries";
 import type { AttachmentFile } from "./attachments";
 import { insertAttachments, listAttachments, type AttachmentRow } from "./attachments.queries";
 import { auditValues, prebuiltCreateAudit } from "./team-audit.queries";
@@ -22,12 +23,17 @@ import type { TodoFields, TodoRow } from "./todos.queries";
 // Idempotency-Key taken in the same batch. The change log and counts follow by trigger.
 
 const title = sql.placeholder("title");
+const orgId = sql.placeholder("orgId");
+// A team's todo names its team only while the shard's copy of the writer's role lets them write: otherwise
+// both owners are NULL, the todos_one_owner check fails the batch, and nothing is written. So the role is
+// checked in the write's own statement, with no read of the membership before it.
+const writableOrgId = sql`CASE WHEN ${mayInTeam(orgId, sql.placeholder("actorId"), "data:write")} THEN ${orgId} END`;
 
-function insertStatement(titleValue: SQL | Placeholder) {
+function insertStatement(titleValue: SQL | Placeholder, orgIdValue: SQL | Placeholder) {
   const row = {
     // One of the two is null (the todos_one_owner check): a user's todo, or a team's.
     userId: sql.placeholder("userId"),
-    orgId: sql.placeholder("orgId"),
+    orgId: orgIdValue,
     title: titleValue,
     description: sql.placeholder("description"),
     completed: sql.placeholder("completed"),
@@ -38,9 +44,11 @@ function insertStatement(titleValue: SQL | Placeholder) {
   };
   return prebuiltSelect(todosTable, statementBuilder.insert(todosTable).values(row).returning());
 }
-const insertTodo = insertStatement(title);
+const insertTodo = insertStatement(title, orgId);
 // A held key makes the title NULL: the NOT NULL column then fails the batch, and nothing is written.
-const insertKeyedTodo = insertStatement(unlessKeyHeld(title));
+const insertKeyedTodo = insertStatement(unlessKeyHeld(title), orgId);
+const insertTeamTodo = insertStatement(title, writableOrgId);
+const insertKeyedTeamTodo = insertStatement(unlessKeyHeld(title), writableOrgId);
 
 // The new todo has the highest id: D1 runs a batch alone, so no other insert can come between.
 const newTodoId = sql`(SELECT max(${todosTable.id}) FROM ${todosTable})`;
@@ -75,7 +83,9 @@ export function createdTodoOf(result: string): CreatedTodo {
 /**
  * The todo and its attachment rows in one batch (one transaction), so a failure leaves no todo
  * without its attachments. With `key`, the same batch takes the Idempotency-Key and keeps the result
- * under it; a held key throws KeyTakenError, with nothing written.
+ * under it; a held key throws KeyTakenError, with nothing written. A team's todo is written only when the
+ * database's copy of the writer's role lets them write (src/orgs/team-role-copies.ts): null, with nothing
+ * written, when it does not.
  */
 export async function insertTodoWithAttachments(
   db: Db,
@@ -83,7 +93,7 @@ export async function insertTodoWithAttachments(
   files: readonly AttachmentFile[],
   key?: KeyedWrite,
   actor?: AuditActor,
-): Promise<CreatedTodo> {
+): Promise<CreatedTodo | null> {
   const d1 = db.$client;
   const { owner } = todo;
   const values = {
@@ -97,7 +107,8 @@ export async function insertTodoWithAttachments(
     completedNow: todo.completed ? 1 : 0,
     ...(key && keyValues(key)),
   };
-  const insert = key ? insertKeyedTodo : insertTodo;
+  const team = owner.kind === "org";
+  const insert = team ? (key ? insertKeyedTeamTodo : insertTeamTodo) : key ? insertKeyedTodo : insertTodo;
   const withAttachments = insertAttachments(db, sql`SELECT ${newTodoId} AS id`, files);
   const statements = [insert.bind(d1, values)];
   if (owner.kind === "org" && actor) {
@@ -110,6 +121,7 @@ export async function insertTodoWithAttachments(
     results = await d1.batch<Record<string, unknown>>(statements);
   } catch (err) {
     if (key && notNullViolation(err) === "todos_table.title") throw new KeyTakenError();
+    if (team && checkViolation(err) === "todos_one_owner") return null;
     throw err;
   }
   const [inserted] = insert.rows(results[0]!);

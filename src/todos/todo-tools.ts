@@ -12,6 +12,7 @@ import type { AuditActor } from "../orgs/audit.queries";
 import { todoOwnerFor, type TodoAction } from "./todo-reach";
 import { deniedTodoAction, findTodoPlaced, placeReach } from "./todo-places";
 import { toolOrgId } from "../orgs/org-id-field";
+import { TeamAccessRefused, TeamRoleChangedError } from "./team-role-check";
 
 function defineTool<S extends z.ZodType>(tool: TodoTool<S>): TodoTool<S> {
   return tool;
@@ -59,6 +60,9 @@ export async function runTool<S extends z.ZodType>(tool: TodoTool<S>, input: z.o
     return await tool.execute(input);
   } catch (err) {
     if (err instanceof ToolError) throw err;
+    // A team that refused the write in its own statement (a role changed since the tool's check).
+    if (err instanceof TeamAccessRefused || err instanceof TeamRoleChangedError)
+      throw new ToolError(err.message);
     if (err instanceof writes.StaleVersionError) {
       throw new ToolError(
         `${err.message}; read it again with getTodo (id ${err.current.id}), then retry with its version`,

@@ -10,6 +10,7 @@ import type { AuditActor } from "../orgs/audit.queries";
 import { resolveAttachments, type AttachmentFile } from "./attachments";
 import { mayHaveReminder, syncTodoReminder, type ReminderTodo } from "./reminders";
 import { todoOwner, wakeTodoFeed } from "./todo-events";
+import { withTeamRole } from "./team-role-check";
 import { insertTodoWithAttachments, type CreatedTodo } from "./todo-create.queries";
 import { findPlaced, findTodoPlaced, placeReach, type PlacedReach } from "./todo-places";
 import { fileKeysOf, findDeletedTodo, restoreDeletedTodo } from "./todo-trash.queries";
@@ -111,8 +112,9 @@ async function refuseStale(w: TodoWriter, id: number, userId: number): Promise<n
 }
 
 /**
- * The new todo, `userId`'s own or, with `orgId`, that team's (the caller checked the role first); with
- * `key`, the Idempotency-Key is taken in the same batch (KeyTakenError when held).
+ * The new todo, `userId`'s own or, with `orgId`, that team's when their role there writes (checked in the
+ * insert itself: TeamAccessRefused otherwise, src/todos/team-role-check.ts); with `key`, the
+ * Idempotency-Key is taken in the same batch (KeyTakenError when held).
  */
 export async function createTodo(
   w: TodoWriter,
@@ -125,13 +127,12 @@ export async function createTodo(
   const owner = orgId === undefined ? userOwner(userId) : orgOwner(orgId);
   const db = await w.dbs.of(owner);
   const files = await attachmentFiles(w, attachments, userId);
-  const result = await insertTodoWithAttachments(
-    db,
-    { ...fields, owner, actorId: userId },
-    files,
-    key,
-    w.actor,
-  );
+  const insert = () =>
+    insertTodoWithAttachments(db, { ...fields, owner, actorId: userId }, files, key, w.actor);
+  const result =
+    orgId === undefined
+      ? (await insert())!
+      : await withTeamRole(w.dbs, db, orgId, userId, "data:write", insert);
   const { todo } = result;
   afterCommit(w, owner, todo.version, personalReminder(todo));
   return result;

@@ -4,6 +4,7 @@ import type { Db } from "../db/client";
 import { likePattern } from "../db/like-pattern";
 import { queryBuilder, prebuiltSelect } from "../db/prebuilt";
 import { orgTodoCountsTable, todoCountsTable, todosTable } from "../db/schema";
+import { copiedRoleReads } from "../orgs/team-role-copies.queries";
 import { reachable, type TodoAction, type TodoReach } from "./todo-reach";
 
 export type TodoRow = typeof todosTable.$inferSelect;
@@ -58,27 +59,58 @@ const counts = {
   ),
 };
 
+type PageOptions = { completed?: boolean; offset: number; limit: number };
+type TodoPage = { items: TodoRow[]; total: number };
+
+/** A page's two statements for a batch, and how to read their results. */
+function pageStatements(d1: Db["$client"], owner: Owner, { completed, offset, limit }: PageOptions) {
+  const page = completed === undefined ? pages[owner.kind].all : pages[owner.kind].byCompleted;
+  const ownerCounts = counts[owner.kind];
+  const ownerId = owner.kind === "user" ? owner.userId : owner.orgId;
+  return {
+    statements: [page.bind(d1, { ownerId, completed, limit, offset }), ownerCounts.bind(d1, { ownerId })],
+    read(
+      pageResult: D1Result<Record<string, unknown>>,
+      countsResult: D1Result<Record<string, unknown>>,
+    ): TodoPage {
+      const row = ownerCounts.rows(countsResult)[0] ?? { total: 0, completed: 0 };
+      const total =
+        completed === undefined ? row.total : completed ? row.completed : row.total - row.completed;
+      return { items: page.rows(pageResult), total };
+    },
+  };
+}
+
 /**
  * One page of a user's or a team's todos, newest first (id descending, so the order is stable), and
  * the total from the owner's row of todo counts: one round trip, whose total reads one row at any
  * number of todos.
  */
-export async function listTodosOf(
-  db: Db,
-  owner: Owner,
-  { completed, offset, limit }: { completed?: boolean; offset: number; limit: number },
-): Promise<{ items: TodoRow[]; total: number }> {
+export async function listTodosOf(db: Db, owner: Owner, options: PageOptions): Promise<TodoPage> {
   const d1 = db.$client;
-  const page = completed === undefined ? pages[owner.kind].all : pages[owner.kind].byCompleted;
-  const ownerCounts = counts[owner.kind];
-  const ownerId = owner.kind === "user" ? owner.userId : owner.orgId;
-  const [pageResult, countsResult] = await d1.batch<Record<string, unknown>>([
-    page.bind(d1, { ownerId, completed, limit, offset }),
-    ownerCounts.bind(d1, { ownerId }),
+  const { statements, read } = pageStatements(d1, owner, options);
+  const [pageResult, countsResult] = await d1.batch<Record<string, unknown>>(statements);
+  return read(pageResult!, countsResult!);
+}
+
+/**
+ * listTodosOf() of team `orgId` for member `readerId`, whose role is read from this database's copy in the
+ * same batch (one round trip, one transaction): null when the copy does not let them read (the caller
+ * confirms the role from the directory, src/orgs/team-role-copies.ts), and the page is then dropped unread.
+ */
+export async function listTeamTodosFor(
+  db: Db,
+  orgId: number,
+  readerId: number,
+  options: PageOptions,
+): Promise<TodoPage | null> {
+  const d1 = db.$client;
+  const { statements, read } = pageStatements(d1, { kind: "org", orgId }, options);
+  const [allowed, pageResult, countsResult] = await d1.batch<Record<string, unknown>>([
+    copiedRoleReads.bind(d1, { orgId, userId: readerId }),
+    ...statements,
   ]);
-  const row = ownerCounts.rows(countsResult!)[0] ?? { total: 0, completed: 0 };
-  const total = completed === undefined ? row.total : completed ? row.completed : row.total - row.completed;
-  return { items: page.rows(pageResult!), total };
+  return allowed!.results.length > 0 ? read(pageResult!, countsResult!) : null;
 }
 
 /** The owner's todos whose title or description contains `text` (case-insensitive for ASCII), newest first. */

@@ -37,29 +37,35 @@ const syncOf = (token: string, query: string) =>
   api(`/api/todos?${query}`, { token }).then((res) => expectData(res, 200, TodoChangesSchema));
 
 describe("team todos: the role-by-route matrix", () => {
-  // On shards the team's data database holds no memberships: a create reads the role in the directory, once
-  // per request, before its insert (main checks it inside the insert's own statement).
-  it("reads the writer's role in the directory on each create, not a role remembered a moment ago", async () => {
-    const { org, member, viewer } = await teamOfFour();
+  // A team's create and list check the role in their own statement, against the team's data database's copy
+  // of it (src/orgs/team-role-copies.ts), which every role change and removal blanks in D1: no isolate's
+  // memory is involved, so a change made through any isolate counts at the next request.
+  it("Y10: a removal or a role change counts at the member's next create and list", async () => {
+    const { org, owner, member, viewer } = await teamOfFour();
     const create = (user: SignedUpUser, title: string) =>
       api("/api/todos", { method: "POST", token: user.token, json: { title, orgId: org.id } });
-    // Each write has its role remembered in this isolate; other isolates change it straight in D1.
-    expectData(await create(member, "Remembered"), 201, TodoWithAttachmentsSchema);
-    expect((await api(`/api/todos?orgId=${org.id}`, { token: viewer.token })).status).toBe(200);
-    await env.DB.batch([
-      env.DB.prepare("DELETE FROM org_members_table WHERE orgId = ? AND userId = ?").bind(
-        org.id,
-        member.userId,
-      ),
-      env.DB.prepare("UPDATE org_members_table SET role = 'member' WHERE orgId = ? AND userId = ?").bind(
-        org.id,
-        viewer.userId,
-      ),
-    ]);
+    const list = (user: SignedUpUser) => api(`/api/todos?orgId=${org.id}`, { token: user.token });
+    // Each has their role copied by their first create or list.
+    expectData(await create(member, "Before"), 201, TodoWithAttachmentsSchema);
+    expect((await list(member)).status).toBe(200);
+    expectError(await create(viewer, "A viewer's"), 403, /may not change/);
+    expect((await list(viewer)).status).toBe(200);
+    const members = `/api/orgs/${org.id}/members`;
+    expect(
+      (await api(`${members}/${member.userId}/delete`, { method: "POST", token: owner.token })).status,
+    ).toBe(200);
+    const promote = { method: "POST", token: owner.token, json: { role: "member" } } as const;
+    expect((await api(`${members}/${viewer.userId}`, promote)).status).toBe(200);
     expectError(await create(member, "After the removal"), 404, "Team not found");
+    expectError(await list(member), 404, "Team not found");
     expect(await rows("SELECT count(*) AS n FROM todos_table WHERE orgId = ?", org.id)).toBe(1);
-    // A role granted elsewhere writes at once, too.
+    // A role granted writes at once, too; taken back, it refuses at once.
     expectData(await create(viewer, "Now a member"), 201, TodoWithAttachmentsSchema);
+    const demote = { method: "POST", token: owner.token, json: { role: "viewer" } } as const;
+    expect((await api(`${members}/${viewer.userId}`, demote)).status).toBe(200);
+    expectError(await create(viewer, "A viewer again"), 403, /may not change/);
+    expect((await list(viewer)).status).toBe(200);
+    expect(await rows("SELECT count(*) AS n FROM todos_table WHERE orgId = ?", org.id)).toBe(2);
   });
 
   it("creates with orgId by role: members and up 201, viewers 403 saying why, outsiders 404", async () => {

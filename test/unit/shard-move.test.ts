@@ -68,8 +68,14 @@ describe("moving a workspace between data databases", () => {
   });
 
   it("copies every table of data-schema.ts that holds a workspace's rows, and no other", () => {
-    // Queued work of subjects already deleted, and the mover's own fences: no owner, nothing to move.
-    const ownerless = ["pending_erasures_table", "pending_agent_wipes_table", "workspace_fences_table"];
+    // Queued work of subjects already deleted, and the mover's own fences: no owner, nothing to move. The
+    // copies of members' roles follow the directory in every database, written again where a team lands.
+    const ownerless = [
+      "pending_erasures_table",
+      "pending_agent_wipes_table",
+      "workspace_fences_table",
+      "team_roles_table",
+    ];
     const data = Object.values(dataSchema).map((table) => getTableConfig(table).name);
     expect(MOVED_TABLES.map((table) => table.name).toSorted()).toEqual(
       data.filter((name) => !ownerless.includes(name)).toSorted(),

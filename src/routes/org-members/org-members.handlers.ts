@@ -8,6 +8,7 @@ import { OrgConflict } from "../../orgs/org-failures";
 import { can, roleChangeAction } from "../../orgs/org-roles";
 import { listMembers } from "../../orgs/orgs.queries";
 import type { OrgRole } from "../../db/orgs-schema";
+import { withRolesBlanked } from "../../orgs/team-role-copies";
 import { dropFromTeamFeed } from "../../todos/team-feeds";
 import type { OrgRouteContext } from "../orgs/org-access";
 import { keysetPage } from "../orgs/org-views";
@@ -41,9 +42,12 @@ export async function setRole(c: OrgRouteContext<SetRoleRoute>) {
   const from = await memberRole(db, orgId, userId);
   if (!from) throw memberGone();
   requireRoleChange(c.get("orgRole"), from, role);
-  if (from !== role && !(await setMemberRole(db, orgId, userId, { from, to: role }, auditActorOf(c)))) {
-    throw new OrgConflict("The member's role changed meanwhile: read it again");
-  }
+  const changed =
+    from === role ||
+    (await withRolesBlanked(c.var.dbs, orgId, [userId], () =>
+      setMemberRole(db, orgId, userId, { from, to: role }, auditActorOf(c)),
+    ));
+  if (!changed) throw new OrgConflict("The member's role changed meanwhile: read it again");
   forgetMembership(orgId, userId);
   // Keyset after userId - 1: this member, if still there.
   const [member] = await listMembers(db, orgId, userId - 1, 1);
@@ -59,7 +63,10 @@ export async function remove(c: OrgRouteContext<RemoveRoute>) {
   if (!role) throw memberGone();
   if (self && role === "owner") throw new OrgConflict(`The owner cannot leave: ${OWNER_FIXED.toLowerCase()}`);
   if (!self) requireRoleChange(c.get("orgRole"), role, null);
-  if (!(await removeMember(db, orgId, userId, role, auditActorOf(c)))) throw memberGone();
+  const removed = await withRolesBlanked(c.var.dbs, orgId, [userId], () =>
+    removeMember(db, orgId, userId, role, auditActorOf(c)),
+  );
+  if (!removed) throw memberGone();
   forgetMembership(orgId, userId);
   // Their live feed stops carrying the team before this answers; their sockets re-check their credentials.
   await dropFromTeamFeed(c.env, c.get("logger"), orgId, userId);

@@ -10,6 +10,7 @@ import { eraseNowIfSmall, queueOrgObjects } from "../../files/erasure";
 import type { AuthedRouteContext } from "../../http/types";
 import { joinTeamFeed } from "../../todos/team-feeds";
 import { forgetMembership, memberRole } from "../../orgs/membership";
+import { blankTeamRoles, forgetTeamRoles } from "../../orgs/team-role-copies";
 import * as queries from "../../orgs/orgs.queries";
 import { OrgConflict } from "../../orgs/org-failures";
 import { orgLimits, TRANSFER_TTL_MS } from "../../orgs/org-settings";
@@ -72,6 +73,7 @@ export async function remove(c: OrgRouteContext<R.RemoveRoute>) {
   deleted.erased.auditEntries += workspace.auditEntries;
   deleted.erased.files += storage.files;
   forgetMembership(orgId, ...deleted.memberIds);
+  await forgetTeamRoles(c.var.dbs, orgId);
   const logger = c.get("logger");
   // The feed's wipe tells its listeners (team.left); a failed one stays queued for the cron.
   const [outcomes, feed] = await Promise.all([
@@ -124,7 +126,10 @@ export async function acceptTransfer(c: OrgRouteContext<R.AcceptTransferRoute>) 
     throw new OrgConflict(
       "No standing ownership offer to you: it expired, was withdrawn or named someone else",
     );
-  forgetMembership(orgId, user.id, ...(previousOwner === null ? [] : [previousOwner]));
+  const changed = [user.id, ...(previousOwner === null ? [] : [previousOwner])];
+  forgetMembership(orgId, ...changed);
+  // Both roles changed; for a team's data an owner and an admin may do the same, so blanking after suffices.
+  await blankTeamRoles(c.var.dbs, orgId, changed);
   const org = await queries.findOrg(db, orgId);
   if (!org) throw teamGone();
   c.get("logger").info("org_transferred", { orgId, from: previousOwner, to: user.id });

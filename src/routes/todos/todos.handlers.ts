@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { Db } from "../../db/client";
 import { findAuthUserById } from "../../auth/auth-user.queries";
-import { userOwner, type Owner } from "../../core/owner";
+import { orgOwner, userOwner, type Owner } from "../../core/owner";
 import { auditActorOf } from "../../http/audit-actor";
 import { userGoneOr } from "../../http/require-auth";
 import { jwtSecret } from "../../auth/tokens";
@@ -21,6 +21,7 @@ import { withAuthors, withAuthorsOf } from "../../todos/todo-authors";
 import { todoOwnerFor, type TodoAction } from "../../todos/todo-reach";
 import { deniedTodoAction, findTodoPlaced, placeReach } from "../../todos/todo-places";
 import { syncTodos } from "../../todos/todo-sync";
+import { TeamAccessRefused, withTeamRole } from "../../todos/team-role-check";
 import type { TodoRow } from "../../todos/todos.queries";
 import * as queries from "../../todos/todos.queries";
 import { ifMatchVersions, todoEtag } from "./todo-etags";
@@ -87,21 +88,37 @@ async function todoAnswer(c: Context<AuthedEnv>, db: Db, todo: TodoRow) {
   return { ...authored, attachments };
 }
 
-async function listPage(
-  c: Context<AuthedEnv>,
-  { owner, db }: { owner: Owner; db: Db },
-  query: { page: number; pageSize: number; completed?: boolean },
-) {
-  const { items, total } = await queries.listTodosOf(db, owner, {
-    completed: query.completed,
-    offset: pageOffset(query),
-    limit: query.pageSize,
-  });
+type PageQuery = { page: number; pageSize: number; completed?: boolean };
+
+const pageOptions = (query: PageQuery) => ({
+  completed: query.completed,
+  offset: pageOffset(query),
+  limit: query.pageSize,
+});
+
+async function listPage(c: Context<AuthedEnv>, { owner, db }: { owner: Owner; db: Db }, query: PageQuery) {
+  const { items, total } = await queries.listTodosOf(db, owner, pageOptions(query));
+  return pageOf(await withAuthors(c.var.dbs.directory, c.get("user"), items), total, query);
+}
+
+/**
+ * A page of team `orgId`'s todos: the reader's role is read from the team's database in the page's own
+ * batch (src/todos/team-role-check.ts), so the list costs a personal list's one round trip.
+ */
+async function teamPage(c: Context<AuthedEnv>, orgId: number, query: PageQuery) {
+  const userId = c.get("user").id;
+  const db = await c.var.dbs.of(orgOwner(orgId));
+  const { items, total } = await withTeamRole(c.var.dbs, db, orgId, userId, "data:read", () =>
+    queries.listTeamTodosFor(db, orgId, userId, pageOptions(query)),
+  ).catch((err: unknown) => Promise.reject(refusedBy(err)));
   return pageOf(await withAuthors(c.var.dbs.directory, c.get("user"), items), total, query);
 }
 
 export async function list(c: AuthedRouteContext<ListRoute>) {
   const query = c.req.valid("query");
+  if (query.updatedSince === undefined && query.orgId !== undefined) {
+    return ok(c, await teamPage(c, query.orgId, query));
+  }
   const place = await ownerFor(c, query.orgId, "data:read");
   if (query.updatedSince === undefined) return ok(c, await listPage(c, place, query));
   const secret = jwtSecret(c.env);
@@ -149,20 +166,27 @@ async function createdTodo(c: Context<AuthedEnv>, { todo, attachments }: Created
   return created(c, { ...(await withAuthorsOf(c.var.dbs.directory, c.get("user"), todo)), attachments });
 }
 
+/** A team's refusal as REST answers it: 404 for a non-member (as for no such team), 403 for a role without the action. */
+function refusedBy(err: unknown): unknown {
+  return err instanceof TeamAccessRefused ? new ApiError(err.notMember ? 404 : 403, err.message) : err;
+}
+
 export async function create(c: AuthedRouteContext<CreateRoute>) {
   const { attachments = [], orgId, ...fields } = c.req.valid("json");
   const userId = c.get("user").id;
-  const { db } = await ownerFor(c, orgId, "data:write");
-  // With an Idempotency-Key, the create takes it in its own batch (the route's middleware hands it over).
+  // A team's create checks the writer's role in its own statement (src/todos/team-role-check.ts): no read
+  // of the membership first. With an Idempotency-Key, the create takes it in the same batch (the route's
+  // middleware hands it over).
   const key = c.get("idempotencyKey");
   let result;
   try {
     result = await writes.createTodo(writer(c), userId, fields, attachments, key?.write, orgId);
   } catch (err) {
     if (key && err instanceof KeyTakenError) {
+      const db = await c.var.dbs.of(orgId === undefined ? userOwner(userId) : orgOwner(orgId));
       return key.answerTaken(db, (kept) => createdTodo(c, createdTodoOf(kept)));
     }
-    throw userGoneOr(err, userId);
+    throw refusedBy(userGoneOr(err, userId));
   }
   return createdTodo(c, result);
 }
