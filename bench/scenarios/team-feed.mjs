@@ -158,7 +158,7 @@ export async function run({ service, compare, pairedRatio, round, ROOT }) {
     notes: [
       "Latency is timed from the write's request (so it includes the write itself) to the frame on each socket, on one machine over loopback; writes 1.1 s apart.",
       "The team write wakes the team's feed (one RPC, as a personal write wakes the user's), which reads the team's change log once and passes the batch to each member's feed with sockets open (one RPC each), which sends it to its sockets.",
-      "The cost ratio pairs rounds of team and personal creates by the same user; the team's also reads the writer's role in the directory first (never remembered), and appends an audit entry in the write's batch, while a personal create's route is remembered per isolate.",
+      "The cost ratio pairs rounds of team and personal creates by the same user; the team's checks the writer's role in its own insert (the team's data database keeps a copy of roles) and appends an audit entry in the write's batch; both routes are remembered per isolate.",
     ],
   };
 }
