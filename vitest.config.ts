@@ -5,6 +5,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import agents from "agents/vite";
 import { defineConfig } from "vitest/config";
 import { unstable_readConfig } from "wrangler";
+import { packageFile, PURE_DECLARATIONS, withPureDeclarations } from "./scripts/lib/pure-declarations.mjs";
 import { standInFor } from "./scripts/lib/stand-ins.mjs";
 
 // A fixed test-only signing key; real deployments set JWT_SECRET with `wrangler secret put`.
@@ -35,6 +36,18 @@ const standIns = {
   },
 };
 
+/** The build's droppable declarations (scripts/lib/pure-declarations.mjs), wrapped here too. */
+const pureDeclarations = {
+  name: "pure-declarations",
+  enforce: "pre" as const,
+  transform(code: string, id: string) {
+    // With a query (`?raw`), Vite serves the file as something else.
+    if (id.includes("?")) return null;
+    const file = packageFile(id);
+    return Object.hasOwn(PURE_DECLARATIONS, file) ? withPureDeclarations(file, code) : null;
+  },
+};
+
 /** An auxiliary worker from a self-contained TypeScript file (types stripped by Node 22). */
 function auxWorker(name: string, path: string, extra: Record<string, unknown> = {}) {
   const script = stripTypeScriptTypes(readFileSync(path, "utf8"));
@@ -56,6 +69,7 @@ function workersProject(
   return {
     plugins: [
       standIns,
+      pureDeclarations,
       agents(),
       cloudflareTest({
         wrangler: { configPath: "./wrangler.jsonc" },

@@ -3,11 +3,12 @@
 // uploads the folder as is (no_bundle). wrangler's own bundler writes one file, in which every
 // dynamically imported module is still compiled, and its wrapped dependencies evaluated differently,
 // when an isolate starts; separate modules cost nothing until imported (`npm run bench startup`).
-import { mkdirSync, readdirSync, realpathSync, rmSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import { builtinModules } from "node:module";
 import { join } from "node:path";
 import * as esbuild from "esbuild";
 import { writeLlmsTexts } from "./lib/llms-txt.mjs";
+import { packageFile, PURE_DECLARATIONS, withPureDeclarations } from "./lib/pure-declarations.mjs";
 import { ALL_STAND_INS, standInFor } from "./lib/stand-ins.mjs";
 import { writeIfChanged } from "./lib/write-if-changed.mjs";
 
@@ -28,6 +29,19 @@ const standIns = (used) => ({
   },
 });
 
+/** Wraps the declarations listed in scripts/lib/pure-declarations.mjs, noting each file in `used`. */
+const pureDeclarations = (used) => ({
+  name: "pure-declarations",
+  setup(bundler) {
+    bundler.onLoad({ filter: /[\\/]node_modules[\\/].*\.m?js$/ }, (args) => {
+      const file = packageFile(args.path);
+      if (!Object.hasOwn(PURE_DECLARATIONS, file)) return undefined;
+      used.add(file);
+      return { contents: withPureDeclarations(file, readFileSync(args.path, "utf8")), loader: "js" };
+    });
+  },
+});
+
 // Node's built-ins come from workerd (the nodejs_compat flag), with or without the `node:` prefix.
 const nodeBuiltins = builtinModules.flatMap((name) => [name, `node:${name}`]);
 
@@ -35,6 +49,7 @@ const nodeBuiltins = builtinModules.flatMap((name) => [name, `node:${name}`]);
 export async function buildWorker({ minify = true, metafile = false } = {}) {
   const mode = JSON.stringify("production");
   const used = new Set();
+  const wrapped = new Set();
   const result = await esbuild.build({
     absWorkingDir: ROOT,
     entryPoints: { index: "src/index.ts" },
@@ -59,7 +74,7 @@ export async function buildWorker({ minify = true, metafile = false } = {}) {
     sourcemap: true,
     metafile,
     chunkNames: "chunks/[name]-[hash]",
-    plugins: [standIns(used)],
+    plugins: [standIns(used), pureDeclarations(wrapped)],
     logLevel: "warning",
     write: false,
   });
@@ -67,6 +82,9 @@ export async function buildWorker({ minify = true, metafile = false } = {}) {
   const unused = ALL_STAND_INS.filter((path) => !used.has(path));
   if (unused.length)
     throw new Error(`Stand-ins that replaced nothing: ${unused.join(", ")} (scripts/lib/stand-ins.mjs)`);
+  const unwrapped = Object.keys(PURE_DECLARATIONS).filter((file) => !wrapped.has(file));
+  if (unwrapped.length)
+    throw new Error(`Files not found to wrap: ${unwrapped.join(", ")} (scripts/lib/pure-declarations.mjs)`);
   // `wrangler types` names the Durable Object classes by the entry it uploads; their types are the source's.
   const source = '"../../src/index"';
   const types = `export * from ${source};\nexport { default } from ${source};\n`;
