@@ -1,6 +1,5 @@
 // A team's todos over REST: every todo route called by each role and by an outsider answers as the one
 // table of roles says (data:read, data:write), personal lists stay personal, and each team syncs alone.
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { can, type OrgAction } from "../../src/orgs/org-roles";
 import { AuditPageSchema } from "../../src/routes/audit/audit.schemas";
