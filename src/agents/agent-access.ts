@@ -5,7 +5,7 @@ import type { RoutableAgent } from "./agent-paths";
 import { ownerIdFromChatName } from "../auth/chat-names";
 import { isChatId } from "../chats/chat-ids";
 import { ownerOfChat } from "../chats/chat-owners";
-import { feedName } from "../todos/todo-events";
+import { feedName } from "../core/feed-names";
 
 export type AgentAccess = { ok: true } | { ok: false; status: 403 | 404; message: string };
 

@@ -1,6 +1,6 @@
 // Runs in the Durable Object: the chat agent's todo, file and team tools.
 import type { ToolSet } from "ai";
-import { aiSdkTools } from "../ai/ai-sdk-tools";
+import { aiSdkTools } from "./ai-sdk-tools";
 import { createTodoTools } from "../todos/todo-tools";
 import { createFileTools } from "../files/file-tools";
 import { openDatabases } from "../db/databases";

@@ -1,6 +1,6 @@
 // Runs in the Durable Object: the members' feeds a team's feed (`org-<id>`) passes its events to.
 import { createLogger } from "../core/logger";
-import { feedName } from "../todos/todo-events";
+import { feedName } from "../core/feed-names";
 import { directoryBinding } from "../db/shard-names";
 import { memberName } from "./feed-teams.queries";
 

@@ -4,7 +4,7 @@ import type { Db } from "../db/client";
 import { chatsTable, pendingAgentWipesTable } from "../db/chats-schema";
 import { orgOwner } from "../core/owner";
 import { ownChatName } from "../auth/chat-names";
-import { feedName } from "../todos/todo-events";
+import { feedName } from "../core/feed-names";
 
 const queue = pendingAgentWipesTable;
 const chats = chatsTable;

@@ -1,7 +1,7 @@
 // Runs in the Worker: what a change of membership tells the live feeds (src/agents/todo-feed-agent.ts).
 import type { Logger } from "../core/logger";
 import { orgOwner, userOwner } from "../core/owner";
-import { feedName } from "./todo-events";
+import { feedName } from "../core/feed-names";
 
 const teamFeed = (env: Env, orgId: number) => env.TodoFeedAgent.getByName(feedName(orgOwner(orgId)));
 const userFeed = (env: Env, userId: number) => env.TodoFeedAgent.getByName(feedName(userOwner(userId)));

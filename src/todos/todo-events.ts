@@ -1,5 +1,6 @@
 import type { Logger } from "../core/logger";
-import { ownerKey, parseOwnerKey, userOwner, type Owner } from "../core/owner";
+import { feedName } from "../core/feed-names";
+import { userOwner, type Owner } from "../core/owner";
 
 /**
  * What the live feed sends its owner's open sockets for each change in the log (and keeps for RPC
@@ -12,24 +13,9 @@ export interface TodoEvent {
   orgId?: number;
 }
 
-/**
- * The one live-feed instance of a user, `/agents/todo-feed-agent/user-<id>`, which their sockets open;
- * a team's, `org-<id>`, reads the team's log and passes it on to its members' feeds (never opened).
- */
-export function feedName(owner: Owner | number): string {
-  return ownerKey(typeof owner === "number" ? userOwner(owner) : owner);
-}
-
 /** Whose a todo (or its change) is: its team's, or its user's. */
 export function todoOwner(todo: { userId: number | null; orgId: number | null }): Owner {
   return todo.orgId === null ? userOwner(todo.userId!) : { kind: "org", orgId: todo.orgId };
-}
-
-/** The owner whose feed `name` is (feedName's inverse), or null for any other name. */
-export function feedOwner(name: string): Owner | null {
-  const owner = parseOwnerKey(name);
-  const id = owner && (owner.kind === "user" ? owner.userId : owner.orgId);
-  return owner && Number.isSafeInteger(id) ? owner : null;
 }
 
 const EVENT_TYPES = {
