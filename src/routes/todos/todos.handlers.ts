@@ -53,13 +53,12 @@ function writer(c: Context<AuthedEnv>): writes.TodoWriter {
 const reach = (c: Context<AuthedEnv>) => placeReach(c.var.dbs, c.get("user").id, true);
 
 /**
- * The owner a list or create names, with its database: the caller, or with `orgId` a team of theirs whose
- * role may `action` (a non-member, as for a team that does not exist, 404; a role without it 403).
+ * The owner a list or a delta sync names, with its database: the caller, or with `orgId` a team of theirs
+ * (a non-member, as for a team that does not exist, 404).
  */
-async function ownerFor(
+async function readableOwner(
   c: Context<AuthedEnv>,
   orgId: number | undefined,
-  action: TodoAction,
 ): Promise<{ owner: Owner; db: Db }> {
   // The caller's own: their route alone (usually remembered by the isolate), no memberships to read.
   if (orgId === undefined) {
@@ -67,7 +66,7 @@ async function ownerFor(
     return { owner, db: await c.var.dbs.of(owner) };
   }
   const placed = await reach(c);
-  const named = todoOwnerFor(placed, orgId, action);
+  const named = todoOwnerFor(placed, orgId, "data:read");
   if (!named.ok) throw new ApiError(named.notMember ? 404 : 403, named.message);
   return { owner: named.owner, db: placed.dbOf(named.owner) };
 }
@@ -119,7 +118,7 @@ export async function list(c: AuthedRouteContext<ListRoute>) {
   if (query.updatedSince === undefined && query.orgId !== undefined) {
     return ok(c, await teamPage(c, query.orgId, query));
   }
-  const place = await ownerFor(c, query.orgId, "data:read");
+  const place = await readableOwner(c, query.orgId);
   if (query.updatedSince === undefined) return ok(c, await listPage(c, place, query));
   const secret = jwtSecret(c.env);
   const answer = await syncTodos(place.db, secret, place.owner, query.updatedSince, query.pageSize);
