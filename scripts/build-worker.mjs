@@ -5,8 +5,9 @@
 // when an isolate starts; separate modules cost nothing until imported (`npm run bench startup`).
 import { mkdirSync, readdirSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import { builtinModules } from "node:module";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import * as esbuild from "esbuild";
+import { upToDate, writeStamp } from "./lib/build-stamp.mjs";
 import { writeLlmsTexts } from "./lib/llms-txt.mjs";
 import { packageFile, PURE_DECLARATIONS, withPureDeclarations } from "./lib/pure-declarations.mjs";
 import { ALL_STAND_INS, standInFor } from "./lib/stand-ins.mjs";
@@ -111,10 +112,31 @@ function syncOutput(files) {
   for (const { path, contents } of files) writeIfChanged(path, contents);
 }
 
+/** Outside dist/worker, which wrangler uploads as it is. */
+const STAMP = join(ROOT, "dist", "worker-inputs.json");
+/**
+ * What a build reads besides the modules esbuild names: this script, the stand-ins' table, the declarations
+ * it wraps, configs, the lock.
+ */
+const BUILD_FILES = [
+  "scripts/build-worker.mjs",
+  "scripts/lib/stand-ins.mjs",
+  "scripts/lib/pure-declarations.mjs",
+  "tsconfig.json",
+  "package.json",
+  "package-lock.json",
+];
+
 // Run as a script (argv[1] may be a symbolic link to this file), not imported by the bench.
 if (process.argv[1] && realpathSync(process.argv[1]) === import.meta.filename) {
   // BUILD_MINIFY=false: readable names in CPU profiles (bench/startup).
-  await buildWorker({ minify: process.env.BUILD_MINIFY !== "false" });
+  const options = { minify: process.env.BUILD_MINIFY !== "false" };
+  // Skipped when every module it read, every file it wrote and BUILD_FILES are as the last build left them.
+  if (!upToDate(ROOT, STAMP, options)) {
+    const { metafile, outputFiles } = await buildWorker({ ...options, metafile: true });
+    const written = [...outputFiles.map((file) => relative(ROOT, file.path)), "dist/worker/index.d.ts"];
+    writeStamp(ROOT, STAMP, [...Object.keys(metafile.inputs), ...written, ...BUILD_FILES], options);
+  }
   // Static assets beside the Worker: /llms.txt and /llms-full.txt from openapi.json and the guide.
   writeLlmsTexts(ROOT);
 }

@@ -8,7 +8,7 @@ import { signUp } from "../helpers/auth";
 import { chatPath, modelCalls, modelSaw, sendTurn, turnOutcome } from "../helpers/agents";
 import { createChat, openChat } from "../helpers/chats";
 import { freshIp } from "../helpers/client-ip";
-import { windowWithRoom } from "../helpers/limiter-window";
+import { inOneWindow } from "../helpers/limiter-window";
 import { today } from "../helpers/usage";
 import { connectWS, freshName, type TestSocket } from "../helpers/ws";
 
@@ -71,22 +71,23 @@ describe("B10: one daily budget for all public chats together", () => {
 
 describe("B11: new public chats per client IP", () => {
   it("answers the first turn of 10 new chat names a minute from one IP, refuses the 11th without a model call; old chats and other IPs go on", async () => {
-    await windowWithRoom(20_000);
-    const ip = freshIp();
-    const sockets: TestSocket[] = [];
-    for (let i = 0; i < 10; i++) {
-      const socket = await connectWS(chatPath(freshName()), { "CF-Connecting-IP": ip });
-      expect(await turn(socket, `new ${i}`)).toBeUndefined();
-      sockets.push(socket);
-    }
-    const marker = `eleventh-${crypto.randomUUID()}`;
-    const eleventh = await connectWS(chatPath(freshName()), { "CF-Connecting-IP": ip });
-    expect(await turn(eleventh, marker)).toBe(TURN_REFUSALS.newChat);
-    expect(await modelSaw(marker)).toBe(false);
-    // A chat that already spent today is not new; another IP has its own allowance.
-    expect(await turn(sockets[0]!, "again")).toBeUndefined();
-    const other = await connectWS(chatPath(freshName()));
-    expect(await turn(other, "Hello")).toBeUndefined();
-    for (const socket of [...sockets, eleventh, other]) socket.close();
+    await inOneWindow(20_000, async () => {
+      const ip = freshIp();
+      const sockets: TestSocket[] = [];
+      for (let i = 0; i < 10; i++) {
+        const socket = await connectWS(chatPath(freshName()), { "CF-Connecting-IP": ip });
+        expect(await turn(socket, `new ${i}`)).toBeUndefined();
+        sockets.push(socket);
+      }
+      const marker = `eleventh-${crypto.randomUUID()}`;
+      const eleventh = await connectWS(chatPath(freshName()), { "CF-Connecting-IP": ip });
+      expect(await turn(eleventh, marker)).toBe(TURN_REFUSALS.newChat);
+      expect(await modelSaw(marker)).toBe(false);
+      // A chat that already spent today is not new; another IP has its own allowance.
+      expect(await turn(sockets[0]!, "again")).toBeUndefined();
+      const other = await connectWS(chatPath(freshName()));
+      expect(await turn(other, "Hello")).toBeUndefined();
+      for (const socket of [...sockets, eleventh, other]) socket.close();
+    });
   }, 90_000);
 });

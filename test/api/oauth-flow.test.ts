@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { signUp } from "../helpers/auth";
 import { freshIp } from "../helpers/client-ip";
 import { request } from "../helpers/http";
-import { windowWithRoom } from "../helpers/limiter-window";
+import { inOneWindow } from "../helpers/limiter-window";
 import { rpc } from "../helpers/mcp";
 import {
   authorizeUrl,
@@ -66,21 +66,22 @@ describe("O2 dynamic client registration", () => {
   });
 
   it("limits registrations per client IP (each one is stored)", async () => {
-    const ip = freshIp();
-    // All 22 in one limiter window (the test may wait for the next): across a rollover the count starts again.
-    await windowWithRoom(15_000);
-    const statuses: number[] = [];
-    for (let i = 0; i < 22; i++) {
-      const res = await request(`${ORIGIN}/oauth/register`, {
-        method: "POST",
-        headers: { "CF-Connecting-IP": ip },
-        json: { client_name: "x", redirect_uris: [REDIRECT_URI], token_endpoint_auth_method: "none" },
-      });
-      statuses.push(res.status);
-      await res.body?.cancel();
-    }
-    expect(statuses).toContain(429);
-    expect(statuses.filter((status) => status === 201).length).toBeLessThanOrEqual(20);
+    // All 22 in one limiter window: across a rollover the count starts again.
+    await inOneWindow(15_000, async () => {
+      const ip = freshIp();
+      const statuses: number[] = [];
+      for (let i = 0; i < 22; i++) {
+        const res = await request(`${ORIGIN}/oauth/register`, {
+          method: "POST",
+          headers: { "CF-Connecting-IP": ip },
+          json: { client_name: "x", redirect_uris: [REDIRECT_URI], token_endpoint_auth_method: "none" },
+        });
+        statuses.push(res.status);
+        await res.body?.cancel();
+      }
+      expect(statuses).toContain(429);
+      expect(statuses.filter((status) => status === 201).length).toBeLessThanOrEqual(20);
+    });
   }, 60_000);
 });
 

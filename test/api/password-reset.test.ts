@@ -13,7 +13,7 @@ import { requestResetLink, resetTokenIn, accountMailTo } from "../helpers/email"
 import { injected, withFaults } from "../helpers/faults";
 import { api, BASE, expectData, expectError } from "../helpers/http";
 import { freshIp } from "../helpers/client-ip";
-import { windowWithRoom } from "../helpers/limiter-window";
+import { inOneWindow } from "../helpers/limiter-window";
 import { snapshotState, stateDiff } from "../helpers/state";
 import { postJsonWithEnv } from "../helpers/storage";
 import { claimsFor, craftToken, HS256_HEADER } from "../helpers/tokens";
@@ -142,28 +142,29 @@ describe("POST /api/auth/password-reset", () => {
   });
 
   it("R2: limited per client IP (10 a minute) and per address (3 a minute), 429 for known and unknown alike", async () => {
-    await windowWithRoom(20_000);
-    const ip = freshIp();
-    const statuses = [];
-    for (let i = 0; i < 11; i++) {
-      const res = await api(REQUEST, {
-        method: "POST",
-        json: { email: `spray-${crypto.randomUUID()}@example.test` },
-        headers: { "CF-Connecting-IP": ip },
-      });
-      statuses.push(res.status);
-      if (res.status === 429) expect(res.headers.get("Retry-After")).toBe("60");
-    }
-    expect(statuses).toEqual([...Array(10).fill(202), 429]);
+    await inOneWindow(20_000, async () => {
+      const ip = freshIp();
+      const statuses = [];
+      for (let i = 0; i < 11; i++) {
+        const res = await api(REQUEST, {
+          method: "POST",
+          json: { email: `spray-${crypto.randomUUID()}@example.test` },
+          headers: { "CF-Connecting-IP": ip },
+        });
+        statuses.push(res.status);
+        if (res.status === 429) expect(res.headers.get("Retry-After")).toBe("60");
+      }
+      expect(statuses).toEqual([...Array(10).fill(202), 429]);
 
-    const user = await signUp();
-    for (const email of [user.email, `nobody-${crypto.randomUUID()}@example.test`]) {
-      const answers = [];
-      for (let i = 0; i < 4; i++)
-        answers.push((await api(REQUEST, { method: "POST", json: { email } })).status);
-      expect(answers).toEqual([202, 202, 202, 429]);
-    }
-  });
+      const user = await signUp();
+      for (const email of [user.email, `nobody-${crypto.randomUUID()}@example.test`]) {
+        const answers = [];
+        for (let i = 0; i < 4; i++)
+          answers.push((await api(REQUEST, { method: "POST", json: { email } })).status);
+        expect(answers).toEqual([202, 202, 202, 429]);
+      }
+    });
+  }, 60_000);
 
   it("a failing limiter refuses (503); a failing e-mail binding still answers 202 and logs it", async () => {
     const failing = { limit: () => injected("RESET_IP_LIMITER") } as unknown as RateLimit;

@@ -4,10 +4,12 @@ import { sha256 } from "./storage";
 
 /**
  * Row count and a hash of every row, per D1 table of every database (the directory and each shard, keyed
- * `<binding>.<table>`); count and keys of every R2 object and OAuth KV record.
+ * `<binding>.<table>`), and its write count; count and keys of every R2 object and OAuth KV record.
  */
 export interface StoredState {
   tables: Record<string, { rows: number; hash: string }>;
+  /** Row changes per table as its triggers counted them: these only grow, even where a write was undone. */
+  writes: Record<string, number>;
   r2: { objects: number; hash: string };
   /** Each record's name and expiry (seconds): a record that expires between two snapshots is no change. */
   kv: { name: string; expiration?: number }[];
@@ -86,7 +88,7 @@ async function kvKeys(kv: KVNamespace): Promise<StoredState["kv"]> {
 /** Each table's state as of its write count: recomputed only when a trigger has counted a change since. */
 const hashed = new WeakMap<D1Database, Map<string, { writes: number; rows: number; hash: string }>>();
 
-async function tableStates(db: D1Database): Promise<StoredState["tables"]> {
+async function tableStates(db: D1Database) {
   const cache = hashed.get(db) ?? new Map();
   hashed.set(db, cache);
   const { results: counters } = await db
@@ -102,21 +104,21 @@ async function tableStates(db: D1Database): Promise<StoredState["tables"]> {
       cache.set(name, { writes: n, rows: table.length, hash: await hashOf(table) });
     }
   }
-  return Object.fromEntries(
-    counters.map(({ name }) => [name, { rows: cache.get(name)!.rows, hash: cache.get(name)!.hash }]),
-  );
+  return counters.map(({ name }) => ({ name, ...cache.get(name)! }));
 }
 
 /** Every table of the directory and of each shard, keyed by binding and name. */
-async function allTableStates(): Promise<StoredState["tables"]> {
+async function allTableStates(): Promise<Pick<StoredState, "tables" | "writes">> {
   const states = await Promise.all(
     namedDatabases().map(async ({ name, db }) => {
       await watchWrites(db);
-      const tables = await tableStates(db);
-      return Object.entries(tables).map(([table, state]) => [`${name}.${table}`, state] as const);
+      return (await tableStates(db)).map((table) => ({ ...table, name: `${name}.${table.name}` }));
     }),
   );
-  return Object.fromEntries(states.flat());
+  return {
+    tables: Object.fromEntries(states.flat().map(({ name, rows, hash }) => [name, { rows, hash }])),
+    writes: Object.fromEntries(states.flat().map(({ name, writes }) => [name, writes])),
+  };
 }
 
 /**
@@ -124,13 +126,14 @@ async function allTableStates(): Promise<StoredState["tables"]> {
  * change nothing anywhere.
  */
 export async function snapshotState() {
-  const [tables, keys, records] = await Promise.all([
+  const [{ tables, writes }, keys, records] = await Promise.all([
     allTableStates(),
     objectKeys(env.R2_BUCKET),
     kvKeys(env.OAUTH_KV),
   ]);
   return {
     tables,
+    writes,
     r2: { objects: keys.length, hash: await hashOf(keys) },
     kv: records,
   } satisfies StoredState;
@@ -156,4 +159,12 @@ export function stateDiff(before: StoredState, after: StoredState): string | nul
   if (live(before.kv) !== live(after.kv))
     changes.push(`KV: ${before.kv.length} -> ${after.kv.length} records`);
   return changes.length ? changes.join("; ") : null;
+}
+
+/**
+ * The tables written between two snapshots, even where a later write undid an earlier one (the counts
+ * only grow): a cheap sign that `stateDiff` may find a change in what happened between them.
+ */
+export function tablesWritten(before: StoredState, after: StoredState): string[] {
+  return Object.keys(after.writes).filter((name) => after.writes[name] !== before.writes[name]);
 }

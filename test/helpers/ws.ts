@@ -57,8 +57,12 @@ export async function acceptSocket(res: Response): Promise<TestSocket> {
     close: () => ws.close(1000, "done"),
     waitFor(match, { timeoutMs = 5_000, from = 0 } = {}) {
       return new Promise((resolve, reject) => {
+        // Each frame is matched once: a rescan of every frame on each arrival made a socket with
+        // thousands of frames and many waiters quadratic (50 clients x 20 increments: most of a minute).
+        let next = from;
         const check = () => {
-          const found = frames.slice(from).find((frame) => match(frame.data));
+          let found: Frame | undefined;
+          for (; next < frames.length && !found; next++) if (match(frames[next]!.data)) found = frames[next];
           if (!found) return false;
           waiters.delete(check);
           clearTimeout(timer);
