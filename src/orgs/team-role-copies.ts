@@ -2,6 +2,7 @@ import type { Db } from "../db/client";
 import type { Databases } from "../db/databases";
 import type { OrgRole } from "../db/orgs-schema";
 import { readMemberRole } from "./membership";
+import { can, type OrgAction } from "./org-roles";
 import {
   blankCopiedRoles,
   deleteTeamCopies,
@@ -15,19 +16,21 @@ import {
 // not: a check that finds none, or a blank, asks the directory.
 
 /**
- * The member's role in team `orgId` as the directory has it now, copied into `db` (the team's data
- * database) where its copy differs. The copy's generation is read before the directory: a role change or
- * removal landing in between raises it after its directory write, so this older read is not written.
+ * The member's role in team `orgId` as the directory has it now (what a check that the copy in `db`, the
+ * team's data database, refused asks), copied there when it may `action`: a refused request writes
+ * nothing. The copy's generation is read before the directory: a role change or removal landing in between raises it
+ * after its directory write, so this older read is not written.
  */
 export async function confirmTeamRole(
   dbs: Databases,
   db: Db,
   orgId: number,
   userId: number,
+  action: OrgAction,
 ): Promise<OrgRole | null> {
   const [copy] = await selectCopiedRole(db, orgId, userId);
   const role = await readMemberRole(dbs.directory, orgId, userId);
-  if ((copy?.role ?? null) !== role) {
+  if (role !== null && role !== copy?.role && can(role, action)) {
     await writeCopiedRole(db, orgId, userId, role, copy?.generation ?? 0);
   }
   return role;

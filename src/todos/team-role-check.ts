@@ -43,7 +43,7 @@ export async function withTeamRole<T>(
 ): Promise<T> {
   const first = await attempt();
   if (first !== null) return first;
-  const role = await confirmTeamRole(dbs, db, orgId, userId);
+  const role = await confirmTeamRole(dbs, db, orgId, userId, action);
   if (!role) throw new TeamAccessRefused(true, TEAM_NOT_FOUND);
   if (!can(role, action)) throw new TeamAccessRefused(false, roleRefusal(role, action));
   const again = await attempt();

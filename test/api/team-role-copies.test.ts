@@ -48,6 +48,17 @@ describe("copies of members' roles in the data databases", () => {
     expect(await copies(org.id, outsider.userId)).toEqual({});
   });
 
+  it("a refused request writes no copy: a viewer's create is 403 with none made, their page read makes it", async () => {
+    const { org, viewer } = await teamOfFour();
+    expectError(await teamCreate(viewer, org.id), 403, /\(viewer\) may not change/);
+    expect(await copies(org.id, viewer.userId)).toEqual({});
+    expect((await api(`/api/todos?orgId=${org.id}`, { token: viewer.token })).status).toBe(200);
+    expect(Object.values(await copies(org.id, viewer.userId))).toEqual([{ role: "viewer", generation: 0 }]);
+    // With the copy made, the refusal is the statement's own, and still writes nothing.
+    expectError(await teamCreate(viewer, org.id), 403, /\(viewer\) may not change/);
+    expect(Object.values(await copies(org.id, viewer.userId))).toEqual([{ role: "viewer", generation: 0 }]);
+  });
+
   it("a removal blanks the member's copy in every data database and raises its generation", async () => {
     const { org, owner, member } = await teamOfFour();
     expectData(await teamCreate(member, org.id), 201, TodoWithAttachmentsSchema);
