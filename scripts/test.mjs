@@ -1,7 +1,7 @@
 // `npm test`: lanes of vitest runs side by side. vitest runs projects one after another, and much of
 // each project's time is waiting (on servers, sockets, timers), so on a 2-core machine the lanes take
 // about as long as the longest alone: the workerd projects (workers, workers-owned, workers-demo);
-// the fuzzer (workers-fuzz), then the e2e project (real clients against `wrangler dev --local`); with
+// the fuzzer (workers-fuzz); the e2e project (real clients against `wrangler dev --local`), then with
 // TEST_BROWSER=1 (as CI sets) the browser tests (vitest.browser.config.ts). The other lanes' output
 // follows the first's. With arguments (`npm test -- test/api/todos.test.ts`, `npm test -- --project
 // e2e`), one `vitest run` with those arguments.
@@ -54,10 +54,9 @@ if (given.length > 0) {
     return done;
   };
   const workerd = vitest(["--project", "workers", "--project", "workers-owned", "--project", "workers-demo"]);
-  // The e2e project after the fuzzer, which takes about half the workerd lane's time: their servers'
-  // start-up bursts then fall apart from the browser tests' own, which start with the workerd lane.
-  const browser = process.env.TEST_BROWSER === "1" ? [lane(["-c", "vitest.browser.config.ts"])] : [];
-  const others = [lane(["--project", "workers-fuzz"], ["--project", "e2e"]), ...browser];
+  // e2e and the browser tests one after the other: both start several servers, each a CPU burst.
+  const browser = process.env.TEST_BROWSER === "1" ? [["-c", "vitest.browser.config.ts"]] : [];
+  const others = [lane(["--project", "workers-fuzz"]), lane(["--project", "e2e"], ...browser)];
   const codes = [await workerd.exited];
   for (const [run, code] of (await Promise.all(others)).flat()) {
     process.stdout.write("\n");
