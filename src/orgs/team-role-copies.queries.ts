@@ -42,13 +42,7 @@ export function selectCopiedRole(db: Db, orgId: number, userId: number) {
  * Writes the role read from the directory, only while the copy is still at `generation` (0 for no row):
  * a role change or removal since then raised it, and this read may predate it.
  */
-export function writeCopiedRole(
-  db: Db,
-  orgId: number,
-  userId: number,
-  role: OrgRole | null,
-  generation: number,
-) {
+export function writeCopiedRole(db: Db, orgId: number, userId: number, role: OrgRole, generation: number) {
   return db
     .insert(t)
     .values({ orgId, userId, role, generation })

@@ -18,8 +18,8 @@ import {
 /**
  * The member's role in team `orgId` as the directory has it now (what a check that the copy in `db`, the
  * team's data database, refused asks), copied there when it may `action`: a refused request writes
- * nothing. The copy's generation is read before the directory: a role change or removal landing in between raises it
- * after its directory write, so this older read is not written.
+ * nothing. The copy's generation is read before the directory: a role change or removal landing in
+ * between raises it after its directory write, so this older read is not written.
  */
 export async function confirmTeamRole(
   dbs: Databases,
@@ -43,9 +43,10 @@ export async function blankTeamRoles(dbs: Databases, orgId: number, userIds: rea
 }
 
 /**
- * Runs `change`, a directory write that alters or takes away the members' roles (a role change, a removal),
- * with their copies blanked before and after it: before, so no copy grants while it runs; after, so that a copy written meanwhile
- * from an older directory read cannot stand. Each member's next team write or list copies the role again.
+ * Runs `change`, a directory write that alters or takes away the members' roles (a role change, a
+ * removal), with their copies blanked before and after it: before, so no copy grants while it runs;
+ * after, so that a copy written meanwhile from an older directory read cannot stand. Each member's next
+ * team write or list copies the role again.
  */
 export async function withRolesBlanked<T>(
   dbs: Databases,
