@@ -1,10 +1,8 @@
 import { Failure } from "../core/failures";
 import type { Db } from "../db/client";
 import type { Databases } from "../db/databases";
-import { TEAM_NOT_FOUND } from "../orgs/membership";
-import { can } from "../orgs/org-roles";
 import { confirmTeamRole } from "../orgs/team-role-copies";
-import { roleRefusal, type TodoAction } from "./todo-reach";
+import { teamRefusal, type TodoAction } from "./todo-reach";
 
 /** Refused by a team: the caller is not a member (404, as for a team that does not exist), or their role lacks the action (403). */
 export class TeamAccessRefused extends Error {
@@ -43,9 +41,8 @@ export async function withTeamRole<T>(
 ): Promise<T> {
   const first = await attempt();
   if (first !== null) return first;
-  const role = await confirmTeamRole(dbs, db, orgId, userId, action);
-  if (!role) throw new TeamAccessRefused(true, TEAM_NOT_FOUND);
-  if (!can(role, action)) throw new TeamAccessRefused(false, roleRefusal(role, action));
+  const refused = teamRefusal(await confirmTeamRole(dbs, db, orgId, userId, action), action);
+  if (refused) throw new TeamAccessRefused(refused.notMember, refused.message);
   const again = await attempt();
   if (again === null) throw new TeamRoleChangedError();
   return again;

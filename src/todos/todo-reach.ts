@@ -55,8 +55,15 @@ export type NamedOwner = { ok: true; owner: Owner } | { ok: false; notMember: bo
  */
 export function todoOwnerFor(reach: TodoReach, orgId: number | undefined, action: TodoAction): NamedOwner {
   if (orgId === undefined) return { ok: true, owner: userOwner(reach.userId) };
-  const role = reach.teams.get(orgId);
+  return teamRefusal(reach.teams.get(orgId), action) ?? { ok: true, owner: orgOwner(orgId) };
+}
+
+/** Why a team's member with `role` (none: not a member) may not `action` its todos; null when they may. */
+export function teamRefusal(
+  role: OrgRole | null | undefined,
+  action: TodoAction,
+): Extract<NamedOwner, { ok: false }> | null {
   if (!role) return { ok: false, notMember: true, message: TEAM_NOT_FOUND };
   if (!can(role, action)) return { ok: false, notMember: false, message: roleRefusal(role, action) };
-  return { ok: true, owner: orgOwner(orgId) };
+  return null;
 }

@@ -60,7 +60,7 @@ const counts = {
 };
 
 type PageOptions = { completed?: boolean; offset: number; limit: number };
-type TodoPage = { items: TodoRow[]; total: number };
+export type TodoPage = { items: TodoRow[]; total: number };
 
 /** A page's two statements for a batch, and how to read their results. */
 function pageStatements(d1: Db["$client"], owner: Owner, { completed, offset, limit }: PageOptions) {

@@ -95,9 +95,13 @@ const pageOptions = (query: PageQuery) => ({
   limit: query.pageSize,
 });
 
-async function listPage(c: Context<AuthedEnv>, { owner, db }: { owner: Owner; db: Db }, query: PageQuery) {
-  const { items, total } = await queries.listTodosOf(db, owner, pageOptions(query));
+/** A page of todos as the list answers it: each with its authors. */
+async function pageAnswer(c: Context<AuthedEnv>, { items, total }: queries.TodoPage, query: PageQuery) {
   return pageOf(await withAuthors(c.var.dbs.directory, c.get("user"), items), total, query);
+}
+
+async function listPage(c: Context<AuthedEnv>, { owner, db }: { owner: Owner; db: Db }, query: PageQuery) {
+  return pageAnswer(c, await queries.listTodosOf(db, owner, pageOptions(query)), query);
 }
 
 /**
@@ -107,10 +111,10 @@ async function listPage(c: Context<AuthedEnv>, { owner, db }: { owner: Owner; db
 async function teamPage(c: Context<AuthedEnv>, orgId: number, query: PageQuery) {
   const userId = c.get("user").id;
   const db = await c.var.dbs.of(orgOwner(orgId));
-  const { items, total } = await withTeamRole(c.var.dbs, db, orgId, userId, "data:read", () =>
+  const page = await withTeamRole(c.var.dbs, db, orgId, userId, "data:read", () =>
     queries.listTeamTodosFor(db, orgId, userId, pageOptions(query)),
   ).catch((err: unknown) => Promise.reject(refusedBy(err)));
-  return pageOf(await withAuthors(c.var.dbs.directory, c.get("user"), items), total, query);
+  return pageAnswer(c, page, query);
 }
 
 export async function list(c: AuthedRouteContext<ListRoute>) {
